@@ -1,0 +1,323 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A name in parts (vCard N). Each part may hold several words (`additional: ["Q.", "Public"]`).
+public struct StructuredName: Hashable, Sendable, Codable {
+    /// Family names (surnames).
+    public var family: [String]
+    /// Given names.
+    public var given: [String]
+    /// Additional (middle) names.
+    public var additional: [String]
+    /// Honorific prefixes (`Dr.`).
+    public var prefixes: [String]
+    /// Honorific suffixes (`Jr.`).
+    public var suffixes: [String]
+
+    /// Creates a structured name.
+    public init(family: [String] = [], given: [String] = [], additional: [String] = [], prefixes: [String] = [],
+                suffixes: [String] = [])
+    {
+        self.family = family
+        self.given = given
+        self.additional = additional
+        self.prefixes = prefixes
+        self.suffixes = suffixes
+    }
+
+    /// Whether every part is empty.
+    public var isEmpty: Bool {
+        [family, given, additional, prefixes, suffixes].allSatisfy { $0.allSatisfy(\.isEmpty) }
+    }
+
+    /// The usual display order: prefixes, given, additional, family, suffixes.
+    public var displayName: String {
+        [prefixes, given, additional, family, suffixes].flatMap { $0 }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    private enum CodingKeys: String, CodingKey { case family, given, additional, prefixes, suffixes }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        family = try c.decodeIfPresent([String].self, forKey: .family) ?? []
+        given = try c.decodeIfPresent([String].self, forKey: .given) ?? []
+        additional = try c.decodeIfPresent([String].self, forKey: .additional) ?? []
+        prefixes = try c.decodeIfPresent([String].self, forKey: .prefixes) ?? []
+        suffixes = try c.decodeIfPresent([String].self, forKey: .suffixes) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if !family.isEmpty { try c.encode(family, forKey: .family) }
+        if !given.isEmpty { try c.encode(given, forKey: .given) }
+        if !additional.isEmpty { try c.encode(additional, forKey: .additional) }
+        if !prefixes.isEmpty { try c.encode(prefixes, forKey: .prefixes) }
+        if !suffixes.isEmpty { try c.encode(suffixes, forKey: .suffixes) }
+    }
+}
+
+/// An organisation and its units, outermost first (vCard ORG).
+public struct Organization: Hashable, Sendable, Codable {
+    /// The organisation's name.
+    public var name: String
+    /// Departments or units, outermost first.
+    public var units: [String]
+
+    /// Creates an organisation.
+    public init(name: String, units: [String] = []) {
+        self.name = name
+        self.units = units
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, units }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
+        units = try c.decodeIfPresent([String].self, forKey: .units) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        if !units.isEmpty { try c.encode(units, forKey: .units) }
+    }
+}
+
+/// A parameter the model does not name, kept so it is written back (`X-SERVICE-TYPE=Skype`).
+public struct ExtraParameter: Hashable, Sendable, Codable {
+    /// The parameter name, upper-cased.
+    public var name: String
+    /// Its values.
+    public var values: [String]
+
+    /// Creates a parameter.
+    public init(name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+}
+
+/// A value with its kinds and label: an email, phone, URL, messaging address or social profile.
+public struct LabeledValue: Hashable, Sendable, Codable {
+    /// The value: an address, a number, a URL.
+    public var value: String
+    /// Kinds, lower-cased (`work`, `cell`, `voice`), without `pref`.
+    public var types: [String]
+    /// A free-text label (iPhone `X-ABLabel`, decoded: `_$!<Mobile>!$_` is `Mobile`).
+    public var label: String?
+    /// Preference, 1 (most preferred) to 100; `TYPE=pref` reads as 1.
+    public var pref: Int?
+    /// The group the value was written in (`item1`), so its label and siblings stay together.
+    public var group: String?
+    /// Parameters the model does not name.
+    public var parameters: [ExtraParameter]
+
+    /// Creates a labeled value.
+    public init(_ value: String, types: [String] = [], label: String? = nil, pref: Int? = nil, group: String? = nil,
+                parameters: [ExtraParameter] = [])
+    {
+        self.value = value
+        self.types = types
+        self.label = label
+        self.pref = pref
+        self.group = group
+        self.parameters = parameters
+    }
+
+    private enum CodingKeys: String, CodingKey { case value, types, label, pref, group, parameters }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        value = try c.decode(String.self, forKey: .value)
+        types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
+        label = try c.decodeIfPresent(String.self, forKey: .label)
+        pref = try c.decodeIfPresent(Int.self, forKey: .pref)
+        group = try c.decodeIfPresent(String.self, forKey: .group)
+        parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(value, forKey: .value)
+        if !types.isEmpty { try c.encode(types, forKey: .types) }
+        try c.encodeIfPresent(label, forKey: .label)
+        try c.encodeIfPresent(pref, forKey: .pref)
+        try c.encodeIfPresent(group, forKey: .group)
+        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+    }
+}
+
+/// A postal address (vCard ADR) with its kinds and label.
+public struct Address: Hashable, Sendable, Codable {
+    /// Post office box.
+    public var poBox: String
+    /// Extended address (apartment, suite).
+    public var extended: String
+    /// Street address.
+    public var street: String
+    /// City or locality.
+    public var locality: String
+    /// State, province or region.
+    public var region: String
+    /// Postal code.
+    public var postalCode: String
+    /// Country.
+    public var country: String
+    /// Kinds, lower-cased (`home`, `work`), without `pref`.
+    public var types: [String]
+    /// A free-text label (iPhone `X-ABLabel`).
+    public var label: String?
+    /// Preference, 1 to 100.
+    public var pref: Int?
+    /// The group the address was written in.
+    public var group: String?
+    /// Parameters the model does not name (a 4.0 `LABEL`, `GEO`).
+    public var parameters: [ExtraParameter]
+
+    /// Creates an address.
+    public init(poBox: String = "", extended: String = "", street: String = "", locality: String = "",
+                region: String = "", postalCode: String = "", country: String = "", types: [String] = [],
+                label: String? = nil, pref: Int? = nil, group: String? = nil, parameters: [ExtraParameter] = [])
+    {
+        self.poBox = poBox
+        self.extended = extended
+        self.street = street
+        self.locality = locality
+        self.region = region
+        self.postalCode = postalCode
+        self.country = country
+        self.types = types
+        self.label = label
+        self.pref = pref
+        self.group = group
+        self.parameters = parameters
+    }
+
+    /// The seven components in vCard order.
+    public var components: [String] { [poBox, extended, street, locality, region, postalCode, country] }
+
+    private enum CodingKeys: String, CodingKey {
+        case poBox, extended, street, locality, region, postalCode, country, types, label, pref, group, parameters
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        poBox = try c.decodeIfPresent(String.self, forKey: .poBox) ?? ""
+        extended = try c.decodeIfPresent(String.self, forKey: .extended) ?? ""
+        street = try c.decodeIfPresent(String.self, forKey: .street) ?? ""
+        locality = try c.decodeIfPresent(String.self, forKey: .locality) ?? ""
+        region = try c.decodeIfPresent(String.self, forKey: .region) ?? ""
+        postalCode = try c.decodeIfPresent(String.self, forKey: .postalCode) ?? ""
+        country = try c.decodeIfPresent(String.self, forKey: .country) ?? ""
+        types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
+        label = try c.decodeIfPresent(String.self, forKey: .label)
+        pref = try c.decodeIfPresent(Int.self, forKey: .pref)
+        group = try c.decodeIfPresent(String.self, forKey: .group)
+        parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if !poBox.isEmpty { try c.encode(poBox, forKey: .poBox) }
+        if !extended.isEmpty { try c.encode(extended, forKey: .extended) }
+        if !street.isEmpty { try c.encode(street, forKey: .street) }
+        if !locality.isEmpty { try c.encode(locality, forKey: .locality) }
+        if !region.isEmpty { try c.encode(region, forKey: .region) }
+        if !postalCode.isEmpty { try c.encode(postalCode, forKey: .postalCode) }
+        if !country.isEmpty { try c.encode(country, forKey: .country) }
+        if !types.isEmpty { try c.encode(types, forKey: .types) }
+        try c.encodeIfPresent(label, forKey: .label)
+        try c.encodeIfPresent(pref, forKey: .pref)
+        try c.encodeIfPresent(group, forKey: .group)
+        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+    }
+}
+
+/// A photo: embedded bytes with their media type, or a link to one.
+public struct Photo: Hashable, Sendable, Codable {
+    /// The image bytes, when embedded (base64 in JSON).
+    public var data: Data?
+    /// The media type, such as `image/jpeg`.
+    public var mediaType: String?
+    /// The link, when the photo is not embedded.
+    public var uri: String?
+    /// Parameters the model does not name (Apple's `X-ABCROP-RECTANGLE`).
+    public var parameters: [ExtraParameter]
+
+    /// Creates an embedded photo.
+    public init(data: Data, mediaType: String?, parameters: [ExtraParameter] = []) {
+        self.data = data
+        self.mediaType = mediaType
+        self.uri = nil
+        self.parameters = parameters
+    }
+
+    /// Creates a linked photo.
+    public init(uri: String, mediaType: String? = nil, parameters: [ExtraParameter] = []) {
+        self.data = nil
+        self.mediaType = mediaType
+        self.uri = uri
+        self.parameters = parameters
+    }
+
+    private enum CodingKeys: String, CodingKey { case data, mediaType, uri, parameters }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        data = try c.decodeIfPresent(Data.self, forKey: .data)
+        mediaType = try c.decodeIfPresent(String.self, forKey: .mediaType)
+        uri = try c.decodeIfPresent(String.self, forKey: .uri)
+        parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(data, forKey: .data)
+        try c.encodeIfPresent(mediaType, forKey: .mediaType)
+        try c.encodeIfPresent(uri, forKey: .uri)
+        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+    }
+}
+
+/// A property the model does not name, kept as written so it goes back out unchanged.
+public struct Extension: Hashable, Sendable, Codable {
+    /// The group (`item3`), if any.
+    public var group: String?
+    /// The property name, upper-cased (`X-ABDATE`).
+    public var name: String
+    /// Its parameters.
+    public var parameters: [ExtraParameter]
+    /// The value in vCard 3.0 escaped form (`a\,b`), exactly as the card wrote it.
+    public var value: String
+
+    /// Creates an extension property.
+    public init(group: String? = nil, name: String, parameters: [ExtraParameter] = [], value: String) {
+        self.group = group
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+    }
+
+    private enum CodingKeys: String, CodingKey { case group, name, parameters, value }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        group = try c.decodeIfPresent(String.self, forKey: .group)
+        name = try c.decode(String.self, forKey: .name)
+        parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
+        value = try c.decodeIfPresent(String.self, forKey: .value) ?? ""
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(group, forKey: .group)
+        try c.encode(name, forKey: .name)
+        if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+        try c.encode(value, forKey: .value)
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import ContactModel
+import VCardFormat
+import VCardSyntax
+
+/// The formats an input can hold, detected from its first bytes.
+enum InputFormat: String {
+    case vcard
+    case json
+}
+
+/// Reads every input named on the command line, card by card, whatever its format; diagnostics go to
+/// stderr with the input's name. Commands see only contacts.
+struct InputReader {
+    let io: CommandIO
+    var forcedFormat: InputFormat?
+    private(set) var errorCount = 0
+    private(set) var warningCount = 0
+    private(set) var ioFailures = 0
+
+    init(io: CommandIO, forcedFormat: InputFormat? = nil) {
+        self.io = io
+        self.forcedFormat = forcedFormat
+    }
+
+    /// Calls `body` with each card of each input in order. An input that cannot be read is reported and
+    /// the others are still read.
+    mutating func forEachCard(in paths: [String], _ body: (ReadCard) throws -> Void) throws {
+        for path in paths.isEmpty ? ["-"] : paths {
+            let handle: FileHandle
+            if path == "-" {
+                handle = FileHandle.standardInput
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      let opened = FileHandle(forReadingAtPath: path)
+                else {
+                    let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+                    io.error("\(path): error: \(reason)")
+                    ioFailures += 1
+                    continue
+                }
+                handle = opened
+            }
+            defer { if path != "-" { try? handle.close() } }
+            let prefix = [UInt8]((try? handle.read(upToCount: 64 << 10)) ?? Data())
+            let format = forcedFormat ?? Self.detect(prefix)
+            switch format {
+            case .json:
+                var all = prefix
+                while let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty { all += more }
+                do {
+                    for contact in try ContactJSON.decode(all) {
+                        try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []))
+                    }
+                } catch let error as ContactJSON.DecodeError {
+                    io.error("\(path):\(error.line):1: error: \(error.message)")
+                    errorCount += 1
+                }
+            case .vcard:
+                let reader = VCardFileReader(handle: handle, name: path, prefix: prefix)
+                do {
+                    while let card = try reader.next() {
+                        report(reader.takeFileDiagnostics())
+                        report(card.diagnostics)
+                        try body(card)
+                    }
+                    report(reader.takeFileDiagnostics())
+                } catch let error as VCardInputError {
+                    io.error(error.description)
+                    ioFailures += 1
+                }
+            }
+        }
+    }
+
+    private mutating func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
+            io.report(diagnostic)
+        }
+    }
+
+    /// JSON starts with `[` or `{` after white space and a BOM; anything else is read as vCard.
+    static func detect(_ prefix: [UInt8]) -> InputFormat {
+        var index = 0
+        if prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF { index = 3 }
+        while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
+        guard index < prefix.count else { return .vcard }
+        return prefix[index] == UInt8(ascii: "[") || prefix[index] == UInt8(ascii: "{") ? .json : .vcard
+    }
+}
+
+/// The Contact JSON shape: an array of contacts (a single object is accepted on input).
+public enum ContactJSON {
+    /// Why JSON input was refused, with the line where the decoder stopped when known.
+    public struct DecodeError: Error {
+        /// 1-based line, or 1 when unknown.
+        public var line: Int
+        /// What was expected.
+        public var message: String
+    }
+
+    /// Encodes contacts as pretty, key-sorted JSON with a final newline.
+    public static func encode(_ contacts: [Contact]) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(contacts)) ?? Data("[]".utf8)
+        return [UInt8](data) + [0x0A]
+    }
+
+    /// Decodes an array of contacts or one contact.
+    public static func decode(_ bytes: [UInt8]) throws -> [Contact] {
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        if let many = try? decoder.decode([Contact].self, from: data) { return many }
+        do {
+            return [try decoder.decode(Contact.self, from: data)]
+        } catch {
+            throw DecodeError(line: 1, message: "expected Contact JSON (an array of contacts or one contact): \(describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "not valid JSON" }
+        switch decoding {
+        case .dataCorrupted(let context): return context.debugDescription
+        case .keyNotFound(let key, let context): return "missing \(key.stringValue) at \(path(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at \(path(context.codingPath))"
+        @unknown default: return "not valid Contact JSON"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import VCardSyntax
+
+/// Where a command writes: data to `standardOutput`, diagnostics and progress to `standardError`.
+/// Tests pass buffers; the executable passes the process's streams.
+public final class CommandIO {
+    /// Receives data bytes.
+    public var standardOutput: (ArraySlice<UInt8>) -> Void
+    /// Receives diagnostic text.
+    public var standardError: (String) -> Void
+    /// Supplies standard input when an input is `-`.
+    public var standardInputPath = "-"
+
+    /// Creates an IO that forwards to the given sinks.
+    public init(standardOutput: @escaping (ArraySlice<UInt8>) -> Void, standardError: @escaping (String) -> Void) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// An IO that collects everything in memory, for tests.
+    public static func capturing() -> (io: CommandIO, out: () -> [UInt8], err: () -> String) {
+        final class Box: @unchecked Sendable { var out: [UInt8] = []; var err = "" }
+        let box = Box()
+        let io = CommandIO(standardOutput: { box.out += $0 }, standardError: { box.err += $0 })
+        return (io, { box.out }, { box.err })
+    }
+
+    func write(_ bytes: [UInt8]) { standardOutput(bytes[...]) }
+    func write(_ text: String) { standardOutput(Array(text.utf8)[...]) }
+    func error(_ text: String) { standardError(text.hasSuffix("\n") ? text : text + "\n") }
+    func report(_ diagnostic: Diagnostic) { error(diagnostic.description) }
+}
+
+/// Exit codes, as the README lists them.
+public enum ExitCode {
+    /// Everything worked.
+    public static let success: Int32 = 0
+    /// The work was done but problems were found (errors in input cards).
+    public static let problems: Int32 = 1
+    /// An input could not be read or an output could not be written.
+    public static let ioFailure: Int32 = 2
+    /// The command line was wrong.
+    public static let usage: Int32 = 64
+}
+
+/// Writes a file the safe way: a temporary file beside it, flushed, then renamed over the target, so the
+/// target is always either the old content or the new, never a partial write.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw VCardInputErrorForOutput(path: path, reason: "cannot create a temporary file in \(directory.path)")
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            try handle.write(contentsOf: Data(bytes))
+            try handle.synchronize()
+            try handle.close()
+            if FileManager.default.fileExists(atPath: path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw VCardInputErrorForOutput(path: path, reason: "cannot be written: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// An output that could not be written.
+struct VCardInputErrorForOutput: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): error: \(reason)" }
+}

@@ -1,0 +1,42 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+
+/// The `vcf` command line: dispatches to a subcommand and turns failures into exit codes.
+public enum VCF {
+    /// Runs `vcf` with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        guard let command = arguments.first else {
+            io.error(Help.main)
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "convert": return try Convert.run(rest, io: io)
+            case "preview": return try Preview.run(rest, io: io)
+            case "help", "-h", "--help":
+                switch rest.first {
+                case nil: io.write(Help.main)
+                case "convert": io.write(Help.convert)
+                case "preview": io.write(Help.preview)
+                case let other?: throw UsageError("no command named \(other)")
+                }
+                return ExitCode.success
+            case "--version":
+                io.write(Help.version)
+                return ExitCode.success
+            default:
+                let suggestion = Arguments.nearest(command, in: ["convert", "preview", "help"]).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError("unknown command \(command)\(suggestion)")
+            }
+        } catch let error as UsageError {
+            io.error("vcf: error: \(error.message)\nRun `vcf help` for usage.")
+            return ExitCode.usage
+        } catch {
+            io.error("vcf: error: \(error)")
+            return ExitCode.ioFailure
+        }
+    }
+}

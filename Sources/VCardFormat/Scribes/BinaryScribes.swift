@@ -1,0 +1,170 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ContactModel
+import VCardSyntax
+
+/// PHOTO: embedded (3.0 `ENCODING=b;TYPE=JPEG`, 2.1 `ENCODING=BASE64`, Apple `PHOTO;BASE64:`, 4.0 `data:`
+/// URI) or linked (`VALUE=uri`, a URL). A second photo, or one that does not decode, is kept raw.
+struct PhotoScribe: PropertyScribe {
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+        guard context.contact.photo == nil else { return false }
+        guard let binary = BinaryValue(line) else { return false }
+        let extras = BinaryValue.extraParameters(line)
+        switch binary {
+        case .embedded(let data, let mediaType):
+            context.contact.photo = Photo(data: data, mediaType: mediaType, parameters: extras)
+        case .link(let uri, let mediaType):
+            context.contact.photo = Photo(uri: uri, mediaType: mediaType, parameters: extras)
+        case .undecodable:
+            context.diagnostics.append(Diagnostic(.warning, .invalidBase64,
+                                                  "PHOTO data is not valid base64; kept as written", line: line.line))
+            return false
+        }
+        return true
+    }
+
+    func write(_ contact: Contact, into context: inout WriteContext) {
+        guard let photo = contact.photo else { return }
+        let extras = photo.parameters.map { Parameter(name: $0.name, values: $0.values) }
+        if let data = photo.data {
+            context.lines.append(BinaryValue.embedded(data, photo.mediaType).contentLine(
+                name: "PHOTO", version: context.version, extraParameters: extras))
+        } else if let uri = photo.uri {
+            context.lines.append(BinaryValue.link(uri, photo.mediaType).contentLine(
+                name: "PHOTO", version: context.version, extraParameters: extras))
+        }
+    }
+}
+
+/// A binary-capable value (PHOTO, LOGO, SOUND, KEY) in any version's spelling.
+enum BinaryValue {
+    case embedded(Data, String?)
+    case link(String, String?)
+    case undecodable
+
+    /// Reads the value; nil when it is neither base64 nor a URI (free text, for instance).
+    init?(_ line: ContentLine) {
+        let encoding = line.parameter("ENCODING")?.lowercased()
+        let typeParameter = line.parameterValues("TYPE").first { Self.mediaType(forType: $0) != nil }
+        let mediaTypeParameter = line.parameter("MEDIATYPE")
+        if encoding == "b" || encoding == "base64" {
+            let mediaType = mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:))
+            guard let data = Self.decodeBase64(line.value) else { self = .undecodable; return }
+            self = .embedded(data, mediaType)
+            return
+        }
+        let value = line.value.trimmingCharacters(in: " \t")
+        if value.hasPrefix("data:") || value.hasPrefix("DATA:") {
+            guard let (data, mediaType) = Self.decodeDataURI(value) else { self = .undecodable; return }
+            self = .embedded(data, mediaType ?? mediaTypeParameter)
+            return
+        }
+        let valueType = line.parameter("VALUE")?.lowercased()
+        if valueType == "uri" || valueType == "url" || value.contains(":") {
+            self = .link(LabeledValueScribe.unescapeURI(value),
+                         mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:)))
+            return
+        }
+        return nil
+    }
+
+    /// The content line for this value in `version`'s spelling.
+    func contentLine(name: String, version: VCardVersion, group: String? = nil,
+                     extraParameters: [Parameter] = []) -> ContentLine
+    {
+        switch self {
+        case .embedded(let data, let mediaType):
+            let base64 = data.base64EncodedString()
+            if version == .v4_0 {
+                let uri = "data:\(mediaType ?? "application/octet-stream");base64,\(base64)"
+                return ContentLine(group: group, name: name, parameters: extraParameters, value: uri)
+            }
+            var parameters = [Parameter("ENCODING", "b")]
+            if let mediaType { parameters.append(Parameter("TYPE", Self.type(forMediaType: mediaType))) }
+            return ContentLine(group: group, name: name, parameters: parameters + extraParameters, value: base64)
+        case .link(let uri, let mediaType):
+            var parameters: [Parameter] = []
+            if version == .v4_0 {
+                if let mediaType { parameters.append(Parameter("MEDIATYPE", mediaType)) }
+            } else {
+                parameters.append(Parameter("VALUE", "uri"))
+            }
+            return ContentLine(group: group, name: name, parameters: parameters + extraParameters, value: uri)
+        case .undecodable:
+            return ContentLine(group: group, name: name, parameters: extraParameters, value: "")
+        }
+    }
+
+    /// Parameters other than those that spell the encoding and media type.
+    static func extraParameters(_ line: ContentLine) -> [ExtraParameter] {
+        var extras: [ExtraParameter] = []
+        for parameter in line.parameters {
+            switch parameter.name {
+            case "ENCODING", "VALUE", "MEDIATYPE": continue
+            case "TYPE":
+                let kept = parameter.values.filter { mediaType(forType: $0) == nil }
+                if !kept.isEmpty { extras.append(ExtraParameter(name: "TYPE", values: kept)) }
+            default: extras.append(ExtraParameter(parameter))
+            }
+        }
+        return extras
+    }
+
+    static func decodeBase64(_ text: String) -> Data? {
+        var cleaned = [UInt8]()
+        cleaned.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 where byte > 0x20 { cleaned.append(byte) }
+        // Some writers drop the padding; Foundation insists on it.
+        while cleaned.count % 4 != 0 { cleaned.append(UInt8(ascii: "=")) }
+        return Data(base64Encoded: Data(cleaned))
+    }
+
+    static func decodeDataURI(_ uri: String) -> (Data, String?)? {
+        guard let comma = uri.firstIndex(of: ",") else { return nil }
+        let header = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma]
+        let payload = String(uri[uri.index(after: comma)...])
+        let parts = header.split(separator: ";").map(String.init)
+        let mediaType = parts.first.flatMap { $0.contains("/") ? $0.lowercased() : nil }
+        if parts.contains(where: { $0.lowercased() == "base64" }) {
+            guard let data = decodeBase64(payload) else { return nil }
+            return (data, mediaType)
+        }
+        guard let decoded = payload.removingPercentEncoding else { return nil }
+        return (Data(decoded.utf8), mediaType)
+    }
+
+    /// `JPEG` -> `image/jpeg`; nil for TYPE values that are not image, sound or key formats.
+    static func mediaType(forType type: String) -> String? {
+        let upper = type.uppercased()
+        if upper.contains("/") { return type.lowercased() }
+        switch upper {
+        case "JPEG", "JPG": return "image/jpeg"
+        case "PNG": return "image/png"
+        case "GIF": return "image/gif"
+        case "BMP": return "image/bmp"
+        case "TIFF": return "image/tiff"
+        case "HEIC": return "image/heic"
+        case "WEBP": return "image/webp"
+        case "WAVE", "WAV": return "audio/wav"
+        case "PGP": return "application/pgp-keys"
+        case "X509": return "application/pkix-cert"
+        default: return nil
+        }
+    }
+
+    /// `image/jpeg` -> `JPEG`, the 3.0 TYPE spelling.
+    static func type(forMediaType mediaType: String) -> String {
+        switch mediaType.lowercased() {
+        case "image/jpeg", "image/jpg": return "JPEG"
+        case "audio/wav": return "WAVE"
+        case "application/pgp-keys": return "PGP"
+        case "application/pkix-cert": return "X509"
+        default:
+            let subtype = mediaType.split(separator: "/").last.map(String.init) ?? mediaType
+            return subtype.uppercased()
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import ContactModel
+import VCardSyntax
+
+/// Reads and writes one property (as ez-vcard's scribes do): the only place that knows its meaning.
+protocol PropertyScribe: Sendable {
+    /// Reads one content line into the contact; false when it cannot be understood, so it is kept raw.
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool
+    /// Appends this property's content lines for the contact.
+    func write(_ contact: Contact, into context: inout WriteContext)
+}
+
+/// What a scribe sees while reading a card.
+struct ReadContext {
+    var contact = Contact()
+    let version: VCardVersion
+    var diagnostics: [Diagnostic] = []
+    /// Labels from `groupN.X-ABLabel`, by group, for the groups whose label belongs to one modeled property.
+    var labels: [String: String] = [:]
+
+    mutating func warn(_ code: DiagnosticCode, _ message: String, line: Int) {
+        diagnostics.append(Diagnostic(.warning, code, message, line: line))
+    }
+}
+
+/// What a scribe appends to while writing a card.
+struct WriteContext {
+    let version: VCardVersion
+    var lines: [ContentLine] = []
+    private var usedGroups: Set<String>
+    private var nextItem = 1
+
+    init(version: VCardVersion, contact: Contact) {
+        self.version = version
+        var used = Set<String>()
+        for group in contact.allGroups { used.insert(group.lowercased()) }
+        usedGroups = used
+    }
+
+    /// A group for a labeled value: its own, or a fresh `itemN` when it has a label but no group.
+    mutating func group(for group: String?, label: String?) -> String? {
+        if let group { return group }
+        guard label != nil else { return nil }
+        while usedGroups.contains("item\(nextItem)") { nextItem += 1 }
+        let fresh = "item\(nextItem)"
+        usedGroups.insert(fresh)
+        return fresh
+    }
+
+    mutating func append(_ name: String, _ value: String, parameters: [Parameter] = [], group: String? = nil) {
+        lines.append(ContentLine(group: group, name: name, parameters: parameters, value: value))
+    }
+
+    /// Appends a labeled property and, when it has a label, the `X-ABLabel` line beside it.
+    mutating func appendLabeled(_ name: String, _ value: String, parameters: [Parameter], group: String?,
+                                label: String?)
+    {
+        let group = self.group(for: group, label: label)
+        append(name, value, parameters: parameters, group: group)
+        if let label { append("X-ABLabel", ValueEscaping.escapeText(AppleLabel.encode(label)), group: group) }
+    }
+}
+
+extension Contact {
+    var allGroups: [String] {
+        var groups: [String] = []
+        for item in emails + phones + urls + instantMessaging + socialProfiles { if let g = item.group { groups.append(g) } }
+        for item in addresses { if let g = item.group { groups.append(g) } }
+        for item in extensions { if let g = item.group { groups.append(g) } }
+        return groups
+    }
+}
+
+/// Apple's label encoding: `_$!<Mobile>!$_` is a built-in label, anything else is the user's own text.
+enum AppleLabel {
+    static func decode(_ raw: String) -> String {
+        guard raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 else { return raw }
+        return String(raw.dropFirst(4).dropLast(4))
+    }
+
+    /// Built-in labels go back in Apple's form so Apple clients localise them; others as written.
+    static func encode(_ label: String) -> String {
+        builtIn.contains(label) ? "_$!<\(label)>!$_" : label
+    }
+
+    private static let builtIn: Set<String> = [
+        "Mobile", "Home", "Work", "Other", "Main", "HomePage", "HomeFAX", "WorkFAX", "OtherFAX", "Pager", "iPhone",
+        "Anniversary", "Father", "Mother", "Parent", "Brother", "Sister", "Child", "Friend", "Spouse", "Partner",
+        "Assistant", "Manager", "School", "AppleWatch",
+    ]
+}
+
+/// TYPE and PREF parameters: kinds lower-cased, `pref` read from `TYPE=pref` (2.1, 3.0) or `PREF=n` (4.0).
+enum TypeParameters {
+    static func read(_ line: ContentLine, skippingTypes skip: Set<String> = [])
+        -> (types: [String], pref: Int?, extras: [ExtraParameter])
+    {
+        var types: [String] = []
+        var pref: Int?
+        var extras: [ExtraParameter] = []
+        for parameter in line.parameters {
+            switch parameter.name {
+            case "TYPE":
+                for raw in parameter.values {
+                    for item in raw.split(separator: ",", omittingEmptySubsequences: true) {
+                        let type = item.lowercased().trimmingCharacters(in: " \t")
+                        if type == "pref" {
+                            pref = pref ?? 1
+                        } else if !type.isEmpty && !skip.contains(type) && !types.contains(type) {
+                            types.append(type)
+                        }
+                    }
+                }
+            case "PREF":
+                pref = parameter.values.first.flatMap { Int($0.trimmingCharacters(in: " \t")) } ?? pref
+            case "VALUE", "ENCODING":
+                continue
+            default:
+                extras.append(ExtraParameter(name: parameter.name, values: parameter.values))
+            }
+        }
+        return (types, pref, extras)
+    }
+
+    static func write(types: [String], pref: Int?, extras: [ExtraParameter], version: VCardVersion) -> [Parameter] {
+        var parameters: [Parameter] = []
+        var typeValues = types
+        if let pref {
+            if version == .v4_0 {
+                parameters.append(Parameter("PREF", String(pref)))
+            } else if pref == 1 {
+                typeValues.append("pref")
+            } else {
+                parameters.append(Parameter("PREF", String(pref)))
+            }
+        }
+        if !typeValues.isEmpty { parameters.insert(Parameter(name: "TYPE", values: typeValues), at: 0) }
+        for extra in extras { parameters.append(Parameter(name: extra.name, values: extra.values)) }
+        return parameters
+    }
+}
+
+extension ExtraParameter {
+    init(_ parameter: Parameter) { self.init(name: parameter.name, values: parameter.values) }
+}

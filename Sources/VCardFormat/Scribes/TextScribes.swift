@@ -1,0 +1,123 @@
+import ContactModel
+import VCardSyntax
+
+/// A single-valued text property (FN, TITLE, ROLE, NOTE, UID, REV, BDAY, ANNIVERSARY). A second
+/// occurrence is not the model's and is kept raw, so nothing is dropped.
+struct SingleTextScribe: PropertyScribe {
+    let name: String
+    let keyPath: WritableKeyPath<Contact, String?> & Sendable
+    /// Names that read into the same field (X-ANNIVERSARY for ANNIVERSARY).
+    var aliases: Set<String> = []
+    /// The name written in 3.0 when it differs (3.0 has no ANNIVERSARY).
+    var name3: String?
+    /// Parameters that carry meaning we would lose: such a line is kept raw instead.
+    var rawIfParameters = false
+
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+        guard context.contact[keyPath: keyPath] == nil else { return false }
+        if rawIfParameters {
+            let meaningful = line.parameters.contains { p in
+                !(p.name == "VALUE" && ["date", "date-time", "timestamp"].contains(p.values.first?.lowercased() ?? ""))
+            }
+            if meaningful { return false }
+        } else if !line.parameters.isEmpty {
+            // LANGUAGE, ALTID and friends would be lost in the model's plain string.
+            return false
+        }
+        context.contact[keyPath: keyPath] = ValueEscaping.unescapeText(line.value)
+        return true
+    }
+
+    func write(_ contact: Contact, into context: inout WriteContext) {
+        guard let value = contact[keyPath: keyPath] else { return }
+        let written = context.version == .v4_0 ? name : (name3 ?? name)
+        context.append(written, ValueEscaping.escapeText(value))
+    }
+}
+
+/// FN: required in 3.0 and 4.0, so a card without one gets the name a contacts app would show.
+struct FormattedNameScribe: PropertyScribe {
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+        guard context.contact.formattedName == nil, line.parameters.isEmpty else { return false }
+        context.contact.formattedName = ValueEscaping.unescapeText(line.value)
+        return true
+    }
+
+    func write(_ contact: Contact, into context: inout WriteContext) {
+        if contact.formattedName == nil && contact.extensions.contains(where: { $0.name == "FN" }) { return }
+        context.append("FN", ValueEscaping.escapeText(contact.formattedName ?? contact.derivedDisplayName))
+    }
+}
+
+extension Contact {
+    /// What a contacts app shows when FN is missing: the name, else the organisation, email, phone.
+    public var derivedDisplayName: String {
+        if let name, !name.isEmpty { return name.displayName }
+        if let organization, !organization.name.isEmpty { return organization.name }
+        if let email = emails.first { return email.value }
+        if let phone = phones.first { return phone.value }
+        if let nickname = nicknames.first { return nickname }
+        return ""
+    }
+}
+
+/// N: five components, each a comma list. Required in 3.0, so an empty one is written when unknown.
+struct NameScribe: PropertyScribe {
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+        guard context.contact.name == nil, line.parameters.isEmpty else { return false }
+        var parts = ValueEscaping.structured(line.value)
+        guard parts.count <= 5 else { return false }
+        while parts.count < 5 { parts.append([]) }
+        func clean(_ list: [String]) -> [String] { list == [""] ? [] : list }
+        let name = StructuredName(family: clean(parts[0]), given: clean(parts[1]), additional: clean(parts[2]),
+                                  prefixes: clean(parts[3]), suffixes: clean(parts[4]))
+        if !name.isEmpty { context.contact.name = name }
+        return true
+    }
+
+    func write(_ contact: Contact, into context: inout WriteContext) {
+        guard let name = contact.name else {
+            let rawN = contact.extensions.contains { $0.name == "N" }
+            if context.version == .v3_0 && !rawN { context.append("N", ";;;;") }
+            return
+        }
+        context.append("N", ValueEscaping.joinStructured([name.family, name.given, name.additional, name.prefixes,
+                                                          name.suffixes]))
+    }
+}
+
+/// ORG: the organisation, then its units.
+struct OrganizationScribe: PropertyScribe {
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+        guard context.contact.organization == nil, line.parameters.isEmpty else { return false }
+        let parts = ValueEscaping.structured(line.value).map { $0.joined(separator: ",") }
+        context.contact.organization = Organization(name: parts.first ?? "", units: Array(parts.dropFirst()))
+        return true
+    }
+
+    func write(_ contact: Contact, into context: inout WriteContext) {
+        guard let org = contact.organization else { return }
+        context.append("ORG", ([org.name] + org.units).map { ValueEscaping.escapeText($0) }.joined(separator: ";"))
+    }
+}
+
+/// NICKNAME and CATEGORIES: comma lists; several lines add up.
+struct ListScribe: PropertyScribe {
+    let name: String
+    let keyPath: WritableKeyPath<Contact, [String]> & Sendable
+
+    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+        guard line.parameters.allSatisfy({ $0.name == "TYPE" && $0.values.isEmpty }) || line.parameters.isEmpty
+        else { return false }
+        let items = ValueEscaping.list(line.value).filter { !$0.isEmpty }
+        guard !items.isEmpty else { return false }
+        context.contact[keyPath: keyPath] += items
+        return true
+    }
+
+    func write(_ contact: Contact, into context: inout WriteContext) {
+        let items = contact[keyPath: keyPath]
+        guard !items.isEmpty else { return }
+        context.append(name, ValueEscaping.joinList(items))
+    }
+}

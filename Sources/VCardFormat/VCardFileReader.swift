@@ -1,0 +1,156 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import ContactModel
+import VCardSyntax
+
+/// One card read from an input: the contact, the raw lines it came from, and its problems.
+public struct ReadCard: Sendable {
+    /// The card's meaning.
+    public var contact: Contact
+    /// The content lines as read.
+    public var raw: RawCard
+    /// Problems found in this card.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a read card.
+    public init(contact: Contact, raw: RawCard, diagnostics: [Diagnostic]) {
+        self.contact = contact
+        self.raw = raw
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Reads a vCard file or stream card by card: memory stays bounded by the largest card, not the file.
+public final class VCardFileReader {
+    /// The name used in diagnostics (a path, or `-` for standard input).
+    public let name: String
+    private let handle: FileHandle
+    private let closesHandle: Bool
+    private var lexer: VCardLexer
+    private var ready: [RawCard] = []
+    private var readyIndex = 0
+    private var pendingDiagnostics: [Diagnostic] = []
+    private var finished = false
+    private let chunkSize: Int
+
+    /// Opens `path` (`-` for standard input).
+    /// - Throws: `VCardInputError` when the file cannot be opened.
+    public init(path: String, limits: Limits = .default, chunkSize: Int = 1 << 20) throws {
+        name = path
+        self.chunkSize = chunkSize
+        lexer = VCardLexer(limits: limits)
+        if path == "-" {
+            handle = FileHandle.standardInput
+            closesHandle = false
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw VCardInputError(path: path, reason: "no such file")
+            }
+            guard !isDirectory.boolValue else { throw VCardInputError(path: path, reason: "is a directory") }
+            guard let opened = FileHandle(forReadingAtPath: path) else {
+                throw VCardInputError(path: path, reason: "cannot be opened for reading")
+            }
+            handle = opened
+            closesHandle = true
+        }
+    }
+
+    /// Reads from an open handle, after `prefix` (bytes already taken from it to sniff the format).
+    public init(handle: FileHandle, name: String, prefix: [UInt8] = [], closesHandle: Bool = false,
+                limits: Limits = .default, chunkSize: Int = 1 << 20)
+    {
+        self.name = name
+        self.handle = handle
+        self.closesHandle = closesHandle
+        self.chunkSize = chunkSize
+        lexer = VCardLexer(limits: limits)
+        if !prefix.isEmpty { ready = lexer.feed(prefix) }
+    }
+
+    deinit {
+        if closesHandle { try? handle.close() }
+    }
+
+    /// Diagnostics found outside any card (junk, stray END), in input order, since the last call.
+    public func takeFileDiagnostics() -> [Diagnostic] {
+        defer { pendingDiagnostics.removeAll() }
+        return pendingDiagnostics
+    }
+
+    /// The next raw card, or nil at the end of the input.
+    public func nextRaw() throws -> RawCard? {
+        while readyIndex == ready.count {
+            ready.removeAll(keepingCapacity: true)
+            readyIndex = 0
+            if finished { return nil }
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: chunkSize) ?? Data()
+            } catch {
+                throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
+            }
+            if chunk.isEmpty {
+                finished = true
+                ready = lexer.finish()
+            } else {
+                ready = chunk.withUnsafeBytes { lexer.feed($0.bindMemory(to: UInt8.self)) }
+            }
+            for var diagnostic in lexer.takeDiagnostics() {
+                diagnostic.file = name
+                pendingDiagnostics.append(diagnostic)
+            }
+        }
+        defer { readyIndex += 1 }
+        return ready[readyIndex]
+    }
+
+    /// The next card with its meaning, or nil at the end of the input.
+    public func next() throws -> ReadCard? {
+        guard let raw = try nextRaw() else { return nil }
+        let (contact, diagnostics) = VCardReader.contact(from: raw)
+        return ReadCard(contact: contact, raw: raw, diagnostics: diagnostics.map {
+            var d = $0
+            d.file = name
+            return d
+        })
+    }
+}
+
+/// An input that could not be read at all.
+public struct VCardInputError: Error, CustomStringConvertible, Sendable {
+    /// The path, or `-`.
+    public var path: String
+    /// Why, in a few words.
+    public var reason: String
+
+    /// Creates the error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): error: \(reason)" }
+}
+
+/// Reads a whole in-memory input: cards and every diagnostic, in order.
+public enum VCardDocument {
+    /// Parses `bytes` into contacts and diagnostics (file-level ones included).
+    public static func read(_ bytes: [UInt8], name: String? = nil, limits: Limits = .default)
+        -> (cards: [ReadCard], diagnostics: [Diagnostic])
+    {
+        let (raws, lexDiagnostics) = VCardLexer.parse(bytes, limits: limits)
+        var diagnostics = lexDiagnostics
+        var cards: [ReadCard] = []
+        for raw in raws {
+            let (contact, cardDiagnostics) = VCardReader.contact(from: raw)
+            cards.append(ReadCard(contact: contact, raw: raw, diagnostics: cardDiagnostics))
+            diagnostics += cardDiagnostics
+        }
+        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        if let name { for index in diagnostics.indices { diagnostics[index].file = name } }
+        return (cards, diagnostics)
+    }
+}

@@ -1,0 +1,87 @@
+import ContactModel
+import VCardSyntax
+
+/// Gives meaning to a card's content lines: each property goes to its scribe, and anything a scribe
+/// cannot understand is kept raw in `Contact.extensions` with its group, parameters and value.
+public enum VCardReader {
+    /// Reads one card into a contact, with the problems found (line numbers are the card's).
+    public static func contact(from card: RawCard) -> (contact: Contact, diagnostics: [Diagnostic]) {
+        let version = VCardVersion(versionValue: card.version)
+        var context = ReadContext(version: version)
+        var consumedLabelLines = Set<Int>()
+        collectLabels(card, into: &context, consumed: &consumedLabelLines)
+
+        var sawVersion = false
+        var sawFormattedName = false
+        for (index, line) in card.lines.enumerated() {
+            let name = PropertyName(line.name)
+            if case .version = name, !sawVersion {
+                sawVersion = true
+                continue
+            }
+            if consumedLabelLines.contains(index) { continue }
+            if case .formattedName = name { sawFormattedName = true }
+            if let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
+            context.contact.extensions.append(Extension(
+                group: line.group, name: line.name, parameters: line.parameters.map(ExtraParameter.init),
+                value: rawValue(line, version: version)))
+        }
+        // A label whose property was kept raw goes back out raw too, beside it.
+        for index in consumedLabelLines.sorted() {
+            let line = card.lines[index]
+            guard let group = line.group, !context.contact.labeledGroups.contains(group.lowercased()) else { continue }
+            context.contact.extensions.append(Extension(
+                group: group, name: line.name, parameters: [], value: rawValue(line, version: version)))
+        }
+        if !sawVersion {
+            context.diagnostics.append(Diagnostic(.warning, .missingVersion, "card has no VERSION; read as 3.0",
+                                                  line: card.beginLine))
+        }
+        if !sawFormattedName {
+            // Every reader shows some name; deriving it here keeps read -> write -> read stable.
+            context.contact.formattedName = context.contact.derivedDisplayName
+            context.diagnostics.append(Diagnostic(.warning, .missingFormattedName,
+                                                  "card has no FN; the display name was derived from its other fields",
+                                                  line: card.beginLine))
+        }
+        return (context.contact, context.diagnostics)
+    }
+
+    /// A raw value in 3.0 escaped form: as written for 3.0 and 4.0; for 2.1, whose decoded
+    /// quoted-printable text may hold line breaks, with those breaks escaped.
+    static func rawValue(_ line: ContentLine, version: VCardVersion) -> String {
+        ValueEscaping.neutralizeLineBreaks(line.value)
+    }
+
+    /// Finds `group.X-ABLabel` lines whose group holds exactly one labelable modeled property.
+    private static func collectLabels(_ card: RawCard, into context: inout ReadContext, consumed: inout Set<Int>) {
+        var labelLines: [String: [Int]] = [:]
+        var labelable: [String: Int] = [:]
+        for (index, line) in card.lines.enumerated() {
+            guard let group = line.group?.lowercased() else { continue }
+            let name = PropertyName(line.name)
+            if case .xABLabel = name {
+                labelLines[group, default: []].append(index)
+            } else if ScribeIndex.takesLabel(name) {
+                labelable[group, default: 0] += 1
+            }
+        }
+        for (group, indexes) in labelLines where indexes.count == 1 && labelable[group] == 1 {
+            let line = card.lines[indexes[0]]
+            guard line.parameters.isEmpty else { continue }
+            context.labels[group] = AppleLabel.decode(ValueEscaping.unescapeText(line.value))
+            consumed.insert(indexes[0])
+        }
+    }
+}
+
+extension Contact {
+    var labeledGroups: Set<String> {
+        var groups = Set<String>()
+        for item in emails + phones + urls + instantMessaging + socialProfiles {
+            if let g = item.group { groups.insert(g.lowercased()) }
+        }
+        for item in addresses { if let g = item.group { groups.insert(g.lowercased()) } }
+        return groups
+    }
+}

@@ -1,0 +1,259 @@
+/// Parses one unfolded logical line, on bytes: `[group "."] name *(";" param) ":" value`.
+struct ContentLineParser {
+    var group: Range<Int>?
+    var name: Range<Int>?
+    var parameters: [(name: Range<Int>, values: [Range<Int>], bare: Bool)] = []
+    var valueStart: Int?
+    var line: Int
+    var problems: [Diagnostic] = []
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, limits: Limits) -> Self {
+        var parser = ContentLineParser(line: line)
+        var index = range.lowerBound
+        let end = range.upperBound
+        var nameStart = index
+        // Name, with an optional group before a dot.
+        while index < end {
+            let byte = bytes[index]
+            if byte == ASCII.colon || byte == ASCII.semicolon { break }
+            if byte == ASCII.dot && parser.group == nil {
+                parser.group = nameStart..<index
+                nameStart = index + 1
+            }
+            index += 1
+        }
+        parser.name = nameStart..<index
+        // Parameters.
+        while index < end && bytes[index] == ASCII.semicolon {
+            index += 1
+            let pStart = index
+            while index < end {
+                let byte = bytes[index]
+                if byte == ASCII.equals || byte == ASCII.semicolon || byte == ASCII.colon { break }
+                index += 1
+            }
+            let pName = Self.trimmed(bytes, pStart..<index)
+            guard index < end, bytes[index] == ASCII.equals else {
+                if !pName.isEmpty { parser.appendParameter(pName, [], bare: true, limits: limits, column: pStart) }
+                continue
+            }
+            index += 1
+            var values: [Range<Int>] = []
+            while true {
+                if index < end && bytes[index] == ASCII.quote {
+                    let qStart = index + 1
+                    var close = qStart
+                    while close < end && bytes[close] != ASCII.quote { close += 1 }
+                    if close < end {
+                        values.append(qStart..<close)
+                        index = close + 1
+                        // Anything between the closing quote and the next separator is kept with the value.
+                        while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
+                              bytes[index] != ASCII.colon
+                        {
+                            index += 1
+                        }
+                    } else {
+                        parser.problems.append(Diagnostic(.warning, .unterminatedQuote,
+                                                          "parameter value has no closing quote", line: line,
+                                                          column: index - range.lowerBound + 1))
+                        let vStart = index + 1
+                        index = vStart
+                        while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
+                              bytes[index] != ASCII.colon
+                        {
+                            index += 1
+                        }
+                        values.append(vStart..<index)
+                    }
+                } else {
+                    let vStart = index
+                    while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
+                          bytes[index] != ASCII.colon
+                    {
+                        index += 1
+                    }
+                    values.append(vStart..<index)
+                }
+                if index < end && bytes[index] == ASCII.comma {
+                    index += 1
+                    continue
+                }
+                break
+            }
+            if !pName.isEmpty {
+                parser.appendParameter(pName, values, bare: false, limits: limits, column: pStart)
+            }
+        }
+        if index < end && bytes[index] == ASCII.colon { parser.valueStart = index + 1 }
+        return parser
+    }
+
+    private mutating func appendParameter(_ name: Range<Int>, _ values: [Range<Int>], bare: Bool, limits: Limits,
+                                          column: Int)
+    {
+        if parameters.count == limits.maxParameters {
+            problems.append(Diagnostic(.warning, .tooManyParameters,
+                                       "more than \(limits.maxParameters) parameters; the rest were ignored",
+                                       line: line))
+        }
+        guard parameters.count < limits.maxParameters else { return }
+        parameters.append((name, values, bare))
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper && ASCII.isSpaceOrTab(bytes[lower]) { lower += 1 }
+        while upper > lower && ASCII.isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Builds the content line, decoding quoted-printable and CHARSET; nil when the line is unusable.
+    func makeContentLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                         diagnostics: inout [Diagnostic]) -> ContentLine?
+    {
+        diagnostics += problems
+        guard let valueStart else {
+            diagnostics.append(Diagnostic(.error, .missingColon,
+                                          "expected `NAME:value`, found a line with no colon; the line was skipped",
+                                          line: line, column: range.count + 1))
+            return nil
+        }
+        guard let name, !Self.trimmed(bytes, name).isEmpty else {
+            diagnostics.append(Diagnostic(.error, .missingName,
+                                          "expected a property name before the colon; the line was skipped",
+                                          line: line))
+            return nil
+        }
+        let nameString = Self.upperString(bytes, Self.trimmed(bytes, name))
+        let groupString = group.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+
+        var params: [Parameter] = []
+        params.reserveCapacity(parameters.count)
+        var quotedPrintable = false
+        var base64 = false
+        var charset: String?
+        for (pName, pValues, bare) in parameters {
+            if bare {
+                let word = Self.upperString(bytes, pName)
+                switch word {
+                case "QUOTED-PRINTABLE":
+                    quotedPrintable = true
+                case "BASE64", "B":
+                    base64 = true
+                    params.append(Parameter("ENCODING", word == "B" ? "b" : "BASE64"))
+                case "8BIT", "7BIT":
+                    break
+                default:
+                    // vCard 2.1 bare parameters are TYPE values (`TEL;WORK;VOICE:`).
+                    params.append(Parameter("TYPE", String(decoding: UnsafeBufferPointer(rebasing: bytes[pName]),
+                                                           as: UTF8.self)))
+                }
+                continue
+            }
+            let upperName = Self.upperString(bytes, pName)
+            let values = pValues.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            switch upperName {
+            case "ENCODING":
+                let encoding = (values.first ?? "").uppercased()
+                if encoding == "QUOTED-PRINTABLE" || encoding == "QP" {
+                    quotedPrintable = true
+                    continue
+                }
+                if encoding == "8BIT" || encoding == "7BIT" { continue }
+                if encoding == "BASE64" || encoding == "B" { base64 = true }
+            case "CHARSET":
+                charset = values.first
+                continue
+            default:
+                break
+            }
+            params.append(Parameter(name: upperName, values: values))
+        }
+
+        let valueRange = valueStart..<range.upperBound
+        var text: String
+        if quotedPrintable {
+            var qpProblem = false
+            let decoded = QuotedPrintable.decode(bytes, valueRange, malformed: &qpProblem)
+            if qpProblem {
+                diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable,
+                                              "malformed quoted-printable in \(nameString); kept as written",
+                                              line: line, column: valueStart - range.lowerBound + 1))
+            }
+            let result = decoded.withUnsafeBufferPointer { TextDecoding.decode($0, charset: charset) }
+            text = result.text
+            if let problem = result.problem {
+                diagnostics.append(Diagnostic(.warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
+                                              column: valueStart - range.lowerBound + 1))
+            }
+        } else if base64 {
+            var stripped = [UInt8]()
+            stripped.reserveCapacity(valueRange.count)
+            for index in valueRange where !ASCII.isSpaceOrTab(bytes[index]) && bytes[index] != ASCII.cr
+                && bytes[index] != ASCII.lf
+            {
+                stripped.append(bytes[index])
+            }
+            text = String(decoding: stripped, as: UTF8.self)
+        } else {
+            let result = TextDecoding.decode(UnsafeBufferPointer(rebasing: bytes[valueRange]), charset: charset)
+            text = result.text
+            if let problem = result.problem {
+                diagnostics.append(Diagnostic(.warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
+                                              column: valueStart - range.lowerBound + 1))
+            }
+        }
+        return ContentLine(group: groupString, name: nameString, parameters: params, value: text, line: line)
+    }
+
+    @inline(__always)
+    static func upperString(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var hasLower = false
+        for index in range where bytes[index] >= 0x61 && bytes[index] <= 0x7A {
+            hasLower = true
+            break
+        }
+        if !hasLower { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: range.count) { out in
+            var i = 0
+            for index in range {
+                out[i] = ASCII.upper(bytes[index])
+                i += 1
+            }
+            return range.count
+        }
+    }
+}
+
+/// Quoted-printable decoding (RFC 2045 section 6.7) of a value whose soft line breaks are already joined.
+enum QuotedPrintable {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, malformed: inout Bool) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == ASCII.equals {
+                if index + 2 < range.upperBound, let high = ASCII.hexValue(bytes[index + 1]),
+                   let low = ASCII.hexValue(bytes[index + 2])
+                {
+                    out.append(high << 4 | low)
+                    index += 3
+                    continue
+                }
+                if index == range.upperBound - 1 {
+                    // A trailing `=` is a soft break with nothing after it (the value ended at EOF).
+                    malformed = true
+                    index += 1
+                    continue
+                }
+                malformed = true
+            }
+            out.append(byte)
+            index += 1
+        }
+        return out
+    }
+}

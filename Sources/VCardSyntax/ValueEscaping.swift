@@ -1,0 +1,153 @@
+/// Escaping and splitting of values (RFC 2426 section 4, RFC 6350 section 3.4) and of parameter values
+/// (RFC 6868). The syntax layer owns these rules; the vCard layer decides which one a property needs.
+public enum ValueEscaping {
+    /// Unescapes a text value: `\\`, `\,`, `\;`, `\n`, `\N`. Other escapes (`\:` and unknown ones) are
+    /// read leniently as the character itself, as most clients do.
+    public static func unescapeText(_ escaped: String) -> String {
+        guard escaped.utf8.contains(ASCII.backslash) else { return escaped }
+        var out = [UInt8]()
+        out.reserveCapacity(escaped.utf8.count)
+        var iterator = escaped.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == ASCII.backslash else { out.append(byte); continue }
+            guard let next = iterator.next() else { out.append(byte); break }
+            switch next {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(ASCII.lf)
+            default: out.append(next)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Escapes text for a content line: backslash, comma, semicolon and every line break.
+    ///
+    /// CR, LF and CRLF all become `\n`, so no value can ever start a line of its own.
+    public static func escapeText(_ text: String, escapeComma: Bool = true) -> String {
+        var needs = false
+        for byte in text.utf8 where byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon
+            || byte == ASCII.lf || byte == ASCII.cr
+        {
+            needs = true
+            break
+        }
+        guard needs else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 8)
+        var previousWasCR = false
+        for byte in text.utf8 {
+            switch byte {
+            case ASCII.backslash: out += [ASCII.backslash, ASCII.backslash]
+            case ASCII.comma where escapeComma: out += [ASCII.backslash, ASCII.comma]
+            case ASCII.semicolon: out += [ASCII.backslash, ASCII.semicolon]
+            case ASCII.cr: out += [ASCII.backslash, UInt8(ascii: "n")]
+            case ASCII.lf:
+                if !previousWasCR { out += [ASCII.backslash, UInt8(ascii: "n")] }
+            default: out.append(byte)
+            }
+            previousWasCR = byte == ASCII.cr
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Makes an already-escaped value safe to write: a raw CR or LF (possible in a value read from 2.1
+    /// quoted-printable) becomes `\n`. Everything else is left as it was.
+    public static func neutralizeLineBreaks(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf }) else { return value }
+        var out = [UInt8]()
+        var previousWasCR = false
+        for byte in value.utf8 {
+            if byte == ASCII.cr {
+                out += [ASCII.backslash, UInt8(ascii: "n")]
+            } else if byte == ASCII.lf {
+                if !previousWasCR { out += [ASCII.backslash, UInt8(ascii: "n")] }
+            } else {
+                out.append(byte)
+            }
+            previousWasCR = byte == ASCII.cr
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Splits an escaped value on unescaped `separator` bytes, leaving each part escaped.
+    public static func split(_ escaped: String, on separator: Character) -> [String] {
+        let sep = separator.asciiValue!
+        guard escaped.utf8.contains(sep) else { return [escaped] }
+        var parts: [String] = []
+        var current = [UInt8]()
+        var escapedNext = false
+        for byte in escaped.utf8 {
+            if escapedNext {
+                current.append(byte)
+                escapedNext = false
+            } else if byte == ASCII.backslash {
+                current.append(byte)
+                escapedNext = true
+            } else if byte == sep {
+                parts.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            } else {
+                current.append(byte)
+            }
+        }
+        parts.append(String(decoding: current, as: UTF8.self))
+        return parts
+    }
+
+    /// A structured value (N, ADR, ORG): components split on unescaped `;`, each a list split on
+    /// unescaped `,`, every item unescaped.
+    public static func structured(_ escaped: String) -> [[String]] {
+        split(escaped, on: ";").map { component in list(component) }
+    }
+
+    /// A list value (CATEGORIES, NICKNAME): items split on unescaped `,`, each unescaped.
+    public static func list(_ escaped: String) -> [String] {
+        split(escaped, on: ",").map(unescapeText)
+    }
+
+    /// Writes a structured value: components joined by `;`, list items by `,`, each escaped.
+    public static func joinStructured(_ components: [[String]]) -> String {
+        components.map { joinList($0) }.joined(separator: ";")
+    }
+
+    /// Writes a list value: items escaped and joined by `,`.
+    public static func joinList(_ items: [String]) -> String {
+        items.map { escapeText($0) }.joined(separator: ",")
+    }
+
+    /// Decodes RFC 6868 caret escapes in a parameter value: `^n` newline, `^^` caret, `^'` double quote.
+    public static func decodeCaret(_ value: String) -> String {
+        guard value.utf8.contains(ASCII.caret) else { return value }
+        var out = [UInt8]()
+        var iterator = value.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == ASCII.caret else { out.append(byte); continue }
+            guard let next = iterator.next() else { out.append(byte); break }
+            switch next {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(ASCII.lf)
+            case ASCII.caret: out.append(ASCII.caret)
+            case UInt8(ascii: "'"): out.append(ASCII.quote)
+            default: out += [byte, next]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Encodes a parameter value with RFC 6868 caret escapes (for vCard 4.0).
+    public static func encodeCaret(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == ASCII.caret || $0 == ASCII.lf || $0 == ASCII.cr || $0 == ASCII.quote })
+        else { return value }
+        var out = [UInt8]()
+        var previousWasCR = false
+        for byte in value.utf8 {
+            switch byte {
+            case ASCII.caret: out += [ASCII.caret, ASCII.caret]
+            case ASCII.quote: out += [ASCII.caret, UInt8(ascii: "'")]
+            case ASCII.cr: out += [ASCII.caret, UInt8(ascii: "n")]
+            case ASCII.lf: if !previousWasCR { out += [ASCII.caret, UInt8(ascii: "n")] }
+            default: out.append(byte)
+            }
+            previousWasCR = byte == ASCII.cr
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,3 @@
+import VCFCommands
+
+exit(runVCF())
