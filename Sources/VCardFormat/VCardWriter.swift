@@ -27,7 +27,7 @@ public struct VCardWriter: Sendable {
             ContentLineWriter.writeRaw("VERSION:3.0", into: &out)
         }
         for line in contentLines(for: contact) {
-            ContentLineWriter.write(line, into: &out, caretEncoding: version == .v4_0)
+            ContentLineWriter.write(line, into: &out, caretEncoding: true)
         }
         ContentLineWriter.writeRaw("END:VCARD", into: &out)
     }

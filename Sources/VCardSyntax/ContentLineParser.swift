@@ -1,14 +1,30 @@
 /// Parses one unfolded logical line, on bytes: `[group "."] name *(";" param) ":" value`.
+///
+/// One parser is reused for every line of a lexer, so its scratch arrays are allocated once.
 struct ContentLineParser {
     var group: Range<Int>?
     var name: Range<Int>?
-    var parameters: [(name: Range<Int>, values: [Range<Int>], bare: Bool)] = []
     var valueStart: Int?
-    var line: Int
+    var line = 0
     var problems: [Diagnostic] = []
+    // Parameters, flattened: parameter i has name `parameterNames[i]` and values
+    // `valueRanges[parameterValueStart[i]..<parameterValueStart[i + 1]]` (none for a bare one).
+    private var parameterNames: [Range<Int>] = []
+    private var parameterBare: [Bool] = []
+    private var parameterValueStart: [Int] = []
+    private var valueRanges: [Range<Int>] = []
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, limits: Limits) -> Self {
-        var parser = ContentLineParser(line: line)
+    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, limits: Limits) {
+        group = nil
+        name = nil
+        valueStart = nil
+        self.line = line
+        if !problems.isEmpty { problems.removeAll() }
+        parameterNames.removeAll(keepingCapacity: true)
+        parameterBare.removeAll(keepingCapacity: true)
+        parameterValueStart.removeAll(keepingCapacity: true)
+        valueRanges.removeAll(keepingCapacity: true)
+
         var index = range.lowerBound
         let end = range.upperBound
         var nameStart = index
@@ -16,13 +32,13 @@ struct ContentLineParser {
         while index < end {
             let byte = bytes[index]
             if byte == ASCII.colon || byte == ASCII.semicolon { break }
-            if byte == ASCII.dot && parser.group == nil {
-                parser.group = nameStart..<index
+            if byte == ASCII.dot && group == nil {
+                group = nameStart..<index
                 nameStart = index + 1
             }
             index += 1
         }
-        parser.name = nameStart..<index
+        name = nameStart..<index
         // Parameters.
         while index < end && bytes[index] == ASCII.semicolon {
             index += 1
@@ -34,18 +50,19 @@ struct ContentLineParser {
             }
             let pName = Self.trimmed(bytes, pStart..<index)
             guard index < end, bytes[index] == ASCII.equals else {
-                if !pName.isEmpty { parser.appendParameter(pName, [], bare: true, limits: limits, column: pStart) }
+                if !pName.isEmpty { beginParameter(pName, bare: true, limits: limits) }
                 continue
             }
             index += 1
-            var values: [Range<Int>] = []
+            let keep = !pName.isEmpty && beginParameter(pName, bare: false, limits: limits)
             while true {
+                var valueRange: Range<Int>
                 if index < end && bytes[index] == ASCII.quote {
                     let qStart = index + 1
                     var close = qStart
                     while close < end && bytes[close] != ASCII.quote { close += 1 }
                     if close < end {
-                        values.append(qStart..<close)
+                        valueRange = qStart..<close
                         index = close + 1
                         // Anything between the closing quote and the next separator is kept with the value.
                         while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
@@ -53,10 +70,11 @@ struct ContentLineParser {
                         {
                             index += 1
                         }
+                        if index > close + 1 { valueRange = qStart..<index }
                     } else {
-                        parser.problems.append(Diagnostic(.warning, .unterminatedQuote,
-                                                          "parameter value has no closing quote", line: line,
-                                                          column: index - range.lowerBound + 1))
+                        problems.append(Diagnostic(.warning, .unterminatedQuote,
+                                                   "parameter value has no closing quote", line: line,
+                                                   column: index - range.lowerBound + 1))
                         let vStart = index + 1
                         index = vStart
                         while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
@@ -64,7 +82,7 @@ struct ContentLineParser {
                         {
                             index += 1
                         }
-                        values.append(vStart..<index)
+                        valueRange = vStart..<index
                     }
                 } else {
                     let vStart = index
@@ -73,32 +91,31 @@ struct ContentLineParser {
                     {
                         index += 1
                     }
-                    values.append(vStart..<index)
+                    valueRange = vStart..<index
                 }
+                if keep { valueRanges.append(valueRange) }
                 if index < end && bytes[index] == ASCII.comma {
                     index += 1
                     continue
                 }
                 break
             }
-            if !pName.isEmpty {
-                parser.appendParameter(pName, values, bare: false, limits: limits, column: pStart)
-            }
         }
-        if index < end && bytes[index] == ASCII.colon { parser.valueStart = index + 1 }
-        return parser
+        if index < end && bytes[index] == ASCII.colon { valueStart = index + 1 }
     }
 
-    private mutating func appendParameter(_ name: Range<Int>, _ values: [Range<Int>], bare: Bool, limits: Limits,
-                                          column: Int)
-    {
-        if parameters.count == limits.maxParameters {
+    @discardableResult
+    private mutating func beginParameter(_ name: Range<Int>, bare: Bool, limits: Limits) -> Bool {
+        if parameterNames.count == limits.maxParameters {
             problems.append(Diagnostic(.warning, .tooManyParameters,
                                        "more than \(limits.maxParameters) parameters; the rest were ignored",
                                        line: line))
         }
-        guard parameters.count < limits.maxParameters else { return }
-        parameters.append((name, values, bare))
+        guard parameterNames.count < limits.maxParameters else { return false }
+        parameterNames.append(name)
+        parameterBare.append(bare)
+        parameterValueStart.append(valueRanges.count)
+        return true
     }
 
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
@@ -107,6 +124,12 @@ struct ContentLineParser {
         while lower < upper && ASCII.isSpaceOrTab(bytes[lower]) { lower += 1 }
         while upper > lower && ASCII.isSpaceOrTab(bytes[upper - 1]) { upper -= 1 }
         return lower..<upper
+    }
+
+    @inline(__always)
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        return TextDecoding.utf8String(slice) ?? TextDecoding.windows1252(slice)
     }
 
     /// Builds the content line, decoding quoted-printable and CHARSET; nil when the line is unusable.
@@ -127,15 +150,16 @@ struct ContentLineParser {
             return nil
         }
         let nameString = Self.upperString(bytes, Self.trimmed(bytes, name))
-        let groupString = group.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        let groupString = group.map { Self.string(bytes, $0) }
 
         var params: [Parameter] = []
-        params.reserveCapacity(parameters.count)
         var quotedPrintable = false
         var base64 = false
         var charset: String?
-        for (pName, pValues, bare) in parameters {
-            if bare {
+        if !parameterNames.isEmpty { params.reserveCapacity(parameterNames.count) }
+        for p in parameterNames.indices {
+            let pName = parameterNames[p]
+            if parameterBare[p] {
                 let word = Self.upperString(bytes, pName)
                 switch word {
                 case "QUOTED-PRINTABLE":
@@ -147,13 +171,15 @@ struct ContentLineParser {
                     break
                 default:
                     // vCard 2.1 bare parameters are TYPE values (`TEL;WORK;VOICE:`).
-                    params.append(Parameter("TYPE", String(decoding: UnsafeBufferPointer(rebasing: bytes[pName]),
-                                                           as: UTF8.self)))
+                    params.append(Parameter("TYPE", Self.string(bytes, pName)))
                 }
                 continue
             }
             let upperName = Self.upperString(bytes, pName)
-            let values = pValues.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            let valueEnd = p + 1 < parameterValueStart.count ? parameterValueStart[p + 1] : valueRanges.count
+            var values: [String] = []
+            values.reserveCapacity(valueEnd - parameterValueStart[p])
+            for v in parameterValueStart[p]..<valueEnd { values.append(Self.string(bytes, valueRanges[v])) }
             switch upperName {
             case "ENCODING":
                 let encoding = (values.first ?? "").uppercased()

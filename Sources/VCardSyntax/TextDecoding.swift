@@ -18,13 +18,13 @@ enum TextDecoding {
     /// reading that never fails and matches what old Windows and Outlook exports meant.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?) -> Result {
         guard let charset else {
-            if let text = String(validating: bytes, as: UTF8.self) { return Result(text: text) }
+            if let text = utf8String(bytes) { return Result(text: text) }
             return Result(text: windows1252(bytes), problem: .invalidEncoding,
                           detail: "value is not valid UTF-8 and declares no CHARSET; read as Windows-1252")
         }
         switch normalized(charset) {
         case "UTF8", "USASCII", "ASCII", "":
-            if let text = String(validating: bytes, as: UTF8.self) { return Result(text: text) }
+            if let text = utf8String(bytes) { return Result(text: text) }
             return Result(text: windows1252(bytes), problem: .invalidEncoding,
                           detail: "value is not valid \(charset); read as Windows-1252")
         case "ISO88591", "LATIN1", "L1", "ISOLATIN1":
@@ -37,7 +37,7 @@ enum TextDecoding {
             {
                 return Result(text: text)
             }
-            if let text = String(validating: bytes, as: UTF8.self) {
+            if let text = utf8String(bytes) {
                 return Result(text: text, problem: .unknownCharset,
                               detail: "unknown CHARSET \(charset); the value is valid UTF-8 and was read as UTF-8")
             }
@@ -99,4 +99,47 @@ enum TextDecoding {
         0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122,
         0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
     ]
+}
+
+extension TextDecoding {
+    /// Validates UTF-8 and makes a String in one specialised pass; nil when the bytes are not UTF-8.
+    /// (The generic `String(validating:as:)` is not specialised across modules and dominated profiles.)
+    @inline(__always)
+    static func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var index = 0
+        let count = bytes.count
+        // ASCII runs are the common case: check eight bytes at a time.
+        if let base = bytes.baseAddress {
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            let minimum: UInt32
+            var scalar: UInt32
+            switch byte {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+            default: return nil
+            }
+            guard index + length <= count else { return nil }
+            for offset in 1..<length {
+                let next = bytes[index + offset]
+                guard next & 0xC0 == 0x80 else { return nil }
+                scalar = scalar << 6 | UInt32(next & 0x3F)
+            }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+            index += length
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

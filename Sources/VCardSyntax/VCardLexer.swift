@@ -24,6 +24,7 @@ public struct VCardLexer {
     private var scratch: [UInt8] = []
     private var droppingContinuations = false
 
+    private var parser = ContentLineParser()
     private var stack: [CardFrame] = []
     private var inJunk = false
     private var completed: [RawCard] = []
@@ -339,7 +340,8 @@ public struct VCardLexer {
     // MARK: Logical lines to cards
 
     private mutating func logical(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ p: Pending) {
-        let parsed = ContentLineParser.parse(bytes, range, line: p.line, limits: limits)
+        parser.parse(bytes, range, line: p.line, limits: limits)
+        let parsed = parser
         let nameIsBegin = parsed.name.map { ASCII.equalsIgnoringCase(bytes, $0, "BEGIN") } ?? false
         let nameIsEnd = !nameIsBegin && (parsed.name.map { ASCII.equalsIgnoringCase(bytes, $0, "END") } ?? false)
         if (nameIsBegin || nameIsEnd), let valueStart = parsed.valueStart,
@@ -365,11 +367,9 @@ public struct VCardLexer {
                    "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: p.line)
             return
         }
-        var lineDiagnostics: [Diagnostic] = []
-        if let line = parsed.makeContentLine(bytes, range, diagnostics: &lineDiagnostics) {
+        if let line = parser.makeContentLine(bytes, range, diagnostics: &newDiagnostics) {
             stack[top].lines.append(line)
         }
-        newDiagnostics += lineDiagnostics
     }
 
     private func isVCard(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -409,7 +409,9 @@ public struct VCardLexer {
 
     private mutating func closeCard(endLine: Int?, absoluteEnd: Int) {
         var frame = stack.removeLast()
-        if frame.lines.contains(where: { $0.name == "VERSION" && $0.value.hasPrefix("4") }) {
+        // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
+        let isV21 = frame.lines.contains { $0.name == "VERSION" && ($0.value.hasPrefix("2") || $0.value.hasPrefix("1")) }
+        if !isV21 {
             for index in frame.lines.indices where frame.lines[index].parameters.contains(where: {
                 $0.values.contains { $0.utf8.contains(ASCII.caret) }
             }) {

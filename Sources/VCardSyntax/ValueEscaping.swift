@@ -3,12 +3,21 @@
 public enum ValueEscaping {
     /// Unescapes a text value: `\\`, `\,`, `\;`, `\n`, `\N`. Other escapes (`\:` and unknown ones) are
     /// read leniently as the character itself, as most clients do.
+    /// Line breaks come out as LF whether written `\n` or, in decoded 2.1 quoted-printable, as CRLF or CR.
     public static func unescapeText(_ escaped: String) -> String {
-        guard escaped.utf8.contains(ASCII.backslash) else { return escaped }
+        guard escaped.utf8.contains(where: { $0 == ASCII.backslash || $0 == ASCII.cr }) else { return escaped }
         var out = [UInt8]()
         out.reserveCapacity(escaped.utf8.count)
+        var previousWasCR = false
         var iterator = escaped.utf8.makeIterator()
         while let byte = iterator.next() {
+            if byte == ASCII.cr {
+                out.append(ASCII.lf)
+                previousWasCR = true
+                continue
+            }
+            defer { previousWasCR = false }
+            if byte == ASCII.lf && previousWasCR { continue }
             guard byte == ASCII.backslash else { out.append(byte); continue }
             guard let next = iterator.next() else { out.append(byte); break }
             switch next {
