@@ -11,7 +11,7 @@ enum ScribeIndex {
     static let anniversary = SingleTextScribe(name: "ANNIVERSARY", keyPath: \.anniversary, name3: "X-ANNIVERSARY",
                                               rawIfParameters: true)
     static let address = AddressScribe()
-    static let telephone = LabeledValueScribe(name: "TEL", keyPath: \.phones, stripsTelScheme: true)
+    static let telephone = LabeledValueScribe(name: "TEL", keyPath: \.phones, stripsTelScheme: true, isURI: true)
     static let email = LabeledValueScribe(name: "EMAIL", keyPath: \.emails)
     static let impp = LabeledValueScribe(name: "IMPP", keyPath: \.instantMessaging, isURI: true)
     static let socialProfile = LabeledValueScribe(name: "X-SOCIALPROFILE", keyPath: \.socialProfiles, isURI: true)

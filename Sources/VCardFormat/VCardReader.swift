@@ -22,9 +22,7 @@ public enum VCardReader {
             if consumedLabelLines.contains(index) { continue }
             if case .formattedName = name { sawFormattedName = true }
             if let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
-            context.contact.extensions.append(Extension(
-                group: line.group, name: line.name, parameters: line.parameters.map(ExtraParameter.init),
-                value: rawValue(line, version: version)))
+            context.contact.extensions.append(rawExtension(line, version: version))
         }
         // A label whose property was kept raw goes back out raw too, beside it.
         for index in consumedLabelLines.sorted() {
@@ -45,6 +43,22 @@ public enum VCardReader {
                                                   line: card.beginLine))
         }
         return (context.contact, context.diagnostics)
+    }
+
+    private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
+
+    /// A property kept raw. Embedded binary is stored in one spelling (3.0's `ENCODING=b;TYPE=...`) whatever
+    /// the source version, so a card reads to the same model before and after a conversion.
+    static func rawExtension(_ line: ContentLine, version: VCardVersion) -> Extension {
+        if binaryCapable.contains(line.name), let binary = BinaryValue(line), case .embedded = binary {
+            let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }
+            let canonical = binary.contentLine(name: line.name, version: .v3_0, group: line.group,
+                                               extraParameters: extras)
+            return Extension(group: line.group, name: line.name,
+                             parameters: canonical.parameters.map(ExtraParameter.init), value: canonical.value)
+        }
+        return Extension(group: line.group, name: line.name, parameters: line.parameters.map(ExtraParameter.init),
+                         value: rawValue(line, version: version))
     }
 
     /// A raw value in 3.0 escaped form: as written for 3.0 and 4.0; for 2.1, whose decoded

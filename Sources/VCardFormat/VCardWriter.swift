@@ -57,7 +57,7 @@ public struct VCardWriter: Sendable {
         let encoding = line.parameter("ENCODING")?.lowercased()
         let isBase64 = encoding == "b" || encoding == "base64"
         let isDataURI = item.value.hasPrefix("data:")
-        guard (version == .v4_0 && isBase64) || (version == .v3_0 && (isDataURI || encoding == "base64")),
+        guard (version == .v4_0 && isBase64) || (version == .v3_0 && isDataURI),
               let binary = BinaryValue(line), case .embedded = binary
         else { return line }
         let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }

@@ -138,6 +138,14 @@ struct ContentLineParser {
     {
         diagnostics += problems
         guard let valueStart else {
+            if let name, name.upperBound == range.upperBound, parameterNames.isEmpty, Self.isNameToken(bytes, name) {
+                // Old Evolution writes an empty property as its bare name (`FN`): read it as an empty value.
+                diagnostics.append(Diagnostic(.warning, .missingColon,
+                                              "expected `NAME:value`, found a bare name; read as an empty value",
+                                              line: line, column: range.count + 1))
+                return ContentLine(group: group.map { Self.string(bytes, $0) }, name: Self.upperString(bytes, name),
+                                   parameters: [], value: "", line: line)
+            }
             diagnostics.append(Diagnostic(.error, .missingColon,
                                           "expected `NAME:value`, found a line with no colon; the line was skipped",
                                           line: line, column: range.count + 1))
@@ -149,7 +157,19 @@ struct ContentLineParser {
                                           line: line))
             return nil
         }
-        let nameString = Self.upperString(bytes, Self.trimmed(bytes, name))
+        var nameString = Self.upperString(bytes, Self.trimmed(bytes, name))
+        if !Self.isNameToken(bytes, Self.trimmed(bytes, name)) {
+            // Names are letters, digits and dashes (RFC 2425 5.8.2); anything else would not survive a
+            // reader that follows the grammar, so it is written as a dash from the start.
+            let cleaned = String(nameString.unicodeScalars.map { scalar -> Character in
+                let v = scalar.value
+                return (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D ? Character(scalar) : "-"
+            })
+            diagnostics.append(Diagnostic(.warning, .invalidValue,
+                                          "property name `\(nameString)` has characters names cannot hold; read as `\(cleaned)`",
+                                          line: line))
+            nameString = cleaned
+        }
         let groupString = group.map { Self.string(bytes, $0) }
 
         var params: [Parameter] = []
@@ -204,8 +224,11 @@ struct ContentLineParser {
             var qpProblem = false
             let decoded = QuotedPrintable.decode(bytes, valueRange, malformed: &qpProblem)
             if qpProblem {
-                diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable,
-                                              "malformed quoted-printable in \(nameString); kept as written",
+                let dangling = valueRange.count > 0 && bytes[valueRange.upperBound - 1] == ASCII.equals
+                let message = dangling
+                    ? "quoted-printable \(nameString) ends with a soft line break at the end of the input; the `=` was dropped"
+                    : "quoted-printable \(nameString) has an `=` not followed by two hex digits; it was kept as written"
+                diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message,
                                               line: line, column: valueStart - range.lowerBound + 1))
             }
             let result = decoded.withUnsafeBufferPointer { TextDecoding.decode($0, charset: charset) }
@@ -232,6 +255,15 @@ struct ContentLineParser {
             }
         }
         return ContentLine(group: groupString, name: nameString, parameters: params, value: text, line: line)
+    }
+
+    private static func isNameToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty, range.count <= 256 else { return false }
+        for index in range {
+            let byte = ASCII.upper(bytes[index])
+            if !((byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D) { return false }
+        }
+        return true
     }
 
     @inline(__always)

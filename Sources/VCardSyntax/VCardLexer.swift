@@ -39,6 +39,9 @@ public struct VCardLexer {
         var absoluteEnd: Int
         var quotedPrintable: Bool?
         var base64: Bool?
+        /// Where each quoted-printable continuation starts in `scratch`, and whether all were indented.
+        var softBreaks: [Int] = []
+        var softBreaksAllIndented = true
     }
 
     private struct CardFrame {
@@ -48,6 +51,7 @@ public struct VCardLexer {
         var absoluteStart: Int
         var byteCount = 0
         var oversized = false
+        var isAgent = false
     }
 
     /// Creates a lexer with the given limits.
@@ -253,6 +257,8 @@ public struct VCardLexer {
             if p.quotedPrintable == true {
                 moveToScratch()
                 scratch.removeLast()
+                pending!.softBreaks.append(scratch.count)
+                if !(start < end && ASCII.isSpaceOrTab(buffer[start])) { pending!.softBreaksAllIndented = false }
                 append(start, end)
                 return true
             }
@@ -260,6 +266,14 @@ public struct VCardLexer {
         if start < end && ASCII.isSpaceOrTab(buffer[start]) {
             moveToScratch()
             append(start + 1, end)
+            return true
+        }
+        // Android writes a 2.1 line break inside a value as `\` at the end of the line, the value going on
+        // at the start of the next line; a line with no colon after such a backslash continues the value.
+        if lastByte == ASCII.backslash && start < end && !lineContainsColon(start, end) && endsWithOddBackslashes() {
+            moveToScratch()
+            scratch.append(UInt8(ascii: "n"))
+            append(start, end)
             return true
         }
         // 2.1 base64 runs on over following lines until a blank line, indented or not.
@@ -275,6 +289,24 @@ public struct VCardLexer {
             }
         }
         return false
+    }
+
+    private func lineContainsColon(_ start: Int, _ end: Int) -> Bool {
+        for index in start..<end where buffer[index] == ASCII.colon { return true }
+        return false
+    }
+
+    private func endsWithOddBackslashes() -> Bool {
+        guard let p = pending else { return false }
+        var run = 0
+        if p.inScratch {
+            var i = scratch.count - 1
+            while i >= 0 && scratch[i] == ASCII.backslash { run += 1; i -= 1 }
+        } else {
+            var i = p.end - 1
+            while i >= p.start && buffer[i] == ASCII.backslash { run += 1; i -= 1 }
+        }
+        return run % 2 == 1
     }
 
     private func isBase64Line(_ start: Int, _ end: Int) -> Bool {
@@ -328,6 +360,11 @@ public struct VCardLexer {
     private mutating func flushPending() {
         guard let p = pending else { return }
         pending = nil
+        if p.inScratch && !p.softBreaks.isEmpty && p.softBreaksAllIndented {
+            // Some 2.1 writers indent every quoted-printable continuation as if folding; when all of them
+            // are indented that space is layout, not content (a lone leading space stays content).
+            for offset in p.softBreaks.reversed() where offset < scratch.count { scratch.remove(at: offset) }
+        }
         if p.inScratch {
             let bytes = scratch
             bytes.withUnsafeBufferPointer { logical($0, 0..<$0.count, p) }
@@ -385,7 +422,9 @@ public struct VCardLexer {
         if let top = stack.last {
             let previous = top.lines.last
             let nestsAsAgent = previous?.name == "AGENT" && previous?.value.isEmpty == true
-            if !nestsAsAgent {
+            // vCard 2.1 lets a card hold whole cards; Android reads each as a contact of its own.
+            let isV21 = top.lines.contains { $0.name == "VERSION" && $0.value.hasPrefix("2") }
+            if !nestsAsAgent && !isV21 {
                 report(.error, .missingEnd, "card has no END:VCARD before the next BEGIN:VCARD", line: top.beginLine)
                 while !stack.isEmpty { closeCard(endLine: nil, absoluteEnd: p.absoluteStart) }
             } else if stack.count > limits.maxNestingDepth {
@@ -396,7 +435,9 @@ public struct VCardLexer {
                 return
             }
         }
-        stack.append(CardFrame(beginLine: p.line, group: group, absoluteStart: p.absoluteStart))
+        let nestsAsAgent = stack.last?.lines.last.map { $0.name == "AGENT" && $0.value.isEmpty } ?? false
+        stack.append(CardFrame(beginLine: p.line, group: group, absoluteStart: p.absoluteStart,
+                               isAgent: nestsAsAgent))
     }
 
     private mutating func endCard(_ p: Pending) {
@@ -421,7 +462,7 @@ public struct VCardLexer {
                 }
             }
         }
-        if !stack.isEmpty {
+        if !stack.isEmpty && frame.isAgent {
             // An inline 2.1 card becomes the text value of the AGENT line it follows, as 3.0 writes it.
             var text = "BEGIN:VCARD\n"
             for line in frame.lines { text += ContentLineWriter.unfolded(line) + "\n" }

@@ -1,8 +1,8 @@
 /// Escaping and splitting of values (RFC 2426 section 4, RFC 6350 section 3.4) and of parameter values
 /// (RFC 6868). The syntax layer owns these rules; the vCard layer decides which one a property needs.
 public enum ValueEscaping {
-    /// Unescapes a text value: `\\`, `\,`, `\;`, `\n`, `\N`. Other escapes (`\:` and unknown ones) are
-    /// read leniently as the character itself, as most clients do.
+    /// Unescapes a text value: `\\`, `\,`, `\;`, `\n`, `\N`, and leniently `\:`. An unknown escape such as
+    /// `\x` keeps its backslash, so unescaped Windows paths survive.
     /// Line breaks come out as LF whether written `\n` or, in decoded 2.1 quoted-printable, as CRLF or CR.
     public static func unescapeText(_ escaped: String) -> String {
         guard escaped.utf8.contains(where: { $0 == ASCII.backslash || $0 == ASCII.cr }) else { return escaped }
@@ -22,7 +22,9 @@ public enum ValueEscaping {
             guard let next = iterator.next() else { out.append(byte); break }
             switch next {
             case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(ASCII.lf)
-            default: out.append(next)
+            case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: out.append(next)
+            // An unknown escape is most likely a literal backslash (`C:\Temp`): keep both characters.
+            default: out += [byte, next]
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -10,7 +10,7 @@ import VCardSyntax
 /// URI) or linked (`VALUE=uri`, a URL). A second photo, or one that does not decode, is kept raw.
 struct PhotoScribe: PropertyScribe {
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.photo == nil else { return false }
+        guard context.contact.photo == nil, line.group == nil else { return false }
         guard let binary = BinaryValue(line) else { return false }
         let extras = BinaryValue.extraParameters(line)
         switch binary {
@@ -58,6 +58,8 @@ enum BinaryValue {
         }
         let value = line.value.trimmingCharacters(in: " \t")
         if value.hasPrefix("data:") || value.hasPrefix("DATA:") {
+            // Some writers escape the `;` and `,` of a data URI as if it were text.
+            let value = ValueEscaping.unescapeText(value)
             guard let (data, mediaType) = Self.decodeDataURI(value) else { self = .undecodable; return }
             self = .embedded(data, mediaType ?? mediaTypeParameter)
             return
@@ -91,6 +93,7 @@ enum BinaryValue {
                 if let mediaType { parameters.append(Parameter("MEDIATYPE", mediaType)) }
             } else {
                 parameters.append(Parameter("VALUE", "uri"))
+                if let mediaType { parameters.append(Parameter("TYPE", Self.type(forMediaType: mediaType))) }
             }
             return ContentLine(group: group, name: name, parameters: parameters + extraParameters, value: uri)
         case .undecodable:

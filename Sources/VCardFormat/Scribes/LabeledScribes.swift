@@ -7,7 +7,7 @@ struct LabeledValueScribe: PropertyScribe {
     let keyPath: WritableKeyPath<Contact, [LabeledValue]> & Sendable
     /// TEL in 4.0 is often a `tel:` URI; the model keeps the number as a person reads it.
     var stripsTelScheme = false
-    /// URL and IMPP values are URIs, not text: they are not backslash-escaped on the way out.
+    /// URL, IMPP and TEL values are URIs or phone numbers, not text: no backslash escapes on the way out.
     var isURI = false
 
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {

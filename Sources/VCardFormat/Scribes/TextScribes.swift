@@ -14,7 +14,7 @@ struct SingleTextScribe: PropertyScribe {
     var rawIfParameters = false
 
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact[keyPath: keyPath] == nil else { return false }
+        guard context.contact[keyPath: keyPath] == nil, line.group == nil else { return false }
         if rawIfParameters {
             let meaningful = line.parameters.contains { p in
                 !(p.name == "VALUE" && ["date", "date-time", "timestamp"].contains(p.values.first?.lowercased() ?? ""))
@@ -38,7 +38,7 @@ struct SingleTextScribe: PropertyScribe {
 /// FN: required in 3.0 and 4.0, so a card without one gets the name a contacts app would show.
 struct FormattedNameScribe: PropertyScribe {
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.formattedName == nil, line.parameters.isEmpty else { return false }
+        guard context.contact.formattedName == nil, line.parameters.isEmpty, line.group == nil else { return false }
         context.contact.formattedName = ValueEscaping.unescapeText(line.value)
         return true
     }
@@ -64,7 +64,7 @@ extension Contact {
 /// N: five components, each a comma list. Required in 3.0, so an empty one is written when unknown.
 struct NameScribe: PropertyScribe {
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.name == nil, line.parameters.isEmpty else { return false }
+        guard context.contact.name == nil, line.parameters.isEmpty, line.group == nil else { return false }
         var parts = ValueEscaping.structured(line.value)
         guard parts.count <= 5 else { return false }
         while parts.count < 5 { parts.append([]) }
@@ -89,7 +89,7 @@ struct NameScribe: PropertyScribe {
 /// ORG: the organisation, then its units.
 struct OrganizationScribe: PropertyScribe {
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.organization == nil, line.parameters.isEmpty else { return false }
+        guard context.contact.organization == nil, line.parameters.isEmpty, line.group == nil else { return false }
         let parts = ValueEscaping.structured(line.value).map { $0.joined(separator: ",") }
         context.contact.organization = Organization(name: parts.first ?? "", units: Array(parts.dropFirst()))
         return true
@@ -107,8 +107,8 @@ struct ListScribe: PropertyScribe {
     let keyPath: WritableKeyPath<Contact, [String]> & Sendable
 
     func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard line.parameters.allSatisfy({ $0.name == "TYPE" && $0.values.isEmpty }) || line.parameters.isEmpty
-        else { return false }
+        // The model keeps neither group nor parameters for a list: such a line stays raw.
+        guard line.parameters.isEmpty, line.group == nil else { return false }
         let items = ValueEscaping.list(line.value).filter { !$0.isEmpty }
         guard !items.isEmpty else { return false }
         context.contact[keyPath: keyPath] += items

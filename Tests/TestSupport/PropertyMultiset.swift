@@ -1,0 +1,68 @@
+import Foundation
+import VCardFormat
+import VCardSyntax
+
+/// The (group, name, value) multiset of a card, with values decoded so that spelling differences that
+/// carry no meaning (escapes, 2.1 vs 3.0 base64 parameters, `tel:` prefixes, list splitting, Apple label
+/// form) compare equal while any lost or changed value does not.
+public enum PropertyMultiset {
+    /// One property occurrence.
+    public struct Entry: Hashable, Comparable, CustomStringConvertible {
+        public var group: String
+        public var name: String
+        public var value: String
+
+        public static func < (a: Entry, b: Entry) -> Bool { (a.name, a.group, a.value) < (b.name, b.group, b.value) }
+        public var description: String { "\(group.isEmpty ? "" : group + ".")\(name):\(value.prefix(60))" }
+    }
+
+    /// The entries of a card, sorted; VERSION is left out (the writer sets it).
+    public static func entries(_ card: RawCard) -> [Entry] {
+        var result: [Entry] = []
+        for line in card.lines where line.name != "VERSION" {
+            let group = line.group?.lowercased() ?? ""
+            var name = line.name
+            if name == "X-ANNIVERSARY" { name = "ANNIVERSARY" }
+            let encoding = line.parameter("ENCODING")?.lowercased()
+            let raw = line.value
+            if encoding == "b" || encoding == "base64" || raw.hasPrefix("data:") {
+                result.append(Entry(group: group, name: name, value: "binary:" + binaryKey(line)))
+                continue
+            }
+            switch name {
+            case "NICKNAME", "CATEGORIES":
+                for item in ValueEscaping.list(raw) where !item.isEmpty {
+                    result.append(Entry(group: group, name: name, value: item))
+                }
+                if ValueEscaping.list(raw).allSatisfy(\.isEmpty) {
+                    result.append(Entry(group: group, name: name, value: ""))
+                }
+            case "TEL":
+                var value = ValueEscaping.unescapeText(raw)
+                if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+                result.append(Entry(group: group, name: name, value: value))
+            case "N", "ADR":
+                // Trailing empty components carry nothing; 3.0 writers pad N to five and ADR to seven.
+                var components = ValueEscaping.split(raw, on: ";").map(ValueEscaping.unescapeText)
+                while components.last == "" { components.removeLast() }
+                result.append(Entry(group: group, name: name, value: components.joined(separator: ";")))
+            case "X-ABLABEL":
+                var value = ValueEscaping.unescapeText(raw)
+                if value.hasPrefix("_$!<") && value.hasSuffix(">!$_") { value = String(value.dropFirst(4).dropLast(4)) }
+                result.append(Entry(group: group, name: name, value: value))
+            default:
+                result.append(Entry(group: group, name: name, value: ValueEscaping.unescapeText(raw)))
+            }
+        }
+        return result.sorted()
+    }
+
+    private static func binaryKey(_ line: ContentLine) -> String {
+        var text = line.value
+        if text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") { text = String(text[text.index(after: comma)...]) }
+        var cleaned = text.utf8.filter { $0 > 0x20 }
+        while cleaned.count % 4 != 0 { cleaned.append(UInt8(ascii: "=")) }
+        guard let data = Data(base64Encoded: Data(cleaned)) else { return "undecodable:" + text }
+        return "\(data.count):" + data.base64EncodedString()
+    }
+}

@@ -1,0 +1,81 @@
+import ContactModel
+import Foundation
+import TestSupport
+import Testing
+import VCardFormat
+import VCardSyntax
+
+/// Real files from other projects' test suites (`../shared/corpus`, path in `VCF_CORPUS`): every card
+/// of a file not broken on purpose reads without error, survives parse -> write 3.0 -> parse with the same
+/// model and the same property multiset, and writes idempotently; broken files give located diagnostics.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["VCF_CORPUS"] != nil, "VCF_CORPUS is not set"))
+struct CorpusConformanceTests {
+    struct Row {
+        var storedName: String
+        var brokenOnPurpose: Bool
+    }
+
+    static func manifest() throws -> (URL, [Row]) {
+        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["VCF_CORPUS"] ?? "")
+        let text = try String(contentsOf: root.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        var rows: [Row] = []
+        for line in text.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard columns.count >= 7 else { continue }
+            // Broken means tagged so, or structurally cut: BEGIN and END do not pair up.
+            let tags = columns[6]
+            let broken = tags.contains("BROKEN ON PURPOSE") || tags.contains("BEGIN/END mismatch")
+                || tags.contains("truncated")
+            rows.append(Row(storedName: String(columns[2]), brokenOnPurpose: broken))
+        }
+        return (root, rows)
+    }
+
+    @Test func everyCorpusFile() throws {
+        let (root, rows) = try Self.manifest()
+        #expect(rows.count > 400)
+        var files = 0, cards = 0, errors = 0, warnings = 0, brokenFiles = 0
+        let writer = VCardWriter(version: .v3_0)
+        for row in rows {
+            let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(row.storedName)))
+            files += 1
+            let (read, diagnostics) = VCardDocument.read(bytes, name: row.storedName)
+            cards += read.count
+            errors += diagnostics.filter { $0.severity == .error }.count
+            warnings += diagnostics.filter { $0.severity == .warning }.count
+            #expect(diagnostics.allSatisfy { $0.line > 0 }, "\(row.storedName): a diagnostic without a line")
+            if row.brokenOnPurpose {
+                brokenFiles += 1
+            } else {
+                let fileErrors = diagnostics.filter { $0.severity == .error }
+                #expect(fileErrors.isEmpty, "\(row.storedName): \(fileErrors.map(\.description))")
+            }
+            for card in read {
+                let written = writer.bytes([card.contact])
+                let (again, againDiagnostics) = VCardDocument.read(written)
+                guard again.count == 1 else {
+                    Issue.record("\(row.storedName) card at line \(card.raw.beginLine): wrote \(again.count) cards")
+                    continue
+                }
+                #expect(againDiagnostics.filter { $0.severity == .error }.isEmpty,
+                        "\(row.storedName):\(card.raw.beginLine): our output has errors")
+                #expect(again[0].contact == card.contact,
+                        "\(row.storedName):\(card.raw.beginLine): model changed after write and read")
+                #expect(writer.bytes([again[0].contact]) == written,
+                        "\(row.storedName):\(card.raw.beginLine): writing is not idempotent")
+                let before = PropertyMultiset.entries(card.raw)
+                var after = PropertyMultiset.entries(again[0].raw)
+                // The writer adds the FN and N that 3.0 requires when the card had none.
+                for required in ["FN", "N"] where !before.contains(where: { $0.name == required }) {
+                    after.removeAll { $0.name == required }
+                }
+                if before != after {
+                    let lost = before.filter { !after.contains($0) }
+                    let added = after.filter { !before.contains($0) }
+                    Issue.record("\(row.storedName):\(card.raw.beginLine): properties differ; lost \(lost), added \(added)")
+                }
+            }
+        }
+        print("corpus: files=\(files) cards=\(cards) errors=\(errors) warnings=\(warnings) broken-on-purpose=\(brokenFiles)")
+    }
+}
