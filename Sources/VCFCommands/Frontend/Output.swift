@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
@@ -61,10 +66,9 @@ enum AtomicFile {
             try handle.write(contentsOf: Data(bytes))
             try handle.synchronize()
             try handle.close()
-            if FileManager.default.fileExists(atPath: path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+            // rename(2) replaces the target in one step on the same file system.
+            guard rename(temporary.path, path) == 0 else {
+                throw VCardInputErrorForOutput(path: path, reason: "cannot be replaced: \(String(cString: strerror(errno)))")
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

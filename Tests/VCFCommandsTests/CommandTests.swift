@@ -1,0 +1,110 @@
+import ContactModel
+import Foundation
+import TestSupport
+import Testing
+@testable import VCFCommands
+
+/// The commands run in-process: help texts and previews against goldens, conversions, exit codes and
+/// diagnostics on stderr.
+@Suite struct CommandTests {
+    struct Run {
+        var code: Int32
+        var out: String
+        var outBytes: [UInt8]
+        var err: String
+    }
+
+    static func run(_ arguments: [String]) -> Run {
+        let (io, out, err) = CommandIO.capturing()
+        let code = VCF.run(arguments, io: io)
+        return Run(code: code, out: String(decoding: out(), as: UTF8.self), outBytes: out(), err: err())
+    }
+
+    static func fixture(_ name: String) -> String { FixturePaths.url("vcard/" + name).path }
+
+    @Test func helpTexts() {
+        let main = Self.run(["--help"])
+        #expect(main.code == 0)
+        Golden.check(main.out, against: "cli/help.txt")
+        Golden.check(Self.run(["help", "convert"]).out, against: "cli/help-convert.txt")
+        Golden.check(Self.run(["help", "preview"]).out, against: "cli/help-preview.txt")
+        #expect(Self.run(["convert", "--help"]).out == Self.run(["help", "convert"]).out)
+        #expect(main.out.hasPrefix("vcf: convert"))
+        #expect(main.out.contains("Examples:"))
+        #expect(main.out.contains("Exit codes:"))
+    }
+
+    @Test func previewOfFixtureCards() {
+        for (fixture, golden) in [("46-groups-ablabel.vcf", "preview-groups.txt"), ("20-v21-base64-photo.vcf", "preview-photo.txt"),
+                                  ("19-v21-bare-params.vcf", "preview-v21.txt")] {
+            let result = Self.run(["preview", Self.fixture(fixture)])
+            #expect(result.code == 0)
+            Golden.check(result.out, against: "cli/" + golden)
+        }
+    }
+
+    @Test func previewNeutralizesControlCharacters() {
+        #expect(Preview.oneLine("evil\u{1B}[2Jname\nx") == "evil�[2Jname⏎x")
+    }
+
+    @Test func jsonRoundTripGivesTheSameVCard() throws {
+        let input = Self.fixture("80-vendor-apple.vcf")
+        let direct = Self.run(["convert", input])
+        let json = Self.run(["convert", input, "--to", "json"])
+        #expect(json.code == 0)
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-test-\(UUID()).json")
+        try Data(json.outBytes).write(to: temporary)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let back = Self.run(["convert", temporary.path])
+        #expect(back.code == 0)
+        #expect(back.out == direct.out)
+        #expect(back.out.hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\n"))
+    }
+
+    @Test func vcard4OutputUsesDataURIs() {
+        let result = Self.run(["convert", Self.fixture("22-photo-encoding-b-folded.vcf"), "--to", "vcard4"])
+        #expect(result.code == 0)
+        #expect(result.out.contains("VERSION:4.0\r\n"))
+        #expect(result.out.contains("PHOTO:data:image/jpeg;base64,"))
+    }
+
+    @Test func brokenInputReportsFileLineAndExitsOne() {
+        let path = Self.fixture("91-line-without-colon.vcf")
+        let result = Self.run(["convert", path])
+        #expect(result.code == 1)
+        #expect(result.err.contains("\(path):4:"))
+        #expect(result.err.contains(": error: expected `NAME:value`"))
+        #expect(result.out.contains("END:VCARD"))
+    }
+
+    @Test func missingFileExitsTwoAndOtherInputsStillConvert() {
+        let result = Self.run(["convert", "/nonexistent/cards.vcf", Self.fixture("01-crlf.vcf")])
+        #expect(result.code == 2)
+        #expect(result.err.contains("/nonexistent/cards.vcf: error: no such file"))
+        #expect(result.out.contains("FN:Élodie Marchand"))
+    }
+
+    @Test func usageErrorsExit64WithASuggestion() {
+        let unknown = Self.run(["convert", "--too", "json"])
+        #expect(unknown.code == 64)
+        #expect(unknown.err.contains("unknown option --too; did you mean --to?"))
+        #expect(Self.run(["convrt"]).err.contains("did you mean convert?"))
+        #expect(Self.run(["convert", "--to", "xml"]).code == 64)
+        #expect(Self.run([]).code == 64)
+    }
+
+    @Test func outputFileIsWrittenAndReplaced() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-out-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out.vcf").path
+        try Data("old content".utf8).write(to: URL(fileURLWithPath: output))
+        let result = Self.run(["convert", Self.fixture("01-crlf.vcf"), "-o", output])
+        #expect(result.code == 0)
+        #expect(result.out.isEmpty)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.hasPrefix("BEGIN:VCARD\r\n"))
+        // Nothing but the output is left in the directory (the temporary file was renamed).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.vcf"])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A few end-to-end runs of the built `vcf` binary: exit codes, stdout and stderr kept apart, stdin,
+/// and a closed pipe ending quietly.
+@Suite(.enabled(if: builtBinary != nil, "the vcf binary is not built"))
+struct ExecutableTests {
+    static var binary: URL? { builtBinary }
+}
+
+/// The `vcf` binary `swift build` made, if any.
+let builtBinary: URL? = {
+        let root = FixturePaths.root.deletingLastPathComponent()
+        for configuration in ["debug", "release"] {
+            let url = root.appendingPathComponent(".build/\(configuration)/vcf")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+}()
+
+extension ExecutableTests {
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> (Int32, Data, String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, outData, String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func stdinToStdout() throws {
+        let input = try Data(contentsOf: FixturePaths.url("vcard/02-lf.vcf"))
+        let (code, out, err) = try Self.run(["convert", "-"], stdin: input)
+        #expect(code == 0)
+        #expect(err.isEmpty)
+        #expect(String(decoding: out, as: UTF8.self).hasPrefix("BEGIN:VCARD\r\nVERSION:3.0\r\n"))
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try Self.run(["--version"]).0 == 0)
+        #expect(try Self.run(["convert", "--bogus"]).0 == 64)
+        #expect(try Self.run(["convert", "/nonexistent.vcf"]).0 == 2)
+        let broken = try Self.run(["convert", FixturePaths.url("vcard/90-missing-end.vcf").path])
+        #expect(broken.0 == 1)
+        #expect(broken.2.contains("90-missing-end.vcf:1:1: error: card has no END:VCARD"))
+    }
+
+    @Test func closedPipeEndsQuietly() throws {
+        // Many cards into a reader that closes after the first bytes: no crash, no message.
+        var many = Data()
+        let card = try Data(contentsOf: FixturePaths.url("vcard/01-crlf.vcf"))
+        for _ in 0..<20_000 { many.append(card) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["convert", "-"]
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        try out.fileHandleForReading.close()
+        input.fileHandleForWriting.write(many)
+        try input.fileHandleForWriting.close()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(errText.isEmpty)
+    }
+}
