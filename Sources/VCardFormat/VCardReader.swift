@@ -22,6 +22,18 @@ public enum VCardReader {
             if consumedLabelLines.contains(index) { continue }
             if case .formattedName = name { sawFormattedName = true }
             if let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
+            if Self.binaryCapable.contains(line.name), case .undecodable? = BinaryValue(line) {
+                // Writing it back would give invalid base64 that other readers reject outright.
+                context.diagnostics.append(Diagnostic(
+                    .warning, .invalidBase64,
+                    "\(line.name) claims base64 but holds no decodable data (raw bytes?); it was left out",
+                    line: line.line))
+                continue
+            }
+            if Self.binaryCapable.contains(line.name), BinaryValue.needsLenientDecoding(line) {
+                context.diagnostics.append(Diagnostic(
+                    .warning, .invalidBase64, "\(line.name) base64 is damaged; the readable part was kept", line: line.line))
+            }
             context.contact.extensions.append(rawExtension(line, version: version))
         }
         // A label whose property was kept raw goes back out raw too, beside it.
@@ -37,10 +49,13 @@ public enum VCardReader {
         }
         if !sawFormattedName {
             // Every reader shows some name; deriving it here keeps read -> write -> read stable.
-            context.contact.formattedName = context.contact.derivedDisplayName
-            context.diagnostics.append(Diagnostic(.warning, .missingFormattedName,
-                                                  "card has no FN; the display name was derived from its other fields",
-                                                  line: card.beginLine))
+            let derived = context.contact.derivedDisplayName
+            context.contact.formattedName = derived
+            context.diagnostics.append(Diagnostic(
+                .warning, .missingFormattedName,
+                derived.isEmpty ? "card has no FN and nothing to derive one from; FN is empty"
+                    : "card has no FN; the display name was derived from its other fields",
+                line: card.beginLine))
         }
         return (context.contact, context.diagnostics)
     }

@@ -388,6 +388,13 @@ public struct VCardLexer {
             if nameIsBegin { beginCard(group: group, p) } else { endCard(p) }
             return
         }
+        if (nameIsBegin || nameIsEnd) && !stack.isEmpty {
+            // BEGIN and END only delimit components; `END:INVALID` inside a card is no property.
+            report(.warning, .invalidValue,
+                   "\(nameIsBegin ? "BEGIN" : "END") of something other than VCARD inside a card was ignored",
+                   line: p.line)
+            return
+        }
         guard !stack.isEmpty else {
             if !inJunk {
                 report(.warning, .textOutsideCard, "text outside BEGIN:VCARD ... END:VCARD was ignored", line: p.line)

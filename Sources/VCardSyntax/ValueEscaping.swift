@@ -107,7 +107,45 @@ public enum ValueEscaping {
     /// A structured value (N, ADR, ORG): components split on unescaped `;`, each a list split on
     /// unescaped `,`, every item unescaped.
     public static func structured(_ escaped: String) -> [[String]] {
-        split(escaped, on: ";").map { component in list(component) }
+        var copy = escaped
+        return copy.withUTF8 { bytes in
+            var components: [[String]] = []
+            var items: [String] = []
+            var current = [UInt8]()
+            var index = 0
+            let count = bytes.count
+            // One pass: `;` ends a component, `,` an item, escapes are decoded on the way.
+            while index < count {
+                let byte = bytes[index]
+                switch byte {
+                case ASCII.semicolon:
+                    items.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                    components.append(items)
+                    items = []
+                case ASCII.comma:
+                    items.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                case ASCII.backslash where index + 1 < count:
+                    index += 1
+                    let next = bytes[index]
+                    switch next {
+                    case UInt8(ascii: "n"), UInt8(ascii: "N"): current.append(ASCII.lf)
+                    case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: current.append(next)
+                    default: current += [byte, next]
+                    }
+                case ASCII.cr:
+                    current.append(ASCII.lf)
+                    if index + 1 < count && bytes[index + 1] == ASCII.lf { index += 1 }
+                default:
+                    current.append(byte)
+                }
+                index += 1
+            }
+            items.append(String(decoding: current, as: UTF8.self))
+            components.append(items)
+            return components
+        }
     }
 
     /// A list value (CATEGORIES, NICKNAME): items split on unescaped `,`, each unescaped.

@@ -63,7 +63,10 @@ struct CorpusConformanceTests {
                         "\(row.storedName):\(card.raw.beginLine): model changed after write and read")
                 #expect(writer.bytes([again[0].contact]) == written,
                         "\(row.storedName):\(card.raw.beginLine): writing is not idempotent")
-                let before = PropertyMultiset.entries(card.raw)
+                // A binary value with nothing decodable is left out with a warning; the rest must all be there.
+                let leftOut = Set(card.diagnostics.filter { $0.code == .invalidBase64 && $0.message.contains("left out") }
+                    .map(\.line))
+                let before = PropertyMultiset.entries(card.raw, excludingLines: leftOut)
                 var after = PropertyMultiset.entries(again[0].raw)
                 // The writer adds the FN and N that 3.0 requires when the card had none.
                 for required in ["FN", "N"] where !before.contains(where: { $0.name == required }) {

@@ -19,9 +19,12 @@ struct PhotoScribe: PropertyScribe {
         case .link(let uri, let mediaType):
             context.contact.photo = Photo(uri: uri, mediaType: mediaType, parameters: extras)
         case .undecodable:
-            context.diagnostics.append(Diagnostic(.warning, .invalidBase64,
-                                                  "PHOTO data is not valid base64; kept as written", line: line.line))
             return false
+        }
+        if BinaryValue.needsLenientDecoding(line) {
+            context.diagnostics.append(Diagnostic(.warning, .invalidBase64,
+                                                  "PHOTO base64 is damaged; the readable part was kept",
+                                                  line: line.line))
         }
         return true
     }
@@ -50,14 +53,18 @@ enum BinaryValue {
         let encoding = line.parameter("ENCODING")?.lowercased()
         let typeParameter = line.parameterValues("TYPE").first { Self.mediaType(forType: $0) != nil }
         let mediaTypeParameter = line.parameter("MEDIATYPE")
-        if encoding == "b" || encoding == "base64" {
+        let value = line.value.trimmingCharacters(in: " \t")
+        let looksLikeDataURI = value.hasPrefix("data:") || value.hasPrefix("DATA:")
+        if (encoding == "b" || encoding == "base64") && !looksLikeDataURI {
             let mediaType = mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:))
-            guard let data = Self.decodeBase64(line.value) else { self = .undecodable; return }
+            guard let data = Self.decodeBase64(line.value) ?? Self.decodeBase64Leniently(line.value) else {
+                self = .undecodable
+                return
+            }
             self = .embedded(data, mediaType)
             return
         }
-        let value = line.value.trimmingCharacters(in: " \t")
-        if value.hasPrefix("data:") || value.hasPrefix("DATA:") {
+        if looksLikeDataURI {
             // Some writers escape the `;` and `,` of a data URI as if it were text.
             let value = ValueEscaping.unescapeText(value)
             guard let (data, mediaType) = Self.decodeDataURI(value) else { self = .undecodable; return }
@@ -125,6 +132,23 @@ enum BinaryValue {
         return Data(base64Encoded: Data(cleaned))
     }
 
+    /// Base64 as damaged files hold it: characters outside the alphabet skipped and an incomplete last
+    /// group dropped. Nil when nothing is left (the value was not base64 at all).
+    static func decodeBase64Leniently(_ text: String) -> Data? {
+        var cleaned = [UInt8]()
+        for byte in text.utf8 where ASCII64.isAlphabet(byte) { cleaned.append(byte) }
+        cleaned.removeLast(cleaned.count % 4)
+        guard cleaned.count >= 4, cleaned.count * 4 >= text.utf8.count * 3 else { return nil }
+        return Data(base64Encoded: Data(cleaned))
+    }
+
+    /// Whether the value decodes only leniently (so a warning is due).
+    static func needsLenientDecoding(_ line: ContentLine) -> Bool {
+        let encoding = line.parameter("ENCODING")?.lowercased()
+        guard encoding == "b" || encoding == "base64", !line.value.hasPrefix("data:") else { return false }
+        return decodeBase64(line.value) == nil
+    }
+
     static func decodeDataURI(_ uri: String) -> (Data, String?)? {
         guard let comma = uri.firstIndex(of: ",") else { return nil }
         let header = uri[uri.index(uri.startIndex, offsetBy: 5)..<comma]
@@ -169,5 +193,12 @@ enum BinaryValue {
             let subtype = mediaType.split(separator: "/").last.map(String.init) ?? mediaType
             return subtype.uppercased()
         }
+    }
+}
+
+private enum ASCII64 {
+    static func isAlphabet(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x2B || byte == 0x2F
     }
 }

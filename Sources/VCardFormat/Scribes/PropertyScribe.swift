@@ -101,13 +101,13 @@ enum TypeParameters {
             switch parameter.name {
             case "TYPE":
                 for raw in parameter.values {
+                    // Most values are one plain word: take the fast path without splitting.
+                    if let plain = plainLowercased(raw) {
+                        add(plain, to: &types, pref: &pref, skip: skip)
+                        continue
+                    }
                     for item in raw.split(separator: ",", omittingEmptySubsequences: true) {
-                        let type = item.lowercased().trimmingCharacters(in: " \t")
-                        if type == "pref" {
-                            pref = pref ?? 1
-                        } else if !type.isEmpty && !skip.contains(type) && !types.contains(type) {
-                            types.append(type)
-                        }
+                        add(item.lowercased().trimmingCharacters(in: " \t"), to: &types, pref: &pref, skip: skip)
                     }
                 }
             case "PREF":
@@ -119,6 +119,29 @@ enum TypeParameters {
             }
         }
         return (types, pref, extras)
+    }
+
+    @inline(__always)
+    private static func add(_ type: String, to types: inout [String], pref: inout Int?, skip: Set<String>) {
+        if type == "pref" {
+            pref = pref ?? 1
+        } else if !type.isEmpty && (skip.isEmpty || !skip.contains(type)) && !types.contains(type) {
+            types.append(type)
+        }
+    }
+
+    /// The value lower-cased when it is one ASCII word (letters, digits, dashes); nil otherwise.
+    private static func plainLowercased(_ value: String) -> String? {
+        var hasUpper = false
+        for byte in value.utf8 {
+            switch byte {
+            case 0x61...0x7A, 0x30...0x39, 0x2D: continue
+            case 0x41...0x5A: hasUpper = true
+            default: return nil
+            }
+        }
+        guard hasUpper else { return value }
+        return String(decoding: value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     static func write(types: [String], pref: Int?, extras: [ExtraParameter], version: VCardVersion) -> [Parameter] {
