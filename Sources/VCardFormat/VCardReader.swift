@@ -9,17 +9,23 @@ public enum VCardReader {
         let version = VCardVersion(versionValue: card.version)
         var context = ReadContext(version: version)
         var consumedLabelLines = Set<Int>()
-        collectLabels(card, into: &context, consumed: &consumedLabelLines)
+        let names = card.lines.map { PropertyName($0.name) }
+        if card.lines.contains(where: { $0.group != nil }) {
+            collectLabels(card, names: names, into: &context, consumed: &consumedLabelLines)
+        }
 
         var sawVersion = false
         var sawFormattedName = false
         for (index, line) in card.lines.enumerated() {
-            let name = PropertyName(line.name)
+            let name = names[index]
             if case .version = name, !sawVersion {
                 sawVersion = true
                 continue
             }
             if consumedLabelLines.contains(index) { continue }
+            // PROFILE:VCARD (RFC 2426 2.1.2) only restates what BEGIN says, and Python vobject rejects a card
+            // that holds it, so like VERSION it is a marker rather than a property to keep.
+            if line.name == "PROFILE" && line.value.trimmingASCIIWhitespace().uppercased() == "VCARD" { continue }
             if case .formattedName = name { sawFormattedName = true }
             if let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
             if Self.binaryCapable.contains(line.name), case .undecodable? = BinaryValue(line) {
@@ -83,12 +89,14 @@ public enum VCardReader {
     }
 
     /// Finds `group.X-ABLabel` lines whose group holds exactly one labelable modeled property.
-    private static func collectLabels(_ card: RawCard, into context: inout ReadContext, consumed: inout Set<Int>) {
+    private static func collectLabels(_ card: RawCard, names: [PropertyName], into context: inout ReadContext,
+                                      consumed: inout Set<Int>)
+    {
         var labelLines: [String: [Int]] = [:]
         var labelable: [String: Int] = [:]
         for (index, line) in card.lines.enumerated() {
             guard let group = line.group?.lowercased() else { continue }
-            let name = PropertyName(line.name)
+            let name = names[index]
             if case .xABLabel = name {
                 labelLines[group, default: []].append(index)
             } else if ScribeIndex.takesLabel(name) {

@@ -378,13 +378,12 @@ public struct VCardLexer {
 
     private mutating func logical(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ p: Pending) {
         parser.parse(bytes, range, line: p.line, limits: limits)
-        let parsed = parser
-        let nameIsBegin = parsed.name.map { ASCII.equalsIgnoringCase(bytes, $0, "BEGIN") } ?? false
-        let nameIsEnd = !nameIsBegin && (parsed.name.map { ASCII.equalsIgnoringCase(bytes, $0, "END") } ?? false)
-        if (nameIsBegin || nameIsEnd), let valueStart = parsed.valueStart,
+        let nameIsBegin = parser.name.map { ASCII.equalsIgnoringCase(bytes, $0, "BEGIN") } ?? false
+        let nameIsEnd = !nameIsBegin && (parser.name.map { ASCII.equalsIgnoringCase(bytes, $0, "END") } ?? false)
+        if (nameIsBegin || nameIsEnd), let valueStart = parser.valueStart,
            isVCard(bytes, valueStart..<range.upperBound)
         {
-            let group = parsed.group.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+            let group = parser.group.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
             if nameIsBegin { beginCard(group: group, p) } else { endCard(p) }
             return
         }
@@ -443,8 +442,9 @@ public struct VCardLexer {
             }
         }
         let nestsAsAgent = stack.last?.lines.last.map { $0.name == "AGENT" && $0.value.isEmpty } ?? false
-        stack.append(CardFrame(beginLine: p.line, group: group, absoluteStart: p.absoluteStart,
-                               isAgent: nestsAsAgent))
+        var frame = CardFrame(beginLine: p.line, group: group, absoluteStart: p.absoluteStart, isAgent: nestsAsAgent)
+        frame.lines.reserveCapacity(32)
+        stack.append(frame)
     }
 
     private mutating func endCard(_ p: Pending) {

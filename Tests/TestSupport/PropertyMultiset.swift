@@ -16,10 +16,11 @@ public enum PropertyMultiset {
         public var description: String { "\(group.isEmpty ? "" : group + ".")\(name):\(value.prefix(60))" }
     }
 
-    /// The entries of a card, sorted; VERSION is left out (the writer sets it).
+    /// The entries of a card, sorted; VERSION and PROFILE:VCARD are left out (markers the writer sets or drops).
     public static func entries(_ card: RawCard, excludingLines excluded: Set<Int> = []) -> [Entry] {
         var result: [Entry] = []
         for line in card.lines where line.name != "VERSION" && !excluded.contains(line.line) {
+            if line.name == "PROFILE" && line.value.uppercased() == "VCARD" { continue }
             let group = line.group?.lowercased() ?? ""
             var name = line.name
             if name == "X-ANNIVERSARY" { name = "ANNIVERSARY" }
