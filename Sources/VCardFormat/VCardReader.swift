@@ -47,7 +47,7 @@ public enum VCardReader {
             let line = card.lines[index]
             guard let group = line.group, !context.contact.labeledGroups.contains(group.lowercased()) else { continue }
             context.contact.extensions.append(Extension(
-                group: group, name: line.name, parameters: [], value: rawValue(line, version: version)))
+                group: group, name: line.name, parameters: [], value: rawValue(line)))
         }
         if !sawVersion {
             context.diagnostics.append(Diagnostic(.warning, .missingVersion, "card has no VERSION; read as 3.0",
@@ -79,12 +79,12 @@ public enum VCardReader {
                              parameters: canonical.parameters.map(ExtraParameter.init), value: canonical.value)
         }
         return Extension(group: line.group, name: line.name, parameters: line.parameters.map(ExtraParameter.init),
-                         value: rawValue(line, version: version))
+                         value: rawValue(line))
     }
 
     /// A raw value in 3.0 escaped form: as written for 3.0 and 4.0; for 2.1, whose decoded
     /// quoted-printable text may hold line breaks, with those breaks escaped.
-    static func rawValue(_ line: ContentLine, version: VCardVersion) -> String {
+    static func rawValue(_ line: ContentLine) -> String {
         ValueEscaping.neutralizeLineBreaks(line.value)
     }
 
@@ -113,12 +113,6 @@ public enum VCardReader {
 }
 
 extension Contact {
-    var labeledGroups: Set<String> {
-        var groups = Set<String>()
-        for item in emails + phones + urls + instantMessaging + socialProfiles {
-            if let g = item.group { groups.insert(g.lowercased()) }
-        }
-        for item in addresses { if let g = item.group { groups.insert(g.lowercased()) } }
-        return groups
-    }
+    /// The groups (lower-cased) of the values that carry labels.
+    var labeledGroups: Set<String> { Set(labelableGroups.map { $0.lowercased() }) }
 }

@@ -100,7 +100,7 @@ public enum ContentLineWriter {
             // Never split a UTF-8 sequence: back up to the first byte of the character.
             while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
             // Never split an escape: if the byte before the cut opens an escape, cut before it.
-            if cut > start + 1 && logical[cut - 1] == ASCII.backslash && opensEscape(logical, at: cut - 1, from: start) {
+            if cut > start + 1 && logical[cut - 1] == ASCII.backslash && opensEscape(logical, at: cut - 1) {
                 cut -= 1
             }
             out.append(contentsOf: logical[start..<cut])
@@ -116,7 +116,7 @@ public enum ContentLineWriter {
     }
 
     /// Whether the backslash at `index` starts an escape (an even number of backslashes precede it).
-    private static func opensEscape(_ bytes: [UInt8], at index: Int, from lowerBound: Int) -> Bool {
+    private static func opensEscape(_ bytes: [UInt8], at index: Int) -> Bool {
         var run = 0
         var i = index - 1
         while i >= 0 && bytes[i] == ASCII.backslash {

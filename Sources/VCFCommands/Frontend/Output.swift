@@ -59,7 +59,7 @@ enum AtomicFile {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw VCardInputErrorForOutput(path: path, reason: "cannot create a temporary file in \(directory.path)")
+            throw OutputError(path: path, reason: "cannot create a temporary file in \(directory.path)")
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
@@ -68,17 +68,17 @@ enum AtomicFile {
             try handle.close()
             // rename(2) replaces the target in one step on the same file system.
             guard rename(temporary.path, path) == 0 else {
-                throw VCardInputErrorForOutput(path: path, reason: "cannot be replaced: \(String(cString: strerror(errno)))")
+                throw OutputError(path: path, reason: "cannot be replaced: \(String(cString: strerror(errno)))")
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw VCardInputErrorForOutput(path: path, reason: "cannot be written: \(error.localizedDescription)")
+            throw OutputError(path: path, reason: "cannot be written: \(error.localizedDescription)")
         }
     }
 }
 
 /// An output that could not be written.
-struct VCardInputErrorForOutput: Error, CustomStringConvertible {
+struct OutputError: Error, CustomStringConvertible {
     var path: String
     var reason: String
     var description: String { "\(path): error: \(reason)" }

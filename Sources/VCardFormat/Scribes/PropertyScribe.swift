@@ -61,13 +61,13 @@ struct WriteContext {
 }
 
 extension Contact {
-    var allGroups: [String] {
-        var groups: [String] = []
-        for item in emails + phones + urls + instantMessaging + socialProfiles { if let g = item.group { groups.append(g) } }
-        for item in addresses { if let g = item.group { groups.append(g) } }
-        for item in extensions { if let g = item.group { groups.append(g) } }
-        return groups
+    /// The groups of the values that can carry a label (emails, phones, URLs, IM, social, addresses).
+    var labelableGroups: [String] {
+        (emails + phones + urls + instantMessaging + socialProfiles).compactMap(\.group) + addresses.compactMap(\.group)
     }
+
+    /// Every group in use, so a new `itemN` never collides with one.
+    var allGroups: [String] { labelableGroups + extensions.compactMap(\.group) }
 }
 
 /// Apple's label encoding: `_$!<Mobile>!$_` is a built-in label, anything else is the user's own text.
@@ -91,8 +91,7 @@ enum AppleLabel {
 
 /// TYPE and PREF parameters: kinds lower-cased, `pref` read from `TYPE=pref` (2.1, 3.0) or `PREF=n` (4.0).
 enum TypeParameters {
-    static func read(_ line: ContentLine, skippingTypes skip: Set<String> = [])
-        -> (types: [String], pref: Int?, extras: [ExtraParameter])
+    static func read(_ line: ContentLine) -> (types: [String], pref: Int?, extras: [ExtraParameter])
     {
         var types: [String] = []
         var pref: Int?
@@ -103,11 +102,11 @@ enum TypeParameters {
                 for raw in parameter.values {
                     // Most values are one plain word: take the fast path without splitting.
                     if let plain = plainLowercased(raw) {
-                        add(plain, to: &types, pref: &pref, skip: skip)
+                        add(plain, to: &types, pref: &pref)
                         continue
                     }
                     for item in raw.split(separator: ",", omittingEmptySubsequences: true) {
-                        add(item.lowercased().trimmingCharacters(in: " \t"), to: &types, pref: &pref, skip: skip)
+                        add(item.lowercased().trimmingCharacters(in: " \t"), to: &types, pref: &pref)
                     }
                 }
             case "PREF":
@@ -122,10 +121,10 @@ enum TypeParameters {
     }
 
     @inline(__always)
-    private static func add(_ type: String, to types: inout [String], pref: inout Int?, skip: Set<String>) {
+    private static func add(_ type: String, to types: inout [String], pref: inout Int?) {
         if type == "pref" {
             pref = pref ?? 1
-        } else if !type.isEmpty && (skip.isEmpty || !skip.contains(type)) && !types.contains(type) {
+        } else if !type.isEmpty && !types.contains(type) {
             types.append(type)
         }
     }
