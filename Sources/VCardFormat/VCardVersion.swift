@@ -1,3 +1,5 @@
+import VCardSyntax
+
 /// The vCard versions read and written.
 public enum VCardVersion: String, Hashable, Sendable, Codable, CaseIterable {
     /// vCard 2.1 (versit, 1996): read only.
@@ -9,19 +11,10 @@ public enum VCardVersion: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// The version a VERSION value names; cards without one are read as 3.0, the most common.
     public init(versionValue: String?) {
-        switch versionValue?.trimmingCharacters(in: " \t") {
+        switch versionValue?.trimmingASCIIWhitespace() {
         case "2.1", "2.0", "1.0": self = .v2_1
         case "4.0", "4": self = .v4_0
         default: self = .v3_0
         }
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, set.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, set.contains(last) { scalars.removeLast() }
-        return String(scalars)
     }
 }

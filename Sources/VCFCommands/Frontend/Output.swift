@@ -16,8 +16,6 @@ public final class CommandIO {
     public var standardOutput: (ArraySlice<UInt8>) -> Void
     /// Receives diagnostic text.
     public var standardError: (String) -> Void
-    /// Supplies standard input when an input is `-`.
-    public var standardInputPath = "-"
 
     /// Creates an IO that forwards to the given sinks.
     public init(standardOutput: @escaping (ArraySlice<UInt8>) -> Void, standardError: @escaping (String) -> Void) {

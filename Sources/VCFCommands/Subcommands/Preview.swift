@@ -3,7 +3,7 @@ import VCardFormat
 
 /// `vcf preview`: each card as a receiving app shows it: name, title and company first, then the rest.
 enum Preview {
-    static let spec = Arguments.Spec(flags: ["--help"], options: ["--from"], aliases: ["-h": "--help"])
+    static let spec = Arguments.Spec(flags: ["--help"], options: [], aliases: ["-h": "--help"])
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)

@@ -53,7 +53,7 @@ enum BinaryValue {
         let encoding = line.parameter("ENCODING")?.lowercased()
         let typeParameter = line.parameterValues("TYPE").first { Self.mediaType(forType: $0) != nil }
         let mediaTypeParameter = line.parameter("MEDIATYPE")
-        let value = line.value.trimmingCharacters(in: " \t")
+        let value = line.value.trimmingASCIIWhitespace()
         let looksLikeDataURI = value.hasPrefix("data:") || value.hasPrefix("DATA:")
         if (encoding == "b" || encoding == "base64") && !looksLikeDataURI {
             let mediaType = mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:))

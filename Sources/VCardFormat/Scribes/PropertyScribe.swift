@@ -106,11 +106,11 @@ enum TypeParameters {
                         continue
                     }
                     for item in raw.split(separator: ",", omittingEmptySubsequences: true) {
-                        add(item.lowercased().trimmingCharacters(in: " \t"), to: &types, pref: &pref)
+                        add(item.lowercased().trimmingASCIIWhitespace(), to: &types, pref: &pref)
                     }
                 }
             case "PREF":
-                pref = parameter.values.first.flatMap { Int($0.trimmingCharacters(in: " \t")) } ?? pref
+                pref = parameter.values.first.flatMap { Int($0.trimmingASCIIWhitespace()) } ?? pref
             case "VALUE", "ENCODING":
                 continue
             default:

@@ -6,8 +6,6 @@ import VCardSyntax
 struct SingleTextScribe: PropertyScribe {
     let name: String
     let keyPath: WritableKeyPath<Contact, String?> & Sendable
-    /// Names that read into the same field (X-ANNIVERSARY for ANNIVERSARY).
-    var aliases: Set<String> = []
     /// The name written in 3.0 when it differs (3.0 has no ANNIVERSARY).
     var name3: String?
     /// Parameters that carry meaning we would lose: such a line is kept raw instead.
