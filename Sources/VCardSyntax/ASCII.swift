@@ -67,3 +67,34 @@ enum ASCII {
         return false
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are exactly the ASCII `word`.
+    @inline(__always)
+    public func isEqual(to word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard count == n else { return false }
+        if n == 0 { return true }
+        let w = word.utf8Start
+        for i in 0..<n where self[i] != w[i] { return false }
+        return true
+    }
+
+    /// Whether these bytes are the upper-case ASCII `word`, ignoring case.
+    @inline(__always)
+    public func isEqualIgnoringCase(to word: StaticString) -> Bool {
+        let n = word.utf8CodeUnitCount
+        guard count == n else { return false }
+        if n == 0 { return true }
+        let w = word.utf8Start
+        for i in 0..<n where ASCII.upper(self[i]) != w[i] { return false }
+        return true
+    }
+
+    /// Whether any byte is `byte`.
+    @inline(__always)
+    public func containsByte(_ byte: UInt8) -> Bool {
+        for b in self where b == byte { return true }
+        return false
+    }
+}

@@ -66,35 +66,6 @@ public struct Parameter: Hashable, Sendable, Codable {
     }
 }
 
-/// The content lines between one `BEGIN:VCARD` and its `END:VCARD`.
-public struct RawCard: Hashable, Sendable {
-    /// The content lines in source order, without BEGIN and END.
-    public var lines: [ContentLine]
-    /// The physical line of `BEGIN:VCARD`.
-    public var beginLine: Int
-    /// The physical line of `END:VCARD`, or nil when the card was cut short.
-    public var endLine: Int?
-    /// The group written on the BEGIN line (`home.begin:vcard`), if any.
-    public var group: String?
-    /// The byte offsets of the card in the input (from BEGIN to the end of the END line terminator).
-    public var byteRange: Range<Int>
-
-    /// Creates a raw card.
-    public init(lines: [ContentLine], beginLine: Int = 0, endLine: Int? = nil, group: String? = nil,
-                byteRange: Range<Int> = 0..<0) {
-        self.lines = lines
-        self.beginLine = beginLine
-        self.endLine = endLine
-        self.group = group
-        self.byteRange = byteRange
-    }
-
-    /// The VERSION value as written, wherever it appears in the card.
-    public var version: String? {
-        lines.first { $0.name == "VERSION" }?.value.trimmingASCIIWhitespace()
-    }
-}
-
 extension String {
     /// The string without leading and trailing ASCII spaces, tabs, CR and LF.
     public func trimmingASCIIWhitespace() -> String {

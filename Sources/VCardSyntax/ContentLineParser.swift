@@ -126,135 +126,185 @@ struct ContentLineParser {
         return lower..<upper
     }
 
-    @inline(__always)
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        return TextDecoding.utf8String(slice) ?? TextDecoding.windows1252(slice)
-    }
-
-    /// Builds the content line, decoding quoted-printable and CHARSET; nil when the line is unusable.
-    func makeContentLine(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                         diagnostics: inout [Diagnostic]) -> ContentLine?
+    /// Appends the parsed line to `card`, decoding quoted-printable and CHARSET; false when the line is
+    /// unusable (reported in `diagnostics`).
+    ///
+    /// The line's bytes are copied into the card once; names are upper-cased there in place, and only a
+    /// value or parameter that needs transcoding is appended again in its decoded form.
+    func emit(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into card: inout RawCard,
+              diagnostics: inout [Diagnostic]) -> Bool
     {
-        diagnostics += problems
+        if !problems.isEmpty { diagnostics += problems }
         guard let valueStart else {
             if let name, name.upperBound == range.upperBound, parameterNames.isEmpty, Self.isNameToken(bytes, name) {
                 // Old Evolution writes an empty property as its bare name (`FN`): read it as an empty value.
                 diagnostics.append(Diagnostic(.warning, .missingColon,
                                               "expected `NAME:value`, found a bare name; read as an empty value",
                                               line: line, column: range.count + 1))
-                return ContentLine(group: group.map { Self.string(bytes, $0) }, name: Self.upperString(bytes, name),
-                                   parameters: [], value: "", line: line)
+                let base = card.bytes.count - range.lowerBound
+                _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
+                let groupSpan = group.map { decodedSpan(bytes, $0, base: base, into: &card) } ?? .none
+                let nameSpan = RawCard.Span(start: name.lowerBound + base, end: name.upperBound + base)
+                Self.upperInPlace(&card.bytes, nameSpan)
+                let empty = RawCard.Span(start: card.bytes.count, end: card.bytes.count)
+                card.records.append(RawCard.LineRecord(group: groupSpan, name: nameSpan, value: empty,
+                                                       firstParameter: card.parameters.count, parameterCount: 0,
+                                                       line: line))
+                return true
             }
             diagnostics.append(Diagnostic(.error, .missingColon,
                                           "expected `NAME:value`, found a line with no colon; the line was skipped",
                                           line: line, column: range.count + 1))
-            return nil
+            return false
         }
         guard let name, !Self.trimmed(bytes, name).isEmpty else {
             diagnostics.append(Diagnostic(.error, .missingName,
                                           "expected a property name before the colon; the line was skipped",
                                           line: line))
-            return nil
+            return false
         }
-        var nameString = Self.upperString(bytes, Self.trimmed(bytes, name))
-        if !Self.isNameToken(bytes, Self.trimmed(bytes, name)) {
+        let lineStart = card.bytes.count
+        let base = lineStart - range.lowerBound
+        _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
+        let trimmedName = Self.trimmed(bytes, name)
+        var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
+        Self.upperInPlace(&card.bytes, nameSpan)
+        if !Self.isNameToken(bytes, trimmedName) {
             // Names are letters, digits and dashes (RFC 2425 5.8.2); anything else would not survive a
             // reader that follows the grammar, so it is written as a dash from the start.
-            let cleaned = String(nameString.unicodeScalars.map { scalar -> Character in
+            let written = Self.upperString(bytes, trimmedName)
+            let cleaned = String(written.unicodeScalars.map { scalar -> Character in
                 let v = scalar.value
                 return (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D ? Character(scalar) : "-"
             })
             diagnostics.append(Diagnostic(.warning, .invalidValue,
-                                          "property name `\(nameString)` has characters names cannot hold; read as `\(cleaned)`",
+                                          "property name `\(written)` has characters names cannot hold; read as `\(cleaned)`",
                                           line: line))
-            nameString = cleaned
+            nameSpan = card.appendBytes(cleaned)
         }
-        let groupString = group.map { Self.string(bytes, $0) }
+        let groupSpan = group.map { decodedSpan(bytes, $0, base: base, into: &card) } ?? .none
 
-        var params: [Parameter] = []
+        let firstParameter = card.parameters.count
         var quotedPrintable = false
         var base64 = false
-        var charset: String?
-        if !parameterNames.isEmpty { params.reserveCapacity(parameterNames.count) }
+        var charset: Range<Int>?
         for p in parameterNames.indices {
             let pName = parameterNames[p]
+            let nameInCard = RawCard.Span(start: pName.lowerBound + base, end: pName.upperBound + base)
             if parameterBare[p] {
-                let word = Self.upperString(bytes, pName)
-                switch word {
-                case "QUOTED-PRINTABLE":
+                let word = UnsafeBufferPointer(rebasing: bytes[pName])
+                if word.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") {
                     quotedPrintable = true
-                case "BASE64", "B":
+                } else if word.isEqualIgnoringCase(to: "BASE64") || word.isEqualIgnoringCase(to: "B") {
                     base64 = true
-                    params.append(Parameter("ENCODING", word == "B" ? "b" : "BASE64"))
-                case "8BIT", "7BIT":
-                    break
-                default:
+                    let encodingName = card.appendBytes("ENCODING")
+                    let value = word.count == 1 ? card.appendBytes("b") : card.appendBytes("BASE64")
+                    card.parameterValues.append(value)
+                    card.parameters.append(RawCard.ParameterRecord(name: encodingName,
+                                                                   firstValue: card.parameterValues.count - 1,
+                                                                   valueCount: 1))
+                } else if word.isEqualIgnoringCase(to: "8BIT") || word.isEqualIgnoringCase(to: "7BIT") {
+                    continue
+                } else {
                     // vCard 2.1 bare parameters are TYPE values (`TEL;WORK;VOICE:`).
-                    params.append(Parameter("TYPE", Self.string(bytes, pName)))
+                    let typeName = card.appendBytes("TYPE")
+                    card.parameterValues.append(decodedSpan(bytes, pName, base: base, into: &card))
+                    card.parameters.append(RawCard.ParameterRecord(name: typeName,
+                                                                   firstValue: card.parameterValues.count - 1,
+                                                                   valueCount: 1))
                 }
                 continue
             }
-            let upperName = Self.upperString(bytes, pName)
             let valueEnd = p + 1 < parameterValueStart.count ? parameterValueStart[p + 1] : valueRanges.count
-            var values: [String] = []
-            values.reserveCapacity(valueEnd - parameterValueStart[p])
-            for v in parameterValueStart[p]..<valueEnd { values.append(Self.string(bytes, valueRanges[v])) }
-            switch upperName {
-            case "ENCODING":
-                let encoding = (values.first ?? "").uppercased()
-                if encoding == "QUOTED-PRINTABLE" || encoding == "QP" {
+            let valueBegin = parameterValueStart[p]
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[pName])
+            if nameBytes.isEqualIgnoringCase(to: "ENCODING") {
+                let first = valueBegin < valueEnd ? UnsafeBufferPointer(rebasing: bytes[valueRanges[valueBegin]])
+                    : UnsafeBufferPointer(rebasing: bytes[pName.upperBound..<pName.upperBound])
+                if first.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") || first.isEqualIgnoringCase(to: "QP") {
                     quotedPrintable = true
                     continue
                 }
-                if encoding == "8BIT" || encoding == "7BIT" { continue }
-                if encoding == "BASE64" || encoding == "B" { base64 = true }
-            case "CHARSET":
-                charset = values.first
+                if first.isEqualIgnoringCase(to: "8BIT") || first.isEqualIgnoringCase(to: "7BIT") { continue }
+                if first.isEqualIgnoringCase(to: "BASE64") || first.isEqualIgnoringCase(to: "B") { base64 = true }
+            } else if nameBytes.isEqualIgnoringCase(to: "CHARSET") {
+                if valueBegin < valueEnd { charset = valueRanges[valueBegin] }
                 continue
-            default:
-                break
             }
-            params.append(Parameter(name: upperName, values: values))
+            Self.upperInPlace(&card.bytes, nameInCard)
+            let firstValue = card.parameterValues.count
+            for v in valueBegin..<valueEnd {
+                card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card))
+            }
+            card.parameters.append(RawCard.ParameterRecord(name: nameInCard, firstValue: firstValue,
+                                                           valueCount: valueEnd - valueBegin))
         }
 
         let valueRange = valueStart..<range.upperBound
-        var text: String
+        let column = valueStart - range.lowerBound + 1
+        var valueSpan = RawCard.Span(start: valueStart + base, end: range.upperBound + base)
+        let charsetName = charset.map { TextDecoding.string(bytes, $0) }
         if quotedPrintable {
             var qpProblem = false
             let decoded = QuotedPrintable.decode(bytes, valueRange, malformed: &qpProblem)
             if qpProblem {
+                let nameString = String(decoding: card.bytes[nameSpan.start..<nameSpan.end], as: UTF8.self)
                 let dangling = valueRange.count > 0 && bytes[valueRange.upperBound - 1] == ASCII.equals
                 let message = dangling
                     ? "quoted-printable \(nameString) ends with a soft line break at the end of the input; the `=` was dropped"
                     : "quoted-printable \(nameString) has an `=` not followed by two hex digits; it was kept as written"
-                diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message,
-                                              line: line, column: valueStart - range.lowerBound + 1))
+                diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message, line: line, column: column))
             }
-            let result = decoded.withUnsafeBufferPointer { TextDecoding.decode($0, charset: charset) }
-            text = result.text
-            if let problem = result.problem {
-                diagnostics.append(Diagnostic(.warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
-                                              column: valueStart - range.lowerBound + 1))
-            }
+            let result = decoded.withUnsafeBufferPointer { TextDecoding.decode($0, charset: charsetName) }
+            report(result, nameSpan, card, column: column, into: &diagnostics)
+            valueSpan = card.appendBytes(result.text)
         } else if base64 {
-            var stripped = [UInt8]()
-            stripped.reserveCapacity(valueRange.count)
-            for index in valueRange where !ASCII.isSpaceOrTab(bytes[index]) && bytes[index] != ASCII.cr
-                && bytes[index] != ASCII.lf
-            {
-                stripped.append(bytes[index])
+            // Base64 may hold folding white space; squeeze it out in place.
+            var write = valueSpan.start
+            for read in valueSpan.start..<valueSpan.end {
+                let byte = card.bytes[read]
+                if !ASCII.isSpaceOrTab(byte) && byte != ASCII.cr && byte != ASCII.lf {
+                    card.bytes[write] = byte
+                    write += 1
+                }
             }
-            text = String(decoding: stripped, as: UTF8.self)
+            valueSpan.end = write
+        } else if charsetName == nil, TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[valueRange])) {
+            // The common case: the value stays where it was copied.
         } else {
-            let result = TextDecoding.decode(UnsafeBufferPointer(rebasing: bytes[valueRange]), charset: charset)
-            text = result.text
-            if let problem = result.problem {
-                diagnostics.append(Diagnostic(.warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
-                                              column: valueStart - range.lowerBound + 1))
-            }
+            let result = TextDecoding.decode(UnsafeBufferPointer(rebasing: bytes[valueRange]), charset: charsetName)
+            report(result, nameSpan, card, column: column, into: &diagnostics)
+            valueSpan = card.appendBytes(result.text)
         }
-        return ContentLine(group: groupString, name: nameString, parameters: params, value: text, line: line)
+        card.records.append(RawCard.LineRecord(group: groupSpan, name: nameSpan, value: valueSpan,
+                                               firstParameter: firstParameter,
+                                               parameterCount: card.parameters.count - firstParameter, line: line))
+        return true
+    }
+
+    private func report(_ result: TextDecoding.Result, _ nameSpan: RawCard.Span, _ card: RawCard, column: Int,
+                        into diagnostics: inout [Diagnostic])
+    {
+        guard let problem = result.problem else { return }
+        let nameString = String(decoding: card.bytes[nameSpan.start..<nameSpan.end], as: UTF8.self)
+        diagnostics.append(Diagnostic(.warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
+                                      column: column))
+    }
+
+    /// The span in `card` of the source range: in place when it is UTF-8, else appended as Windows-1252.
+    private func decodedSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int,
+                             into card: inout RawCard) -> RawCard.Span
+    {
+        let source = UnsafeBufferPointer(rebasing: bytes[range])
+        if TextDecoding.isUTF8(source) { return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base) }
+        return card.appendBytes(TextDecoding.windows1252(source))
+    }
+
+    @inline(__always)
+    private static func upperInPlace(_ bytes: inout [UInt8], _ span: RawCard.Span) {
+        for index in span.start..<span.end where bytes[index] >= 0x61 && bytes[index] <= 0x7A {
+            bytes[index] &-= 0x20
+        }
     }
 
     private static func isNameToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -102,10 +102,22 @@ enum TextDecoding {
 }
 
 extension TextDecoding {
-    /// Validates UTF-8 and makes a String in one specialised pass; nil when the bytes are not UTF-8.
-    /// (The generic `String(validating:as:)` is not specialised across modules and dominated profiles.)
+    /// Validates UTF-8 and makes a String; nil when the bytes are not UTF-8.
     @inline(__always)
     static func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        isUTF8(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// The bytes as text: UTF-8 when valid, else Windows-1252.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        return utf8String(slice) ?? windows1252(slice)
+    }
+
+    /// Whether the bytes are well-formed UTF-8, checked in one specialised pass.
+    /// (The generic `String(validating:as:)` is not specialised across modules and dominated profiles.)
+    @inline(__always)
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         // ASCII runs are the common case: check eight bytes at a time.
@@ -129,17 +141,17 @@ extension TextDecoding {
             case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
             case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
             case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-            default: return nil
+            default: return false
             }
-            guard index + length <= count else { return nil }
+            guard index + length <= count else { return false }
             for offset in 1..<length {
                 let next = bytes[index + offset]
-                guard next & 0xC0 == 0x80 else { return nil }
+                guard next & 0xC0 == 0x80 else { return false }
                 scalar = scalar << 6 | UInt32(next & 0x3F)
             }
-            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return false }
             index += length
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return true
     }
 }

@@ -20,8 +20,12 @@ public struct VCardLexer {
     private var transcoder: UTF16Transcoder?
     private var skippingLongPhysicalLine = false
 
-    private var pending: Pending?
+    private var pending = Pending()
+    /// Where each quoted-printable continuation of the pending line starts in `scratch`.
+    private var softBreaks: [Int] = []
     private var scratch: [UInt8] = []
+    /// The size of the last card, to reserve storage for the next.
+    private var lastCardBytes = 1024
     private var droppingContinuations = false
 
     private var parser = ContentLineParser()
@@ -30,28 +34,30 @@ public struct VCardLexer {
     private var completed: [RawCard] = []
     private var newDiagnostics: [Diagnostic] = []
 
+    /// The logical line being gathered: where it is (in `buffer`, or in `scratch` once it has been joined
+    /// with a continuation) and what is known about it so far.
     private struct Pending {
-        var inScratch: Bool
-        var start: Int
-        var end: Int
-        var line: Int
-        var absoluteStart: Int
-        var absoluteEnd: Int
-        var quotedPrintable: Bool?
-        var base64: Bool?
-        /// Where each quoted-printable continuation starts in `scratch`, and whether all were indented.
-        var softBreaks: [Int] = []
+        var active = false
+        var inScratch = false
+        var start = 0
+        var end = 0
+        var line = 0
+        var absoluteStart = 0
+        var absoluteEnd = 0
+        /// Whether the parameters ask for quoted-printable or base64 (0 unknown, 1 no, 2 yes).
+        var quotedPrintable: UInt8 = 0
+        var base64: UInt8 = 0
+        /// Whether every quoted-printable continuation was indented.
         var softBreaksAllIndented = true
     }
 
     private struct CardFrame {
-        var lines: [ContentLine] = []
-        var beginLine: Int
-        var group: String?
+        var card: RawCard
         var absoluteStart: Int
         var byteCount = 0
         var oversized = false
         var isAgent = false
+        var isV21 = false
     }
 
     /// Creates a lexer with the given limits.
@@ -107,10 +113,11 @@ public struct VCardLexer {
             self.transcoder = transcoder
         }
         scan(final: true)
-        flushPending()
+        let bytes = buffer
+        bytes.withUnsafeBufferPointer { flushPending($0) }
         while !stack.isEmpty {
             let frame = stack[stack.count - 1]
-            report(.error, .missingEnd, "card has no END:VCARD before the end of the input", line: frame.beginLine)
+            report(.error, .missingEnd, "card has no END:VCARD before the end of the input", line: frame.card.beginLine)
             closeCard(endLine: nil, absoluteEnd: bufferBase + buffer.count)
         }
         return takeCompleted()
@@ -154,25 +161,28 @@ public struct VCardLexer {
 
     private mutating func compact() {
         var keep = scanIndex
-        if let pending, !pending.inScratch { keep = min(keep, pending.start) }
+        if pending.active, !pending.inScratch { keep = min(keep, pending.start) }
         guard keep > 0, keep >= buffer.count / 2 || keep > 1 << 20 else { return }
         buffer.removeFirst(keep)
         bufferBase += keep
         scanIndex -= keep
-        if pending != nil, !pending!.inScratch {
-            pending!.start -= keep
-            pending!.end -= keep
+        if pending.active, !pending.inScratch {
+            pending.start -= keep
+            pending.end -= keep
         }
     }
 
     private mutating func scan(final: Bool) {
-        let count = buffer.count
+        // The buffer is not changed while scanning, so one pointer serves every line.
+        let bytes = buffer
+        bytes.withUnsafeBufferPointer { scan($0, final: final) }
+    }
+
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) {
+        let count = bytes.count
         while scanIndex < count {
             let lineStart = scanIndex
-            let found: (end: Int, next: Int)? = buffer.withUnsafeBufferPointer { bytes in
-                Self.findLineEnd(bytes, from: lineStart, final: final)
-            }
-            guard let (lineEnd, next) = found else {
+            guard let (lineEnd, next) = Self.findLineEnd(bytes, from: lineStart, final: final) else {
                 // No complete line yet: refuse to buffer an unbounded physical line.
                 if count - lineStart > limits.maxLineBytes {
                     if !skippingLongPhysicalLine {
@@ -199,12 +209,13 @@ public struct VCardLexer {
                 discardPendingForOverflow()
                 continue
             }
-            physical(start: lineStart, end: lineEnd, next: next)
+            physical(bytes, start: lineStart, end: lineEnd, next: next)
         }
     }
 
     /// The end of the physical line starting at `from` and the start of the next one. A line ends at LF,
     /// at a run of CRs followed by LF (CR CR LF is one line end, as iOS writes it), or at a run of CRs.
+    @inline(__always)
     private static func findLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, final: Bool)
         -> (Int, Int)?
     {
@@ -212,6 +223,10 @@ public struct VCardLexer {
         var index = from
         while index < count {
             let byte = bytes[index]
+            if byte > ASCII.cr {
+                index += 1
+                continue
+            }
             if byte == ASCII.lf { return (index, index + 1) }
             if byte == ASCII.cr {
                 var after = index + 1
@@ -227,98 +242,99 @@ public struct VCardLexer {
 
     // MARK: Physical lines to logical lines
 
-    private mutating func physical(start: Int, end: Int, next: Int) {
+    private mutating func physical(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, next: Int) {
         let absoluteEnd = bufferBase + next
-        if pending != nil {
-            if continuesPending(start: start, end: end) {
-                pending!.absoluteEnd = absoluteEnd
+        if pending.active {
+            if continuesPending(bytes, start: start, end: end) {
+                pending.absoluteEnd = absoluteEnd
                 return
             }
-            flushPending()
+            flushPending(bytes)
         }
         var first = start
-        let leadingWhitespace = first < end && ASCII.isSpaceOrTab(buffer[first])
+        let leadingWhitespace = first < end && ASCII.isSpaceOrTab(bytes[first])
         if droppingContinuations && leadingWhitespace { return }
         droppingContinuations = false
-        while first < end && ASCII.isSpaceOrTab(buffer[first]) { first += 1 }
+        while first < end && ASCII.isSpaceOrTab(bytes[first]) { first += 1 }
         guard first < end else { return }
-        pending = Pending(inScratch: false, start: first, end: end, line: physicalLine,
+        pending = Pending(active: true, start: first, end: end, line: physicalLine,
                           absoluteStart: bufferBase + start, absoluteEnd: absoluteEnd)
     }
 
     /// Appends the physical line to the pending logical line if it continues it, and says whether it did.
-    private mutating func continuesPending(start: Int, end: Int) -> Bool {
-        guard var p = pending else { return false }
-        let lastByte = p.inScratch ? scratch.last : (p.end > p.start ? buffer[p.end - 1] : nil)
+    private mutating func continuesPending(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
+        let startsWithSpace = start < end && ASCII.isSpaceOrTab(bytes[start])
+        let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
         // A quoted-printable soft line break: the next line is content as it stands, leading spaces included.
         if lastByte == ASCII.equals {
-            if p.quotedPrintable == nil { p.quotedPrintable = pendingParametersContain("QUOTED-PRINTABLE") }
-            pending = p
-            if p.quotedPrintable == true {
-                moveToScratch()
+            if pending.quotedPrintable == 0 {
+                pending.quotedPrintable = pendingParametersContain(bytes, "QUOTED-PRINTABLE") ? 2 : 1
+            }
+            if pending.quotedPrintable == 2 {
+                moveToScratch(bytes)
                 scratch.removeLast()
-                pending!.softBreaks.append(scratch.count)
-                if !(start < end && ASCII.isSpaceOrTab(buffer[start])) { pending!.softBreaksAllIndented = false }
-                append(start, end)
+                softBreaks.append(scratch.count)
+                if !startsWithSpace { pending.softBreaksAllIndented = false }
+                append(bytes, start, end)
                 return true
             }
         }
-        if start < end && ASCII.isSpaceOrTab(buffer[start]) {
-            moveToScratch()
-            append(start + 1, end)
+        if startsWithSpace {
+            moveToScratch(bytes)
+            append(bytes, start + 1, end)
             return true
         }
         // Android writes a 2.1 line break inside a value as `\` at the end of the line, the value going on
         // at the start of the next line; a line with no colon after such a backslash continues the value.
-        if lastByte == ASCII.backslash && start < end && !lineContainsColon(start, end) && endsWithOddBackslashes() {
-            moveToScratch()
+        if lastByte == ASCII.backslash && start < end && !Self.contains(bytes, start, end, ASCII.colon)
+            && endsWithOddBackslashes(bytes)
+        {
+            moveToScratch(bytes)
             scratch.append(UInt8(ascii: "n"))
-            append(start, end)
+            append(bytes, start, end)
             return true
         }
         // 2.1 base64 runs on over following lines until a blank line, indented or not.
-        if start < end && isBase64Line(start, end) {
-            if p.base64 == nil {
-                p.base64 = pendingParametersContain("BASE64") || pendingParametersContain("ENCODING=B")
+        if start < end && Self.isBase64Line(bytes, start, end) {
+            if pending.base64 == 0 {
+                let base64 = pendingParametersContain(bytes, "BASE64") || pendingParametersContain(bytes, "ENCODING=B")
+                pending.base64 = base64 ? 2 : 1
             }
-            pending = p
-            if p.base64 == true {
-                moveToScratch()
-                append(start, end)
+            if pending.base64 == 2 {
+                moveToScratch(bytes)
+                append(bytes, start, end)
                 return true
             }
         }
         return false
     }
 
-    private func lineContainsColon(_ start: Int, _ end: Int) -> Bool {
-        for index in start..<end where buffer[index] == ASCII.colon { return true }
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ byte: UInt8) -> Bool {
+        for index in start..<end where bytes[index] == byte { return true }
         return false
     }
 
-    private func endsWithOddBackslashes() -> Bool {
-        guard let p = pending else { return false }
+    private func endsWithOddBackslashes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var run = 0
-        if p.inScratch {
+        if pending.inScratch {
             var i = scratch.count - 1
             while i >= 0 && scratch[i] == ASCII.backslash { run += 1; i -= 1 }
         } else {
-            var i = p.end - 1
-            while i >= p.start && buffer[i] == ASCII.backslash { run += 1; i -= 1 }
+            var i = pending.end - 1
+            while i >= pending.start && bytes[i] == ASCII.backslash { run += 1; i -= 1 }
         }
         return run % 2 == 1
     }
 
-    private func isBase64Line(_ start: Int, _ end: Int) -> Bool {
+    private static func isBase64Line(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         for index in start..<end {
-            let byte = buffer[index]
+            let byte = bytes[index]
             if !ASCII.isBase64(byte) && !ASCII.isSpaceOrTab(byte) { return false }
         }
         return true
     }
 
-    private func pendingParametersContain(_ word: StaticString) -> Bool {
-        guard let p = pending else { return false }
+    private func pendingParametersContain(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let look: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool = { bytes, range in
             var end = range.lowerBound
             var quoted = false
@@ -329,48 +345,49 @@ public struct VCardLexer {
             }
             return ASCII.containsIgnoringCase(bytes, range.lowerBound..<end, word)
         }
-        if p.inScratch { return scratch.withUnsafeBufferPointer { look($0, 0..<$0.count) } }
-        return buffer.withUnsafeBufferPointer { look($0, p.start..<p.end) }
+        if pending.inScratch { return scratch.withUnsafeBufferPointer { look($0, 0..<$0.count) } }
+        return look(bytes, pending.start..<pending.end)
     }
 
-    private mutating func moveToScratch() {
-        guard let p = pending, !p.inScratch else { return }
+    private mutating func moveToScratch(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard pending.active, !pending.inScratch else { return }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: buffer[p.start..<p.end])
-        pending!.inScratch = true
+        softBreaks.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending.start..<pending.end]))
+        pending.inScratch = true
     }
 
-    private mutating func append(_ start: Int, _ end: Int) {
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         guard start < end else { return }
         if scratch.count + (end - start) > limits.maxLineBytes {
             report(.error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
-                   line: pending?.line ?? physicalLine)
+                   line: pending.active ? pending.line : physicalLine)
             discardPendingForOverflow()
             return
         }
-        scratch.append(contentsOf: buffer[start..<end])
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
     private mutating func discardPendingForOverflow() {
-        pending = nil
+        pending.active = false
         scratch.removeAll()
         droppingContinuations = true
     }
 
-    private mutating func flushPending() {
-        guard let p = pending else { return }
-        pending = nil
-        if p.inScratch && !p.softBreaks.isEmpty && p.softBreaksAllIndented {
-            // Some 2.1 writers indent every quoted-printable continuation as if folding; when all of them
-            // are indented that space is layout, not content (a lone leading space stays content).
-            for offset in p.softBreaks.reversed() where offset < scratch.count { scratch.remove(at: offset) }
-        }
+    private mutating func flushPending(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard pending.active else { return }
+        let p = pending
+        pending.active = false
         if p.inScratch {
-            let bytes = scratch
-            bytes.withUnsafeBufferPointer { logical($0, 0..<$0.count, p) }
+            if !softBreaks.isEmpty && p.softBreaksAllIndented {
+                // Some 2.1 writers indent every quoted-printable continuation as if folding; when all of them
+                // are indented that space is layout, not content (a lone leading space stays content).
+                for offset in softBreaks.reversed() where offset < scratch.count { scratch.remove(at: offset) }
+            }
+            let joined = scratch
+            joined.withUnsafeBufferPointer { logical($0, 0..<$0.count, p) }
         } else {
-            let bytes = buffer
-            bytes.withUnsafeBufferPointer { logical($0, p.start..<p.end, p) }
+            logical(bytes, p.start..<p.end, p)
         }
     }
 
@@ -410,8 +427,10 @@ public struct VCardLexer {
                    "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: p.line)
             return
         }
-        if let line = parser.makeContentLine(bytes, range, diagnostics: &newDiagnostics) {
-            stack[top].lines.append(line)
+        if parser.emit(bytes, range, into: &stack[top].card, diagnostics: &newDiagnostics),
+           !stack[top].isV21, stack[top].card.lastLineIs("VERSION")
+        {
+            stack[top].isV21 = stack[top].card.lastValueStarts(with: UInt8(ascii: "2"))
         }
     }
 
@@ -426,12 +445,11 @@ public struct VCardLexer {
     private mutating func beginCard(group: String?, _ p: Pending) {
         inJunk = false
         if let top = stack.last {
-            let previous = top.lines.last
-            let nestsAsAgent = previous?.name == "AGENT" && previous?.value.isEmpty == true
+            let nestsAsAgent = top.card.lastLineIsEmpty("AGENT")
             // vCard 2.1 lets a card hold whole cards; Android reads each as a contact of its own.
-            let isV21 = top.lines.contains { $0.name == "VERSION" && $0.value.hasPrefix("2") }
-            if !nestsAsAgent && !isV21 {
-                report(.error, .missingEnd, "card has no END:VCARD before the next BEGIN:VCARD", line: top.beginLine)
+            if !nestsAsAgent && !top.isV21 {
+                report(.error, .missingEnd, "card has no END:VCARD before the next BEGIN:VCARD",
+                       line: top.card.beginLine)
                 while !stack.isEmpty { closeCard(endLine: nil, absoluteEnd: p.absoluteStart) }
             } else if stack.count > limits.maxNestingDepth {
                 report(.error, .nestingTooDeep,
@@ -441,10 +459,9 @@ public struct VCardLexer {
                 return
             }
         }
-        let nestsAsAgent = stack.last?.lines.last.map { $0.name == "AGENT" && $0.value.isEmpty } ?? false
-        var frame = CardFrame(beginLine: p.line, group: group, absoluteStart: p.absoluteStart, isAgent: nestsAsAgent)
-        frame.lines.reserveCapacity(32)
-        stack.append(frame)
+        let nestsAsAgent = stack.last?.card.lastLineIsEmpty("AGENT") ?? false
+        let card = RawCard(beginLine: p.line, group: group, capacity: lastCardBytes + lastCardBytes / 2)
+        stack.append(CardFrame(card: card, absoluteStart: p.absoluteStart, isAgent: nestsAsAgent))
     }
 
     private mutating func endCard(_ p: Pending) {
@@ -458,35 +475,92 @@ public struct VCardLexer {
     private mutating func closeCard(endLine: Int?, absoluteEnd: Int) {
         var frame = stack.removeLast()
         // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
-        let isV21 = frame.lines.contains { $0.name == "VERSION" && ($0.value.hasPrefix("2") || $0.value.hasPrefix("1")) }
-        if !isV21 {
-            for index in frame.lines.indices where frame.lines[index].parameters.contains(where: {
-                $0.values.contains { $0.utf8.contains(ASCII.caret) }
-            }) {
-                for p in frame.lines[index].parameters.indices {
-                    frame.lines[index].parameters[p].values = frame.lines[index].parameters[p].values.map(
-                        ValueEscaping.decodeCaret)
-                }
-            }
-        }
+        if !frame.card.versionStartsWith21 { frame.card.decodeCaretsInParameters() }
         if !stack.isEmpty && frame.isAgent {
             // An inline 2.1 card becomes the text value of the AGENT line it follows, as 3.0 writes it.
             var text = "BEGIN:VCARD\n"
-            for line in frame.lines { text += ContentLineWriter.unfolded(line) + "\n" }
+            for line in frame.card.lines { text += ContentLineWriter.unfolded(line) + "\n" }
             text += "END:VCARD"
             let top = stack.count - 1
-            if let agent = stack[top].lines.indices.last {
-                stack[top].lines[agent].value = ValueEscaping.escapeText(text)
+            if stack[top].card.count > 0 {
+                stack[top].card.setValue(stack[top].card.count - 1, ValueEscaping.escapeText(text))
             }
             return
         }
-        completed.append(RawCard(lines: frame.lines, beginLine: frame.beginLine, endLine: endLine,
-                                 group: frame.group, byteRange: frame.absoluteStart..<absoluteEnd))
+        frame.card.endLine = endLine
+        frame.card.byteRange = frame.absoluteStart..<absoluteEnd
+        lastCardBytes = min(max(frame.card.bytes.count, 256), 1 << 20)
+        completed.append(frame.card)
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
                                  line: Int, column: Int = 1)
     {
         newDiagnostics.append(Diagnostic(severity, code, message, line: line, column: column))
+    }
+}
+
+extension RawCard {
+    /// Whether the last line is named `upper`.
+    func lastLineIs(_ upper: StaticString) -> Bool {
+        guard let last = records.last else { return false }
+        return bytes.withUnsafeBufferPointer {
+            UnsafeBufferPointer(rebasing: $0[last.name.start..<last.name.end]).isEqual(to: upper)
+        }
+    }
+
+    /// Whether the last line is named `upper` and has an empty value (an AGENT that a card follows).
+    func lastLineIsEmpty(_ upper: StaticString) -> Bool {
+        guard let last = records.last, last.value.count == 0 else { return false }
+        return lastLineIs(upper)
+    }
+
+    /// Whether the last line's value starts with `byte`.
+    func lastValueStarts(with byte: UInt8) -> Bool {
+        guard let last = records.last, last.value.count > 0 else { return false }
+        return bytes[last.value.start] == byte
+    }
+
+    /// Whether a VERSION line says 2.x or 1.x.
+    var versionStartsWith21: Bool {
+        withView { view in
+            for index in 0..<view.count where view[index].nameIs("VERSION") {
+                let value = view[index].valueBytes
+                if let first = value.first, first == UInt8(ascii: "2") || first == UInt8(ascii: "1") { return true }
+            }
+            return false
+        }
+    }
+
+    /// Decodes RFC 6868 `^` escapes in every parameter value, in place (the decoded form is never longer).
+    mutating func decodeCaretsInParameters() {
+        for index in parameterValues.indices {
+            let span = parameterValues[index]
+            var read = span.start
+            while read < span.end && bytes[read] != ASCII.caret { read += 1 }
+            if read == span.end { continue }
+            var write = read
+            while read < span.end {
+                let byte = bytes[read]
+                read += 1
+                guard byte == ASCII.caret, read < span.end else {
+                    bytes[write] = byte
+                    write += 1
+                    continue
+                }
+                let next = bytes[read]
+                read += 1
+                switch next {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): bytes[write] = ASCII.lf; write += 1
+                case ASCII.caret: bytes[write] = ASCII.caret; write += 1
+                case UInt8(ascii: "'"): bytes[write] = ASCII.quote; write += 1
+                default:
+                    bytes[write] = byte
+                    bytes[write + 1] = next
+                    write += 2
+                }
+            }
+            parameterValues[index].end = write
+        }
     }
 }

@@ -1,0 +1,249 @@
+/// The content lines between one `BEGIN:VCARD` and its `END:VCARD`, stored compactly.
+///
+/// A card is one byte buffer (its logical lines, unfolded and transfer-decoded, names upper-cased) and
+/// offset records into it, so lexing a card costs a handful of allocations however many lines it has.
+/// `lines` gives the lines as `ContentLine` values; `withView` reads them in place without copying.
+public struct RawCard: Sendable {
+    /// A byte range in `bytes`.
+    struct Span: Hashable, Sendable {
+        var start: Int
+        var end: Int
+        var count: Int { end - start }
+        static let none = Span(start: -1, end: -1)
+    }
+
+    struct LineRecord: Hashable, Sendable {
+        var group: Span
+        var name: Span
+        var value: Span
+        var firstParameter: Int
+        var parameterCount: Int
+        var line: Int
+    }
+
+    struct ParameterRecord: Hashable, Sendable {
+        var name: Span
+        var firstValue: Int
+        var valueCount: Int
+    }
+
+    var bytes: [UInt8]
+    var records: [LineRecord]
+    var parameters: [ParameterRecord]
+    var parameterValues: [Span]
+
+    /// The physical line of `BEGIN:VCARD`.
+    public var beginLine: Int
+    /// The physical line of `END:VCARD`, or nil when the card was cut short.
+    public var endLine: Int?
+    /// The group written on the BEGIN line (`home.begin:vcard`), if any.
+    public var group: String?
+    /// The byte offsets of the card in the input (from BEGIN to the end of the END line terminator).
+    public var byteRange: Range<Int>
+
+    init(beginLine: Int, group: String?, capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        records = []
+        records.reserveCapacity(32)
+        parameters = []
+        parameters.reserveCapacity(32)
+        parameterValues = []
+        parameterValues.reserveCapacity(32)
+        self.beginLine = beginLine
+        endLine = nil
+        self.group = group
+        byteRange = 0..<0
+    }
+
+    /// Creates a card holding `lines` (a card built in memory rather than lexed).
+    public init(lines: [ContentLine], beginLine: Int = 0, endLine: Int? = nil, group: String? = nil,
+                byteRange: Range<Int> = 0..<0)
+    {
+        self.init(beginLine: beginLine, group: group, capacity: 0)
+        self.endLine = endLine
+        self.byteRange = byteRange
+        for line in lines { append(line) }
+    }
+
+    /// The number of content lines.
+    public var count: Int { records.count }
+
+    /// The content lines in source order, without BEGIN and END.
+    public var lines: [ContentLine] {
+        withView { view in (0..<view.count).map { view[$0].contentLine } }
+    }
+
+    /// The VERSION value as written, wherever it appears in the card.
+    public var version: String? {
+        withView { view in
+            for index in 0..<view.count where view[index].nameIs("VERSION") {
+                return view[index].value.trimmingASCIIWhitespace()
+            }
+            return nil
+        }
+    }
+
+    /// Calls `body` with a view that reads the lines in place; the view must not escape the call.
+    public func withView<R>(_ body: (View) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBufferPointer { b in
+            try records.withUnsafeBufferPointer { r in
+                try parameters.withUnsafeBufferPointer { p in
+                    try parameterValues.withUnsafeBufferPointer { v in
+                        try body(View(bytes: b, records: r, parameters: p, values: v))
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Building
+
+    mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) -> Span {
+        let start = bytes.count
+        bytes.append(contentsOf: source)
+        return Span(start: start, end: bytes.count)
+    }
+
+    mutating func appendBytes(_ text: String) -> Span {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        return Span(start: start, end: bytes.count)
+    }
+
+    mutating func appendBytes(_ text: StaticString) -> Span {
+        appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a ContentLine as it stands (names are upper-cased as the lexer would).
+    mutating func append(_ line: ContentLine) {
+        let group = line.group.map { appendBytes($0) } ?? .none
+        let name = appendBytes(line.name.uppercased())
+        let first = parameters.count
+        for parameter in line.parameters {
+            let pName = appendBytes(parameter.name.uppercased())
+            let firstValue = parameterValues.count
+            for value in parameter.values { parameterValues.append(appendBytes(value)) }
+            parameters.append(ParameterRecord(name: pName, firstValue: firstValue, valueCount: parameter.values.count))
+        }
+        let value = appendBytes(line.value)
+        records.append(LineRecord(group: group, name: name, value: value, firstParameter: first,
+                                  parameterCount: parameters.count - first, line: line.line))
+    }
+
+    /// Replaces the value of line `index` with `text`.
+    mutating func setValue(_ index: Int, _ text: String) {
+        records[index].value = appendBytes(text)
+    }
+}
+
+extension RawCard: Hashable {
+    public static func == (a: RawCard, b: RawCard) -> Bool {
+        a.beginLine == b.beginLine && a.endLine == b.endLine && a.group == b.group && a.byteRange == b.byteRange
+            && a.lines == b.lines
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(beginLine)
+        hasher.combine(lines)
+    }
+}
+
+extension RawCard {
+    /// The lines of a card read in place. Valid only inside `RawCard.withView`.
+    public struct View {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let records: UnsafeBufferPointer<LineRecord>
+        let parameters: UnsafeBufferPointer<ParameterRecord>
+        let values: UnsafeBufferPointer<Span>
+
+        /// The number of content lines.
+        public var count: Int { records.count }
+
+        /// The line at `index`.
+        public subscript(index: Int) -> Line { Line(view: self, record: records[index]) }
+    }
+
+    /// One content line read in place: byte-level accessors, and Strings only when asked for.
+    public struct Line {
+        let view: View
+        let record: LineRecord
+
+        @inline(__always)
+        func slice(_ span: Span) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: view.bytes[span.start..<span.end])
+        }
+
+        /// The 1-based physical line the content line starts on.
+        public var line: Int { record.line }
+        /// The name's bytes, upper-cased.
+        public var nameBytes: UnsafeBufferPointer<UInt8> { slice(record.name) }
+        /// The property name, upper-cased.
+        public var name: String { String(decoding: nameBytes, as: UTF8.self) }
+        /// Whether the name is `upper` (an upper-case ASCII name).
+        @inline(__always)
+        public func nameIs(_ upper: StaticString) -> Bool { nameBytes.isEqual(to: upper) }
+        /// Whether the line has a group.
+        public var hasGroup: Bool { record.group.start >= 0 }
+        /// The group's bytes (empty when there is none).
+        public var groupBytes: UnsafeBufferPointer<UInt8> {
+            hasGroup ? slice(record.group) : UnsafeBufferPointer(start: nil, count: 0)
+        }
+        /// The group, if any.
+        public var group: String? { hasGroup ? String(decoding: slice(record.group), as: UTF8.self) : nil }
+        /// The value's bytes: unfolded, transfer-decoded, still escaped.
+        public var valueBytes: UnsafeBufferPointer<UInt8> { slice(record.value) }
+        /// The value as text, still escaped.
+        public var value: String { String(decoding: valueBytes, as: UTF8.self) }
+        /// The number of parameters.
+        public var parameterCount: Int { record.parameterCount }
+
+        /// The name's bytes of parameter `index` (upper-cased).
+        public func parameterNameBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            slice(view.parameters[record.firstParameter + index].name)
+        }
+
+        /// Whether parameter `index` is named `upper`.
+        @inline(__always)
+        public func parameterNameIs(_ index: Int, _ upper: StaticString) -> Bool {
+            parameterNameBytes(index).isEqual(to: upper)
+        }
+
+        /// The number of values of parameter `index`.
+        public func parameterValueCount(_ index: Int) -> Int {
+            view.parameters[record.firstParameter + index].valueCount
+        }
+
+        /// The bytes of value `valueIndex` of parameter `index`.
+        public func parameterValueBytes(_ index: Int, _ valueIndex: Int) -> UnsafeBufferPointer<UInt8> {
+            slice(view.values[view.parameters[record.firstParameter + index].firstValue + valueIndex])
+        }
+
+        /// Parameter `index` as a value.
+        public func parameter(at index: Int) -> Parameter {
+            let record = view.parameters[self.record.firstParameter + index]
+            var values: [String] = []
+            values.reserveCapacity(record.valueCount)
+            for v in 0..<record.valueCount {
+                values.append(String(decoding: slice(view.values[record.firstValue + v]), as: UTF8.self))
+            }
+            return Parameter(name: String(decoding: slice(record.name), as: UTF8.self), values: values)
+        }
+
+        /// Every parameter, in source order.
+        public var parameters: [Parameter] { (0..<parameterCount).map { parameter(at: $0) } }
+
+        /// The first value of the parameter named `upper`, if any.
+        public func firstParameterValue(_ upper: StaticString) -> String? {
+            for index in 0..<parameterCount where parameterNameIs(index, upper) && parameterValueCount(index) > 0 {
+                return String(decoding: parameterValueBytes(index, 0), as: UTF8.self)
+            }
+            return nil
+        }
+
+        /// The line as a `ContentLine` value.
+        public var contentLine: ContentLine {
+            ContentLine(group: group, name: name, parameters: parameters, value: value, line: line)
+        }
+    }
+}
