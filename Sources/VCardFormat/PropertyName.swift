@@ -56,4 +56,41 @@ public enum PropertyName: Hashable, Sendable {
         default: self = .other(name)
         }
     }
+
+    /// The known name spelled by `bytes` (upper-case), or nil for any other; no String is made.
+    static func known(_ bytes: UnsafeBufferPointer<UInt8>) -> PropertyName? {
+        switch bytes.count {
+        case 1: return bytes.isEqual(to: "N") ? .name : nil
+        case 2: return bytes.isEqual(to: "FN") ? .formattedName : nil
+        case 3:
+            if bytes.isEqual(to: "TEL") { return .telephone }
+            if bytes.isEqual(to: "ADR") { return .address }
+            if bytes.isEqual(to: "ORG") { return .organization }
+            if bytes.isEqual(to: "UID") { return .uid }
+            if bytes.isEqual(to: "REV") { return .revision }
+            if bytes.isEqual(to: "URL") { return .url }
+            if bytes.isEqual(to: "END") { return .end }
+            return nil
+        case 4:
+            if bytes.isEqual(to: "BDAY") { return .birthday }
+            if bytes.isEqual(to: "NOTE") { return .note }
+            if bytes.isEqual(to: "ROLE") { return .role }
+            if bytes.isEqual(to: "IMPP") { return .impp }
+            return nil
+        case 5:
+            if bytes.isEqual(to: "EMAIL") { return .email }
+            if bytes.isEqual(to: "TITLE") { return .title }
+            if bytes.isEqual(to: "PHOTO") { return .photo }
+            if bytes.isEqual(to: "BEGIN") { return .begin }
+            return nil
+        case 7: return bytes.isEqual(to: "VERSION") ? .version : nil
+        case 8: return bytes.isEqual(to: "NICKNAME") ? .nickname : nil
+        case 9: return bytes.isEqual(to: "X-ABLABEL") ? .xABLabel : nil
+        case 10: return bytes.isEqual(to: "CATEGORIES") ? .categories : nil
+        case 11: return bytes.isEqual(to: "ANNIVERSARY") ? .anniversary : nil
+        case 13: return bytes.isEqual(to: "X-ANNIVERSARY") ? .xAnniversary : nil
+        case 15: return bytes.isEqual(to: "X-SOCIALPROFILE") ? .xSocialProfile : nil
+        default: return nil
+        }
+    }
 }

@@ -5,24 +5,24 @@ import VCardSyntax
 enum ScribeIndex {
     static let formattedName = FormattedNameScribe()
     static let name = NameScribe()
-    static let nickname = ListScribe(name: "NICKNAME", keyPath: \.nicknames)
+    static let nickname = ListScribe(name: "NICKNAME", field: .nicknames)
     static let photo = PhotoScribe()
-    static let birthday = SingleTextScribe(name: "BDAY", keyPath: \.birthday, rawIfParameters: true)
-    static let anniversary = SingleTextScribe(name: "ANNIVERSARY", keyPath: \.anniversary, name3: "X-ANNIVERSARY",
+    static let birthday = SingleTextScribe(name: "BDAY", field: .birthday, rawIfParameters: true)
+    static let anniversary = SingleTextScribe(name: "ANNIVERSARY", field: .anniversary, name3: "X-ANNIVERSARY",
                                               rawIfParameters: true)
     static let address = AddressScribe()
-    static let telephone = LabeledValueScribe(name: "TEL", keyPath: \.phones, stripsTelScheme: true, isURI: true)
-    static let email = LabeledValueScribe(name: "EMAIL", keyPath: \.emails)
-    static let impp = LabeledValueScribe(name: "IMPP", keyPath: \.instantMessaging, isURI: true)
-    static let socialProfile = LabeledValueScribe(name: "X-SOCIALPROFILE", keyPath: \.socialProfiles, isURI: true)
-    static let title = SingleTextScribe(name: "TITLE", keyPath: \.title)
-    static let role = SingleTextScribe(name: "ROLE", keyPath: \.role)
+    static let telephone = LabeledValueScribe(name: "TEL", field: .phones, stripsTelScheme: true, isURI: true)
+    static let email = LabeledValueScribe(name: "EMAIL", field: .emails)
+    static let impp = LabeledValueScribe(name: "IMPP", field: .instantMessaging, isURI: true)
+    static let socialProfile = LabeledValueScribe(name: "X-SOCIALPROFILE", field: .socialProfiles, isURI: true)
+    static let title = SingleTextScribe(name: "TITLE", field: .title)
+    static let role = SingleTextScribe(name: "ROLE", field: .role)
     static let organization = OrganizationScribe()
-    static let categories = ListScribe(name: "CATEGORIES", keyPath: \.categories)
-    static let note = SingleTextScribe(name: "NOTE", keyPath: \.note)
-    static let url = LabeledValueScribe(name: "URL", keyPath: \.urls, isURI: true)
-    static let uid = SingleTextScribe(name: "UID", keyPath: \.uid)
-    static let revision = SingleTextScribe(name: "REV", keyPath: \.revision, rawIfParameters: true)
+    static let categories = ListScribe(name: "CATEGORIES", field: .categories)
+    static let note = SingleTextScribe(name: "NOTE", field: .note)
+    static let url = LabeledValueScribe(name: "URL", field: .urls, isURI: true)
+    static let uid = SingleTextScribe(name: "UID", field: .uid)
+    static let revision = SingleTextScribe(name: "REV", field: .revision, rawIfParameters: true)
 
     /// The scribe for a property, or nil when the property is kept raw.
     static func scribe(for name: PropertyName) -> (any PropertyScribe)? {

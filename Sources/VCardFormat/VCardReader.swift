@@ -6,52 +6,75 @@ import VCardSyntax
 public enum VCardReader {
     /// Reads one card into a contact, with the problems found (line numbers are the card's).
     public static func contact(from card: RawCard) -> (contact: Contact, diagnostics: [Diagnostic]) {
-        let version = VCardVersion(versionValue: card.version)
-        var context = ReadContext(version: version)
-        var consumedLabelLines = Set<Int>()
-        let names = card.lines.map { PropertyName($0.name) }
-        if card.lines.contains(where: { $0.group != nil }) {
-            collectLabels(card, names: names, into: &context, consumed: &consumedLabelLines)
+        card.withView { view in contact(from: view, beginLine: card.beginLine) }
+    }
+
+    private static func contact(from view: RawCard.View, beginLine: Int) -> (contact: Contact, diagnostics: [Diagnostic]) {
+        var versionValue: String?
+        var hasGroups = false
+        for index in 0..<view.count {
+            let line = view[index]
+            if versionValue == nil && line.nameIs("VERSION") { versionValue = line.value.trimmingASCIIWhitespace() }
+            if line.hasGroup { hasGroups = true }
         }
+        let version = VCardVersion(versionValue: versionValue)
+        var context = ReadContext(version: version)
+        // Lines whose X-ABLabel went onto their property (sorted; only grouped cards have any).
+        var consumedLabelLines: [Int] = []
+        if hasGroups { collectLabels(view, into: &context, consumed: &consumedLabelLines) }
 
         var sawVersion = false
         var sawFormattedName = false
-        for (index, line) in card.lines.enumerated() {
-            let name = names[index]
-            if case .version = name, !sawVersion {
+        for index in 0..<view.count {
+            let line = view[index]
+            let name = PropertyName.known(line.nameBytes)
+            if case .version? = name, !sawVersion {
                 sawVersion = true
                 continue
             }
-            if consumedLabelLines.contains(index) { continue }
+            if !consumedLabelLines.isEmpty && consumedLabelLines.contains(index) { continue }
             // PROFILE:VCARD (RFC 2426 2.1.2) only restates what BEGIN says, and Python vobject rejects a card
             // that holds it, so like VERSION it is a marker rather than a property to keep.
-            if line.name == "PROFILE" && line.value.trimmingASCIIWhitespace().uppercased() == "VCARD" { continue }
-            if case .formattedName = name { sawFormattedName = true }
-            if let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
-            if Self.binaryCapable.contains(line.name), case .undecodable? = BinaryValue(line) {
-                // Writing it back would give invalid base64 that other readers reject outright.
-                context.diagnostics.append(Diagnostic(
-                    .warning, .invalidBase64,
-                    "\(line.name) claims base64 but holds no decodable data (raw bytes?); it was left out",
-                    line: line.line))
+            if line.nameIs("PROFILE") && line.value.trimmingASCIIWhitespace().uppercased() == "VCARD" { continue }
+            if case .formattedName? = name { sawFormattedName = true }
+            if let name, let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
+            if Self.isBinaryCapable(line) {
+                let contentLine = line.contentLine
+                if case .undecodable? = BinaryValue(contentLine) {
+                    // Writing it back would give invalid base64 that other readers reject outright.
+                    context.diagnostics.append(Diagnostic(
+                        .warning, .invalidBase64,
+                        "\(contentLine.name) claims base64 but holds no decodable data (raw bytes?); it was left out",
+                        line: line.line))
+                    continue
+                }
+                if BinaryValue.needsLenientDecoding(contentLine) {
+                    context.diagnostics.append(Diagnostic(
+                        .warning, .invalidBase64, "\(contentLine.name) base64 is damaged; the readable part was kept",
+                        line: line.line))
+                }
+                context.contact.extensions.append(rawExtension(contentLine, version: version))
                 continue
             }
-            if Self.binaryCapable.contains(line.name), BinaryValue.needsLenientDecoding(line) {
-                context.diagnostics.append(Diagnostic(
-                    .warning, .invalidBase64, "\(line.name) base64 is damaged; the readable part was kept", line: line.line))
-            }
-            context.contact.extensions.append(rawExtension(line, version: version))
+            context.contact.extensions.append(Extension(
+                group: line.group, name: line.name, parameters: (0..<line.parameterCount).map {
+                    ExtraParameter(line.parameter(at: $0))
+                }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
         }
         // A label whose property was kept raw goes back out raw too, beside it.
-        for index in consumedLabelLines.sorted() {
-            let line = card.lines[index]
-            guard let group = line.group, !context.contact.labeledGroups.contains(group.lowercased()) else { continue }
-            context.contact.extensions.append(Extension(
-                group: group, name: line.name, parameters: [], value: rawValue(line)))
+        if !consumedLabelLines.isEmpty {
+            let labeled = context.contact.labeledGroups
+            for index in consumedLabelLines {
+                let line = view[index]
+                guard let group = line.group, !labeled.contains(group.lowercased()) else { continue }
+                context.contact.extensions.append(Extension(
+                    group: group, name: line.name, parameters: [],
+                    value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
+            }
         }
         if !sawVersion {
             context.diagnostics.append(Diagnostic(.warning, .missingVersion, "card has no VERSION; read as 3.0",
-                                                  line: card.beginLine))
+                                                  line: beginLine))
         }
         if !sawFormattedName {
             // Every reader shows some name; deriving it here keeps read -> write -> read stable.
@@ -61,12 +84,16 @@ public enum VCardReader {
                 .warning, .missingFormattedName,
                 derived.isEmpty ? "card has no FN and nothing to derive one from; FN is empty"
                     : "card has no FN; the display name was derived from its other fields",
-                line: card.beginLine))
+                line: beginLine))
         }
         return (context.contact, context.diagnostics)
     }
 
     private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
+
+    private static func isBinaryCapable(_ line: RawCard.Line) -> Bool {
+        line.nameIs("PHOTO") || line.nameIs("LOGO") || line.nameIs("SOUND") || line.nameIs("KEY")
+    }
 
     /// A property kept raw. Embedded binary is stored in one spelling (3.0's `ENCODING=b;TYPE=...`) whatever
     /// the source version, so a card reads to the same model before and after a conversion.
@@ -89,26 +116,31 @@ public enum VCardReader {
     }
 
     /// Finds `group.X-ABLabel` lines whose group holds exactly one labelable modeled property.
-    private static func collectLabels(_ card: RawCard, names: [PropertyName], into context: inout ReadContext,
-                                      consumed: inout Set<Int>)
-    {
-        var labelLines: [String: [Int]] = [:]
-        var labelable: [String: Int] = [:]
-        for (index, line) in card.lines.enumerated() {
-            guard let group = line.group?.lowercased() else { continue }
-            let name = names[index]
-            if case .xABLabel = name {
-                labelLines[group, default: []].append(index)
-            } else if ScribeIndex.takesLabel(name) {
-                labelable[group, default: 0] += 1
+    private static func collectLabels(_ view: RawCard.View, into context: inout ReadContext, consumed: inout [Int]) {
+        // (group lower-cased, label line indexes, labelable properties): cards hold few groups.
+        var groups: [(name: String, labelLines: [Int], labelable: Int)] = []
+        for index in 0..<view.count {
+            let line = view[index]
+            guard line.hasGroup else { continue }
+            let name = PropertyName.known(line.nameBytes)
+            let isLabel = name == .xABLabel
+            let takesLabel = name.map(ScribeIndex.takesLabel) ?? false
+            guard isLabel || takesLabel else { continue }
+            let group = line.group!.lowercased()
+            var slot = groups.firstIndex { $0.name == group }
+            if slot == nil {
+                groups.append((group, [], 0))
+                slot = groups.count - 1
             }
+            if isLabel { groups[slot!].labelLines.append(index) } else { groups[slot!].labelable += 1 }
         }
-        for (group, indexes) in labelLines where indexes.count == 1 && labelable[group] == 1 {
-            let line = card.lines[indexes[0]]
-            guard line.parameters.isEmpty else { continue }
-            context.labels[group] = AppleLabel.decode(ValueEscaping.unescapeText(line.value))
-            consumed.insert(indexes[0])
+        for group in groups where group.labelLines.count == 1 && group.labelable == 1 {
+            let line = view[group.labelLines[0]]
+            guard line.parameterCount == 0 else { continue }
+            context.labels.append((group.name, AppleLabel.decode(ValueEscaping.unescapeText(line.valueBytes))))
+            consumed.append(group.labelLines[0])
         }
+        consumed.sort()
     }
 }
 

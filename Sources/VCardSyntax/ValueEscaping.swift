@@ -200,3 +200,135 @@ public enum ValueEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+// Byte-level forms, for readers that hold a card's bytes in place (`RawCard.Line.valueBytes`): each makes
+// its Strings straight from the bytes, without an intermediate escaped String.
+extension ValueEscaping {
+    /// `unescapeText` on bytes.
+    public static func unescapeText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var needsWork = false
+        for byte in bytes where byte == ASCII.backslash || byte == ASCII.cr {
+            needsWork = true
+            break
+        }
+        if !needsWork { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            unescape(bytes, 0..<bytes.count, into: out, splitOn: nil).written
+        }
+    }
+
+    /// Unescapes `bytes[range]` into `out` up to the first unescaped `splitOn` byte; returns the bytes
+    /// written and where reading stopped (at the separator, or the end).
+    @inline(__always)
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+                                 into out: UnsafeMutableBufferPointer<UInt8>, splitOn: UInt8?)
+        -> (written: Int, stop: Int)
+    {
+        var index = range.lowerBound
+        var n = 0
+        let end = range.upperBound
+        while index < end {
+            let byte = bytes[index]
+            if byte == splitOn { return (n, index) }
+            switch byte {
+            case ASCII.backslash where index + 1 < end:
+                index += 1
+                let next = bytes[index]
+                switch next {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): out[n] = ASCII.lf; n += 1
+                case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: out[n] = next; n += 1
+                // An unknown escape is most likely a literal backslash (`C:\Temp`): keep both characters.
+                default: out[n] = byte; out[n + 1] = next; n += 2
+                }
+            case ASCII.cr:
+                out[n] = ASCII.lf
+                n += 1
+                if index + 1 < end && bytes[index + 1] == ASCII.lf { index += 1 }
+            default:
+                out[n] = byte
+                n += 1
+            }
+            index += 1
+        }
+        return (n, end)
+    }
+
+    /// Splits on unescaped `separator` and unescapes each part, calling `body` with each in order.
+    @inline(__always)
+    private static func forEachPart(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
+                                    _ body: (String) -> Void)
+    {
+        var start = 0
+        let count = bytes.count
+        while true {
+            // Find the end of this part first, so the String is made at its exact size.
+            var end = start
+            var plain = true
+            while end < count {
+                let byte = bytes[end]
+                if byte == separator { break }
+                if byte == ASCII.backslash {
+                    plain = false
+                    end += 2
+                    continue
+                }
+                if byte == ASCII.cr { plain = false }
+                end += 1
+            }
+            end = min(end, count)
+            if plain {
+                body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            } else {
+                body(String(unsafeUninitializedCapacity: end - start) { out in
+                    unescape(bytes, start..<end, into: out, splitOn: nil).written
+                })
+            }
+            if end >= count { return }
+            start = end + 1
+        }
+    }
+
+    /// The components of a structured value split on unescaped `;`, each unescaped, commas kept
+    /// (`ORG`, `ADR`: a component's list items read back joined by `,`).
+    public static func components(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var parts: [String] = []
+        parts.reserveCapacity(8)
+        forEachPart(bytes, separator: ASCII.semicolon) { parts.append($0) }
+        return parts
+    }
+
+    /// `structured` on bytes: components split on unescaped `;`, each split on unescaped `,`.
+    public static func structured(_ bytes: UnsafeBufferPointer<UInt8>) -> [[String]] {
+        var components: [[String]] = []
+        components.reserveCapacity(5)
+        var start = 0
+        let count = bytes.count
+        while true {
+            var end = start
+            while end < count && bytes[end] != ASCII.semicolon {
+                end += bytes[end] == ASCII.backslash ? 2 : 1
+            }
+            end = min(end, count)
+            var items: [String] = []
+            forEachPart(UnsafeBufferPointer(rebasing: bytes[start..<end]), separator: ASCII.comma) { items.append($0) }
+            components.append(items)
+            if end >= count { return components }
+            start = end + 1
+        }
+    }
+
+    /// `list` on bytes: items split on unescaped `,`, each unescaped.
+    public static func list(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var items: [String] = []
+        forEachPart(bytes, separator: ASCII.comma) { items.append($0) }
+        return items
+    }
+
+    /// `neutralizeLineBreaks` on bytes.
+    public static func neutralizeLineBreaks(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if !bytes.containsByte(ASCII.cr) && !bytes.containsByte(ASCII.lf) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return neutralizeLineBreaks(String(decoding: bytes, as: UTF8.self))
+    }
+}

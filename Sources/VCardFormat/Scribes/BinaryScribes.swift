@@ -9,8 +9,12 @@ import VCardSyntax
 /// PHOTO: embedded (3.0 `ENCODING=b;TYPE=JPEG`, 2.1 `ENCODING=BASE64`, Apple `PHOTO;BASE64:`, 4.0 `data:`
 /// URI) or linked (`VALUE=uri`, a URL). A second photo, or one that does not decode, is kept raw.
 struct PhotoScribe: PropertyScribe {
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.photo == nil, line.group == nil else { return false }
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        guard context.contact.photo == nil, !line.hasGroup else { return false }
+        return read(line.contentLine, into: &context)
+    }
+
+    private func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
         guard let binary = BinaryValue(line) else { return false }
         let extras = BinaryValue.extraParameters(line)
         switch binary {
@@ -73,7 +77,7 @@ enum BinaryValue {
         }
         let valueType = line.parameter("VALUE")?.lowercased()
         if valueType == "uri" || valueType == "url" || value.contains(":") {
-            self = .link(LabeledValueScribe.unescapeURI(value),
+            self = .link(ValueEscaping.unescapeText(value),
                          mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:)))
             return
         }

@@ -4,24 +4,27 @@ import VCardSyntax
 /// EMAIL, TEL, URL, IMPP and X-SOCIALPROFILE: a value with kinds, preference, label and group.
 struct LabeledValueScribe: PropertyScribe {
     let name: String
-    let keyPath: WritableKeyPath<Contact, [LabeledValue]> & Sendable
+    let field: Contact.LabeledField
     /// TEL in 4.0 is often a `tel:` URI; the model keeps the number as a person reads it.
     var stripsTelScheme = false
     /// URL, IMPP and TEL values are URIs or phone numbers, not text: no backslash escapes on the way out.
     var isURI = false
 
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        var value = isURI ? Self.unescapeURI(line.value) : ValueEscaping.unescapeText(line.value)
-        if stripsTelScheme, value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        // URIs need no backslash, but many clients escape `:` and `,` in them (`http\://`): undo them all.
+        var value = ValueEscaping.unescapeText(line.valueBytes)
+        if stripsTelScheme, Self.hasTelScheme(value) { value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self) }
         let (types, pref, extras) = TypeParameters.read(line)
-        let label = line.group.flatMap { context.labels[$0.lowercased()] }
-        context.contact[keyPath: keyPath].append(
-            LabeledValue(value, types: types, label: label, pref: pref, group: line.group, parameters: extras))
+        let label = context.label(for: line)
+        context.contact.append(
+
+            LabeledValue(value, types: types, label: label, pref: pref, group: line.group, parameters: extras),
+            to: field)
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
-        for item in contact[keyPath: keyPath] {
+        for item in contact[field] {
             let value = isURI ? Self.escapeURI(item.value) : ValueEscaping.escapeText(item.value)
             let parameters = TypeParameters.write(types: item.types, pref: item.pref, extras: item.parameters,
                                                   version: context.version)
@@ -29,9 +32,14 @@ struct LabeledValueScribe: PropertyScribe {
         }
     }
 
-    /// Many clients escape `:` and `,` in URLs (`http\://`); a URI never needs a backslash, so undo them all.
-    static func unescapeURI(_ value: String) -> String {
-        ValueEscaping.unescapeText(value)
+    private static func hasTelScheme(_ value: String) -> Bool {
+        var utf8 = value.utf8.makeIterator()
+        for expected in "tel:".utf8 {
+            guard let byte = utf8.next() else { return false }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower != expected { return false }
+        }
+        return true
     }
 
     /// URIs are written as they are (RFC 2426 value type `uri` has no escapes); the writer still turns
@@ -41,12 +49,12 @@ struct LabeledValueScribe: PropertyScribe {
 
 /// ADR: seven components with kinds, preference, label and group.
 struct AddressScribe: PropertyScribe {
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        var parts = ValueEscaping.structured(line.value).map { $0.joined(separator: ",") }
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        var parts = ValueEscaping.components(line.valueBytes)
         guard parts.count <= 7 else { return false }
         while parts.count < 7 { parts.append("") }
         let (types, pref, extras) = TypeParameters.read(line)
-        let label = line.group.flatMap { context.labels[$0.lowercased()] }
+        let label = context.label(for: line)
         context.contact.addresses.append(
             Address(poBox: parts[0], extended: parts[1], street: parts[2], locality: parts[3], region: parts[4],
                     postalCode: parts[5], country: parts[6], types: types, label: label, pref: pref,
@@ -60,6 +68,33 @@ struct AddressScribe: PropertyScribe {
             let parameters = TypeParameters.write(types: address.types, pref: address.pref, extras: address.parameters,
                                                   version: context.version)
             context.appendLabeled("ADR", value, parameters: parameters, group: address.group, label: address.label)
+        }
+    }
+}
+
+extension Contact {
+    /// The multi-valued labeled fields, so scribes reach them with a switch rather than a key path.
+    enum LabeledField: Sendable {
+        case emails, phones, urls, instantMessaging, socialProfiles
+    }
+
+    subscript(field: LabeledField) -> [LabeledValue] {
+        switch field {
+        case .emails: emails
+        case .phones: phones
+        case .urls: urls
+        case .instantMessaging: instantMessaging
+        case .socialProfiles: socialProfiles
+        }
+    }
+
+    mutating func append(_ value: LabeledValue, to field: LabeledField) {
+        switch field {
+        case .emails: emails.append(value)
+        case .phones: phones.append(value)
+        case .urls: urls.append(value)
+        case .instantMessaging: instantMessaging.append(value)
+        case .socialProfiles: socialProfiles.append(value)
         }
     }
 }

@@ -4,7 +4,7 @@ import VCardSyntax
 /// Reads and writes one property (as ez-vcard's scribes do): the only place that knows its meaning.
 protocol PropertyScribe: Sendable {
     /// Reads one content line into the contact; false when it cannot be understood, so it is kept raw.
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool
     /// Appends this property's content lines for the contact.
     func write(_ contact: Contact, into context: inout WriteContext)
 }
@@ -14,8 +14,15 @@ struct ReadContext {
     var contact = Contact()
     let version: VCardVersion
     var diagnostics: [Diagnostic] = []
-    /// Labels from `groupN.X-ABLabel`, by group, for the groups whose label belongs to one modeled property.
-    var labels: [String: String] = [:]
+    /// Labels from `groupN.X-ABLabel` (group lower-cased, label), for the groups whose label belongs to one
+    /// modeled property. Cards hold few groups, so a list beats a dictionary.
+    var labels: [(group: String, label: String)] = []
+
+    /// The label for the line's group, if any.
+    func label(for line: RawCard.Line) -> String? {
+        guard line.hasGroup, !labels.isEmpty, let group = line.group?.lowercased() else { return nil }
+        return labels.first { $0.group == group }?.label
+    }
 
     mutating func warn(_ code: DiagnosticCode, _ message: String, line: Int) {
         diagnostics.append(Diagnostic(.warning, code, message, line: line))
@@ -91,30 +98,33 @@ enum AppleLabel {
 
 /// TYPE and PREF parameters: kinds lower-cased, `pref` read from `TYPE=pref` (2.1, 3.0) or `PREF=n` (4.0).
 enum TypeParameters {
-    static func read(_ line: ContentLine) -> (types: [String], pref: Int?, extras: [ExtraParameter])
-    {
+    static func read(_ line: RawCard.Line) -> (types: [String], pref: Int?, extras: [ExtraParameter]) {
         var types: [String] = []
         var pref: Int?
         var extras: [ExtraParameter] = []
-        for parameter in line.parameters {
-            switch parameter.name {
-            case "TYPE":
-                for raw in parameter.values {
+        for index in 0..<line.parameterCount {
+            if line.parameterNameIs(index, "TYPE") {
+                if types.isEmpty { types.reserveCapacity(4) }
+                for v in 0..<line.parameterValueCount(index) {
+                    let raw = line.parameterValueBytes(index, v)
                     // Most values are one plain word: take the fast path without splitting.
                     if let plain = plainLowercased(raw) {
                         add(plain, to: &types, pref: &pref)
                         continue
                     }
-                    for item in raw.split(separator: ",", omittingEmptySubsequences: true) {
+                    for item in String(decoding: raw, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: true) {
                         add(item.lowercased().trimmingASCIIWhitespace(), to: &types, pref: &pref)
                     }
                 }
-            case "PREF":
-                pref = parameter.values.first.flatMap { Int($0.trimmingASCIIWhitespace()) } ?? pref
-            case "VALUE", "ENCODING":
+            } else if line.parameterNameIs(index, "PREF") {
+                if line.parameterValueCount(index) > 0 {
+                    pref = Int(String(decoding: line.parameterValueBytes(index, 0), as: UTF8.self)
+                        .trimmingASCIIWhitespace()) ?? pref
+                }
+            } else if line.parameterNameIs(index, "VALUE") || line.parameterNameIs(index, "ENCODING") {
                 continue
-            default:
-                extras.append(ExtraParameter(name: parameter.name, values: parameter.values))
+            } else {
+                extras.append(ExtraParameter(line.parameter(at: index)))
             }
         }
         return (types, pref, extras)
@@ -130,17 +140,17 @@ enum TypeParameters {
     }
 
     /// The value lower-cased when it is one ASCII word (letters, digits, dashes); nil otherwise.
-    private static func plainLowercased(_ value: String) -> String? {
-        var hasUpper = false
-        for byte in value.utf8 {
+    private static func plainLowercased(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        for byte in value {
             switch byte {
-            case 0x61...0x7A, 0x30...0x39, 0x2D: continue
-            case 0x41...0x5A: hasUpper = true
+            case 0x61...0x7A, 0x30...0x39, 0x2D, 0x41...0x5A: continue
             default: return nil
             }
         }
-        guard hasUpper else { return value }
-        return String(decoding: value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: value.count) { out in
+            for (i, byte) in value.enumerated() { out[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            return value.count
+        }
     }
 
     static func write(types: [String], pref: Int?, extras: [ExtraParameter], version: VCardVersion) -> [Parameter] {

@@ -5,29 +5,32 @@ import VCardSyntax
 /// occurrence is not the model's and is kept raw, so nothing is dropped.
 struct SingleTextScribe: PropertyScribe {
     let name: String
-    let keyPath: WritableKeyPath<Contact, String?> & Sendable
+    let field: Contact.TextField
     /// The name written in 3.0 when it differs (3.0 has no ANNIVERSARY).
     var name3: String?
     /// Parameters that carry meaning we would lose: such a line is kept raw instead.
     var rawIfParameters = false
 
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact[keyPath: keyPath] == nil, line.group == nil else { return false }
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        guard context.contact[field] == nil, !line.hasGroup else { return false }
         if rawIfParameters {
-            let meaningful = line.parameters.contains { p in
-                !(p.name == "VALUE" && ["date", "date-time", "timestamp"].contains(p.values.first?.lowercased() ?? ""))
+            for index in 0..<line.parameterCount {
+                guard line.parameterNameIs(index, "VALUE"), line.parameterValueCount(index) > 0 else { return false }
+                let type = line.parameterValueBytes(index, 0)
+                let kept = type.isEqualIgnoringCase(to: "DATE") || type.isEqualIgnoringCase(to: "DATE-TIME")
+                    || type.isEqualIgnoringCase(to: "TIMESTAMP")
+                if !kept { return false }
             }
-            if meaningful { return false }
-        } else if !line.parameters.isEmpty {
+        } else if line.parameterCount > 0 {
             // LANGUAGE, ALTID and friends would be lost in the model's plain string.
             return false
         }
-        context.contact[keyPath: keyPath] = ValueEscaping.unescapeText(line.value)
+        context.contact[field] = ValueEscaping.unescapeText(line.valueBytes)
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
-        guard let value = contact[keyPath: keyPath] else { return }
+        guard let value = contact[field] else { return }
         let written = context.version == .v4_0 ? name : (name3 ?? name)
         context.append(written, ValueEscaping.escapeText(value))
     }
@@ -35,9 +38,9 @@ struct SingleTextScribe: PropertyScribe {
 
 /// FN: required in 3.0 and 4.0, so a card without one gets the name a contacts app would show.
 struct FormattedNameScribe: PropertyScribe {
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.formattedName == nil, line.parameters.isEmpty, line.group == nil else { return false }
-        context.contact.formattedName = ValueEscaping.unescapeText(line.value)
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        guard context.contact.formattedName == nil, line.parameterCount == 0, !line.hasGroup else { return false }
+        context.contact.formattedName = ValueEscaping.unescapeText(line.valueBytes)
         return true
     }
 
@@ -61,9 +64,9 @@ extension Contact {
 
 /// N: five components, each a comma list. Required in 3.0, so an empty one is written when unknown.
 struct NameScribe: PropertyScribe {
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.name == nil, line.parameters.isEmpty, line.group == nil else { return false }
-        var parts = ValueEscaping.structured(line.value)
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        guard context.contact.name == nil, line.parameterCount == 0, !line.hasGroup else { return false }
+        var parts = ValueEscaping.structured(line.valueBytes)
         guard parts.count <= 5 else { return false }
         while parts.count < 5 { parts.append([]) }
         func clean(_ list: [String]) -> [String] { list == [""] ? [] : list }
@@ -86,9 +89,9 @@ struct NameScribe: PropertyScribe {
 
 /// ORG: the organisation, then its units.
 struct OrganizationScribe: PropertyScribe {
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard context.contact.organization == nil, line.parameters.isEmpty, line.group == nil else { return false }
-        let parts = ValueEscaping.structured(line.value).map { $0.joined(separator: ",") }
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        guard context.contact.organization == nil, line.parameterCount == 0, !line.hasGroup else { return false }
+        let parts = ValueEscaping.components(line.valueBytes)
         context.contact.organization = Organization(name: parts.first ?? "", units: Array(parts.dropFirst()))
         return true
     }
@@ -102,20 +105,72 @@ struct OrganizationScribe: PropertyScribe {
 /// NICKNAME and CATEGORIES: comma lists; several lines add up.
 struct ListScribe: PropertyScribe {
     let name: String
-    let keyPath: WritableKeyPath<Contact, [String]> & Sendable
+    let field: Contact.ListField
 
-    func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
+    func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         // The model keeps neither group nor parameters for a list: such a line stays raw.
-        guard line.parameters.isEmpty, line.group == nil else { return false }
-        let items = ValueEscaping.list(line.value).filter { !$0.isEmpty }
+        guard line.parameterCount == 0, !line.hasGroup else { return false }
+        let items = ValueEscaping.list(line.valueBytes).filter { !$0.isEmpty }
         guard !items.isEmpty else { return false }
-        context.contact[keyPath: keyPath] += items
+        context.contact[field] += items
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
-        let items = contact[keyPath: keyPath]
+        let items = contact[field]
         guard !items.isEmpty else { return }
         context.append(name, ValueEscaping.joinList(items))
+    }
+}
+
+extension Contact {
+    /// The single-valued text fields, reached with a switch rather than a key path (faster per line).
+    enum TextField: Sendable {
+        case birthday, anniversary, title, role, note, uid, revision
+    }
+
+    subscript(field: TextField) -> String? {
+        get {
+            switch field {
+            case .birthday: birthday
+            case .anniversary: anniversary
+            case .title: title
+            case .role: role
+            case .note: note
+            case .uid: uid
+            case .revision: revision
+            }
+        }
+        set {
+            switch field {
+            case .birthday: birthday = newValue
+            case .anniversary: anniversary = newValue
+            case .title: title = newValue
+            case .role: role = newValue
+            case .note: note = newValue
+            case .uid: uid = newValue
+            case .revision: revision = newValue
+            }
+        }
+    }
+
+    /// The list fields.
+    enum ListField: Sendable {
+        case nicknames, categories
+    }
+
+    subscript(field: ListField) -> [String] {
+        get {
+            switch field {
+            case .nicknames: nicknames
+            case .categories: categories
+            }
+        }
+        set {
+            switch field {
+            case .nicknames: nicknames = newValue
+            case .categories: categories = newValue
+            }
+        }
     }
 }
