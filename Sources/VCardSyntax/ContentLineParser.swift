@@ -260,15 +260,17 @@ struct ContentLineParser {
             valueSpan = card.appendBytes(result.text)
         } else if base64 {
             // Base64 may hold folding white space; squeeze it out in place.
-            var write = valueSpan.start
-            for read in valueSpan.start..<valueSpan.end {
-                let byte = card.bytes[read]
-                if !ASCII.isSpaceOrTab(byte) && byte != ASCII.cr && byte != ASCII.lf {
-                    card.bytes[write] = byte
-                    write += 1
+            valueSpan.end = card.bytes.withUnsafeMutableBufferPointer { b in
+                var write = valueSpan.start
+                for read in valueSpan.start..<valueSpan.end {
+                    let byte = b[read]
+                    if !ASCII.isSpaceOrTab(byte) && byte != ASCII.cr && byte != ASCII.lf {
+                        b[write] = byte
+                        write += 1
+                    }
                 }
+                return write
             }
-            valueSpan.end = write
         } else if charsetName == nil, TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[valueRange])) {
             // The common case: the value stays where it was copied.
         } else {
@@ -302,8 +304,8 @@ struct ContentLineParser {
 
     @inline(__always)
     private static func upperInPlace(_ bytes: inout [UInt8], _ span: RawCard.Span) {
-        for index in span.start..<span.end where bytes[index] >= 0x61 && bytes[index] <= 0x7A {
-            bytes[index] &-= 0x20
+        bytes.withUnsafeMutableBufferPointer { b in
+            for index in span.start..<span.end where b[index] >= 0x61 && b[index] <= 0x7A { b[index] &-= 0x20 }
         }
     }
 

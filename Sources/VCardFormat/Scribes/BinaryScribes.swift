@@ -128,29 +128,22 @@ enum BinaryValue {
     }
 
     static func decodeBase64(_ text: String) -> Data? {
-        var cleaned = [UInt8]()
-        cleaned.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 where byte > 0x20 { cleaned.append(byte) }
-        // Some writers drop the padding; Foundation insists on it.
-        while cleaned.count % 4 != 0 { cleaned.append(UInt8(ascii: "=")) }
-        return Data(base64Encoded: Data(cleaned))
+        var text = text
+        return text.withUTF8 { Base64.decode($0) }
     }
 
-    /// Base64 as damaged files hold it: characters outside the alphabet skipped and an incomplete last
-    /// group dropped. Nil when nothing is left (the value was not base64 at all).
+    /// Base64 as damaged files hold it (see `Base64.decodeLeniently`).
     static func decodeBase64Leniently(_ text: String) -> Data? {
-        var cleaned = [UInt8]()
-        for byte in text.utf8 where ASCII64.isAlphabet(byte) { cleaned.append(byte) }
-        cleaned.removeLast(cleaned.count % 4)
-        guard cleaned.count >= 4, cleaned.count * 4 >= text.utf8.count * 3 else { return nil }
-        return Data(base64Encoded: Data(cleaned))
+        var text = text
+        return text.withUTF8 { Base64.decodeLeniently($0) }
     }
 
     /// Whether the value decodes only leniently (so a warning is due).
     static func needsLenientDecoding(_ line: ContentLine) -> Bool {
         let encoding = line.parameter("ENCODING")?.lowercased()
         guard encoding == "b" || encoding == "base64", !line.value.hasPrefix("data:") else { return false }
-        return decodeBase64(line.value) == nil
+        var value = line.value
+        return !value.withUTF8 { Base64.isValid($0) }
     }
 
     static func decodeDataURI(_ uri: String) -> (Data, String?)? {
@@ -200,9 +193,3 @@ enum BinaryValue {
     }
 }
 
-private enum ASCII64 {
-    static func isAlphabet(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-            || byte == 0x2B || byte == 0x2F
-    }
-}

@@ -1,0 +1,151 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Base64 (RFC 4648) as vCards hold it: white space and line breaks anywhere, padding often missing.
+///
+/// Table-driven and allocation-free apart from the result, because embedded photos are the largest part
+/// of most address books.
+public enum Base64 {
+    private static let invalid: UInt8 = 0xFF
+    private static let skip: UInt8 = 0xFE
+    private static let pad: UInt8 = 0xFD
+
+    private static let table: [UInt8] = {
+        var t = [UInt8](repeating: invalid, count: 256)
+        for (i, c) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            t[Int(c)] = UInt8(i)
+        }
+        for c in 0...0x20 { t[c] = skip }
+        t[Int(UInt8(ascii: "="))] = pad
+        return t
+    }()
+
+    /// Decodes strictly: bytes up to 0x20 are skipped, padding may be missing or overlong (`QUJD=` is read as
+    /// `QUJD`, as Foundation reads it); anything else outside the alphabet, data after padding, or a lone
+    /// last character makes the result nil.
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Data? {
+        table.withUnsafeBufferPointer { table in
+            var out = Data(count: bytes.count / 4 * 3 + 3)
+            var written = 0
+            let ok = out.withUnsafeMutableBytes { raw -> Bool in
+                let dest = raw.bindMemory(to: UInt8.self)
+                var quad: UInt32 = 0
+                var n = 0
+                var padding = 0
+                for byte in bytes {
+                    let v = table[Int(byte)]
+                    if v < 64 {
+                        if padding > 0 { return false }
+                        quad = quad << 6 | UInt32(v)
+                        n += 1
+                        if n == 4 {
+                            dest[written] = UInt8(truncatingIfNeeded: quad >> 16)
+                            dest[written + 1] = UInt8(truncatingIfNeeded: quad >> 8)
+                            dest[written + 2] = UInt8(truncatingIfNeeded: quad)
+                            written += 3
+                            n = 0
+                            quad = 0
+                        }
+                    } else if v == skip {
+                        continue
+                    } else if v == pad {
+                        padding += 1
+                    } else {
+                        return false
+                    }
+                }
+                // A last group of two or three characters, padded or not.
+                if n == 1 { return false }
+                if n == 2 {
+                    dest[written] = UInt8(truncatingIfNeeded: quad >> 4)
+                    written += 1
+                } else if n == 3 {
+                    dest[written] = UInt8(truncatingIfNeeded: quad >> 10)
+                    dest[written + 1] = UInt8(truncatingIfNeeded: quad >> 2)
+                    written += 2
+                }
+                return true
+            }
+            guard ok else { return nil }
+            out.count = written
+            return out
+        }
+    }
+
+    /// Whether `decode` would succeed, without building the data.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        table.withUnsafeBufferPointer { table in
+            var n = 0
+            var padding = 0
+            for byte in bytes {
+                let v = table[Int(byte)]
+                if v < 64 {
+                    if padding > 0 { return false }
+                    n = (n + 1) & 3
+                } else if v == skip {
+                    continue
+                } else if v == pad {
+                    padding += 1
+                } else {
+                    return false
+                }
+            }
+            return n != 1
+        }
+    }
+
+    /// Decodes what damaged files hold: characters outside the alphabet are skipped and an incomplete last
+    /// group dropped. Nil when under three quarters of the bytes are base64 (it was not base64 at all).
+    public static func decodeLeniently(_ bytes: UnsafeBufferPointer<UInt8>) -> Data? {
+        var cleaned: [UInt8] = []
+        cleaned.reserveCapacity(bytes.count)
+        table.withUnsafeBufferPointer { table in
+            for byte in bytes where table[Int(byte)] < 64 { cleaned.append(byte) }
+        }
+        cleaned.removeLast(cleaned.count % 4)
+        guard cleaned.count >= 4, cleaned.count * 4 >= bytes.count * 3 else { return nil }
+        return cleaned.withUnsafeBufferPointer { decode($0) }
+    }
+
+    /// Encodes `data` without line breaks, appending to `out`.
+    public static func encode(_ data: Data, into out: inout [UInt8]) {
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+        let a = alphabet.utf8Start
+        let start = out.count
+        let length = (data.count + 2) / 3 * 4
+        out.append(contentsOf: repeatElement(0, count: length))
+        data.withUnsafeBytes { raw in
+            out.withUnsafeMutableBufferPointer { dest in
+                let src = raw.bindMemory(to: UInt8.self)
+                var i = 0
+                var o = start
+                let count = src.count
+                while i + 3 <= count {
+                    let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+                    dest[o] = a[Int(v >> 18)]
+                    dest[o + 1] = a[Int(v >> 12 & 63)]
+                    dest[o + 2] = a[Int(v >> 6 & 63)]
+                    dest[o + 3] = a[Int(v & 63)]
+                    i += 3
+                    o += 4
+                }
+                if count - i == 1 {
+                    let v = UInt32(src[i]) << 16
+                    dest[o] = a[Int(v >> 18)]
+                    dest[o + 1] = a[Int(v >> 12 & 63)]
+                    dest[o + 2] = UInt8(ascii: "=")
+                    dest[o + 3] = UInt8(ascii: "=")
+                } else if count - i == 2 {
+                    let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
+                    dest[o] = a[Int(v >> 18)]
+                    dest[o + 1] = a[Int(v >> 12 & 63)]
+                    dest[o + 2] = a[Int(v >> 6 & 63)]
+                    dest[o + 3] = UInt8(ascii: "=")
+                }
+            }
+        }
+    }
+}
