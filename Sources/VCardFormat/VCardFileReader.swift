@@ -30,7 +30,6 @@ public final class VCardFileReader {
     private let closesHandle: Bool
     private var lexer: VCardLexer
     private var ready: [RawCard] = []
-    private var readyIndex = 0
     private var pendingDiagnostics: [Diagnostic] = []
     private var finished = false
     private let chunkSize: Int
@@ -67,7 +66,7 @@ public final class VCardFileReader {
         self.closesHandle = closesHandle
         self.chunkSize = chunkSize
         lexer = VCardLexer(limits: limits)
-        if !prefix.isEmpty { ready = lexer.feed(prefix) }
+        if !prefix.isEmpty { ready = lexer.feed(prefix).reversed() }
     }
 
     deinit {
@@ -82,9 +81,8 @@ public final class VCardFileReader {
 
     /// The next raw card, or nil at the end of the input.
     public func nextRaw() throws -> RawCard? {
-        while readyIndex == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyIndex = 0
+        // `ready` is kept in reverse so that each card is moved out with popLast, not copied.
+        while ready.isEmpty {
             if finished { return nil }
             let chunk: Data
             do {
@@ -98,13 +96,13 @@ public final class VCardFileReader {
             } else {
                 ready = chunk.withUnsafeBytes { lexer.feed($0.bindMemory(to: UInt8.self)) }
             }
+            ready.reverse()
             for var diagnostic in lexer.takeDiagnostics() {
                 diagnostic.file = name
                 pendingDiagnostics.append(diagnostic)
             }
         }
-        defer { readyIndex += 1 }
-        return ready[readyIndex]
+        return ready.popLast()
     }
 
     /// The next card with its meaning, or nil at the end of the input.

@@ -86,7 +86,10 @@ public enum VCardReader {
                     : "card has no FN; the display name was derived from its other fields",
                 line: beginLine))
         }
-        return (context.contact, context.diagnostics)
+        // Moved out rather than copied: a copy would retain every field only to release them again.
+        var contact = Contact()
+        swap(&contact, &context.contact)
+        return (contact, context.diagnostics)
     }
 
     private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]

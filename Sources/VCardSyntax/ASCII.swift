@@ -1,5 +1,5 @@
 /// Named ASCII bytes, so the byte-level code reads as grammar rather than numbers.
-enum ASCII {
+@usableFromInline enum ASCII {
     static let tab: UInt8 = 0x09
     static let lf: UInt8 = 0x0A
     static let cr: UInt8 = 0x0D
@@ -17,7 +17,7 @@ enum ASCII {
 
     @inline(__always) static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
-    @inline(__always) static func upper(_ byte: UInt8) -> UInt8 {
+    @inlinable static func upper(_ byte: UInt8) -> UInt8 {
         (byte >= 0x61 && byte <= 0x7A) ? byte &- 0x20 : byte
     }
 
@@ -70,7 +70,7 @@ enum ASCII {
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes are exactly the ASCII `word`.
-    @inline(__always)
+    @inlinable
     public func isEqual(to word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard count == n else { return false }
@@ -81,7 +81,7 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     /// Whether these bytes are the upper-case ASCII `word`, ignoring case.
-    @inline(__always)
+    @inlinable
     public func isEqualIgnoringCase(to word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard count == n else { return false }
@@ -92,7 +92,7 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     /// Whether any byte is `byte`.
-    @inline(__always)
+    @inlinable
     public func containsByte(_ byte: UInt8) -> Bool {
         for b in self where b == byte { return true }
         return false

@@ -4,33 +4,40 @@
 /// offset records into it, so lexing a card costs a handful of allocations however many lines it has.
 /// `lines` gives the lines as `ContentLine` values; `withView` reads them in place without copying.
 public struct RawCard: Sendable {
+    // The records are usable from inlinable code so that readers in other modules compile the accessors
+    // below into their loops instead of calling across the module boundary for every byte range.
+
     /// A byte range in `bytes`.
-    struct Span: Hashable, Sendable {
-        var start: Int
-        var end: Int
+    @usableFromInline struct Span: Hashable, Sendable {
+        @usableFromInline var start: Int
+        @usableFromInline var end: Int
+        @usableFromInline init(start: Int, end: Int) {
+            self.start = start
+            self.end = end
+        }
         var count: Int { end - start }
         static let none = Span(start: -1, end: -1)
     }
 
-    struct LineRecord: Hashable, Sendable {
-        var group: Span
-        var name: Span
-        var value: Span
-        var firstParameter: Int
-        var parameterCount: Int
-        var line: Int
+    @usableFromInline struct LineRecord: Hashable, Sendable {
+        @usableFromInline var group: Span
+        @usableFromInline var name: Span
+        @usableFromInline var value: Span
+        @usableFromInline var firstParameter: Int
+        @usableFromInline var parameterCount: Int
+        @usableFromInline var line: Int
     }
 
-    struct ParameterRecord: Hashable, Sendable {
-        var name: Span
-        var firstValue: Int
-        var valueCount: Int
+    @usableFromInline struct ParameterRecord: Hashable, Sendable {
+        @usableFromInline var name: Span
+        @usableFromInline var firstValue: Int
+        @usableFromInline var valueCount: Int
     }
 
-    var bytes: [UInt8]
-    var records: [LineRecord]
-    var parameters: [ParameterRecord]
-    var parameterValues: [Span]
+    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var records: [LineRecord]
+    @usableFromInline var parameters: [ParameterRecord]
+    @usableFromInline var parameterValues: [Span]
 
     /// The physical line of `BEGIN:VCARD`.
     public var beginLine: Int
@@ -85,6 +92,7 @@ public struct RawCard: Sendable {
     }
 
     /// Calls `body` with a view that reads the lines in place; the view must not escape the call.
+    @inlinable
     public func withView<R>(_ body: (View) throws -> R) rethrows -> R {
         try bytes.withUnsafeBufferPointer { b in
             try records.withUnsafeBufferPointer { r in
@@ -152,74 +160,105 @@ extension RawCard: Hashable {
 extension RawCard {
     /// The lines of a card read in place. Valid only inside `RawCard.withView`.
     public struct View {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let records: UnsafeBufferPointer<LineRecord>
-        let parameters: UnsafeBufferPointer<ParameterRecord>
-        let values: UnsafeBufferPointer<Span>
+        @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+        @usableFromInline let records: UnsafeBufferPointer<LineRecord>
+        @usableFromInline let parameters: UnsafeBufferPointer<ParameterRecord>
+        @usableFromInline let values: UnsafeBufferPointer<Span>
+
+        @usableFromInline
+        init(bytes: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<LineRecord>,
+             parameters: UnsafeBufferPointer<ParameterRecord>, values: UnsafeBufferPointer<Span>)
+        {
+            self.bytes = bytes
+            self.records = records
+            self.parameters = parameters
+            self.values = values
+        }
 
         /// The number of content lines.
+        @inlinable
         public var count: Int { records.count }
 
         /// The line at `index`.
+        @inlinable
         public subscript(index: Int) -> Line { Line(view: self, record: records[index]) }
     }
 
     /// One content line read in place: byte-level accessors, and Strings only when asked for.
     public struct Line {
-        let view: View
-        let record: LineRecord
+        @usableFromInline let view: View
+        @usableFromInline let record: LineRecord
 
-        @inline(__always)
+        @usableFromInline
+        init(view: View, record: LineRecord) {
+            self.view = view
+            self.record = record
+        }
+
+        @inlinable
         func slice(_ span: Span) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: view.bytes[span.start..<span.end])
         }
 
         /// The 1-based physical line the content line starts on.
+        @inlinable
         public var line: Int { record.line }
         /// The name's bytes, upper-cased.
+        @inlinable
         public var nameBytes: UnsafeBufferPointer<UInt8> { slice(record.name) }
         /// The property name, upper-cased.
+        @inlinable
         public var name: String { String(decoding: nameBytes, as: UTF8.self) }
         /// Whether the name is `upper` (an upper-case ASCII name).
-        @inline(__always)
+        @inlinable
         public func nameIs(_ upper: StaticString) -> Bool { nameBytes.isEqual(to: upper) }
         /// Whether the line has a group.
+        @inlinable
         public var hasGroup: Bool { record.group.start >= 0 }
         /// The group's bytes (empty when there is none).
+        @inlinable
         public var groupBytes: UnsafeBufferPointer<UInt8> {
             hasGroup ? slice(record.group) : UnsafeBufferPointer(start: nil, count: 0)
         }
         /// The group, if any.
+        @inlinable
         public var group: String? { hasGroup ? String(decoding: slice(record.group), as: UTF8.self) : nil }
         /// The value's bytes: unfolded, transfer-decoded, still escaped.
+        @inlinable
         public var valueBytes: UnsafeBufferPointer<UInt8> { slice(record.value) }
         /// The value as text, still escaped.
+        @inlinable
         public var value: String { String(decoding: valueBytes, as: UTF8.self) }
         /// The number of parameters.
+        @inlinable
         public var parameterCount: Int { record.parameterCount }
 
         /// The name's bytes of parameter `index` (upper-cased).
+        @inlinable
         public func parameterNameBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             slice(view.parameters[record.firstParameter + index].name)
         }
 
         /// Whether parameter `index` is named `upper`.
-        @inline(__always)
+        @inlinable
         public func parameterNameIs(_ index: Int, _ upper: StaticString) -> Bool {
             parameterNameBytes(index).isEqual(to: upper)
         }
 
         /// The number of values of parameter `index`.
+        @inlinable
         public func parameterValueCount(_ index: Int) -> Int {
             view.parameters[record.firstParameter + index].valueCount
         }
 
         /// The bytes of value `valueIndex` of parameter `index`.
+        @inlinable
         public func parameterValueBytes(_ index: Int, _ valueIndex: Int) -> UnsafeBufferPointer<UInt8> {
             slice(view.values[view.parameters[record.firstParameter + index].firstValue + valueIndex])
         }
 
         /// Parameter `index` as a value.
+        @inlinable
         public func parameter(at index: Int) -> Parameter {
             let record = view.parameters[self.record.firstParameter + index]
             var values: [String] = []
@@ -231,9 +270,11 @@ extension RawCard {
         }
 
         /// Every parameter, in source order.
+        @inlinable
         public var parameters: [Parameter] { (0..<parameterCount).map { parameter(at: $0) } }
 
         /// The first value of the parameter named `upper`, if any.
+        @inlinable
         public func firstParameterValue(_ upper: StaticString) -> String? {
             for index in 0..<parameterCount where parameterNameIs(index, upper) && parameterValueCount(index) > 0 {
                 return String(decoding: parameterValueBytes(index, 0), as: UTF8.self)
@@ -242,6 +283,7 @@ extension RawCard {
         }
 
         /// The line as a `ContentLine` value.
+        @inlinable
         public var contentLine: ContentLine {
             ContentLine(group: group, name: name, parameters: parameters, value: value, line: line)
         }

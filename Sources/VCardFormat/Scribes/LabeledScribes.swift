@@ -88,7 +88,7 @@ extension Contact {
         }
     }
 
-    mutating func append(_ value: LabeledValue, to field: LabeledField) {
+    mutating func append(_ value: consuming LabeledValue, to field: LabeledField) {
         switch field {
         case .emails: emails.append(value)
         case .phones: phones.append(value)
