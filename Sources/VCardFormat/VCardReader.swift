@@ -63,10 +63,9 @@ public enum VCardReader {
         }
         // A label whose property was kept raw goes back out raw too, beside it.
         if !consumedLabelLines.isEmpty {
-            let labeled = context.contact.labeledGroups
             for index in consumedLabelLines {
                 let line = view[index]
-                guard let group = line.group, !labeled.contains(group.lowercased()) else { continue }
+                guard let group = line.group, !context.contact.hasLabeledValue(inGroup: group) else { continue }
                 context.contact.extensions.append(Extension(
                     group: group, name: line.name, parameters: [],
                     value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
@@ -148,6 +147,15 @@ public enum VCardReader {
 }
 
 extension Contact {
-    /// The groups (lower-cased) of the values that carry labels.
-    var labeledGroups: Set<String> { Set(labelableGroups.map { $0.lowercased() }) }
+    /// Whether a value that carries labels was read from `group` (compared ignoring case).
+    func hasLabeledValue(inGroup group: String) -> Bool {
+        func same(_ other: String?) -> Bool {
+            guard let other else { return false }
+            return other.utf8.count == group.utf8.count && other.lowercased() == group.lowercased()
+        }
+        for list in [emails, phones, urls, instantMessaging, socialProfiles] where list.contains(where: { same($0.group) }) {
+            return true
+        }
+        return addresses.contains { same($0.group) }
+    }
 }

@@ -26,9 +26,12 @@ public struct VCardWriter: Sendable {
         } else {
             ContentLineWriter.writeRaw("VERSION:3.0", into: &out)
         }
-        for line in contentLines(for: contact) {
-            ContentLineWriter.write(line, into: &out, caretEncoding: true)
-        }
+        var context = WriteContext(version: version, output: [], allGroups: { contact.allGroups })
+        // The output moves into the context and back, so lines are written in place, never copied.
+        swap(&context.builder.output, &out)
+        for scribe in ScribeIndex.writeOrder { scribe.write(contact, into: &context) }
+        for item in contact.extensions { context.append(extensionLine(item)) }
+        swap(&context.builder.output, &out)
         ContentLineWriter.writeRaw("END:VCARD", into: &out)
     }
 
@@ -37,14 +40,6 @@ public struct VCardWriter: Sendable {
         var out: [UInt8] = []
         for contact in contacts { write(contact, into: &out) }
         return out
-    }
-
-    /// The content lines of a card, without BEGIN, VERSION and END.
-    public func contentLines(for contact: Contact) -> [ContentLine] {
-        var context = WriteContext(version: version, contact: contact)
-        for scribe in ScribeIndex.writeOrder { scribe.write(contact, into: &context) }
-        for item in contact.extensions { context.lines.append(extensionLine(item)) }
-        return context.lines
     }
 
     private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]

@@ -20,10 +20,12 @@ struct ContentLineParser {
         valueStart = nil
         self.line = line
         if !problems.isEmpty { problems.removeAll() }
-        parameterNames.removeAll(keepingCapacity: true)
-        parameterBare.removeAll(keepingCapacity: true)
-        parameterValueStart.removeAll(keepingCapacity: true)
-        valueRanges.removeAll(keepingCapacity: true)
+        if !parameterNames.isEmpty {
+            parameterNames.removeAll(keepingCapacity: true)
+            parameterBare.removeAll(keepingCapacity: true)
+            parameterValueStart.removeAll(keepingCapacity: true)
+        }
+        if !valueRanges.isEmpty { valueRanges.removeAll(keepingCapacity: true) }
 
         var index = range.lowerBound
         let end = range.upperBound
@@ -298,6 +300,7 @@ struct ContentLineParser {
                              into card: inout RawCard) -> RawCard.Span
     {
         let source = UnsafeBufferPointer(rebasing: bytes[range])
+        if source.containsByte(ASCII.caret) { card.parameterValuesHoldCaret = true }
         if TextDecoding.isUTF8(source) { return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base) }
         return card.appendBytes(TextDecoding.windows1252(source))
     }

@@ -9,17 +9,17 @@ public enum ContentLineWriter {
     /// - Parameter caretEncoding: encode `^`, `"` and line breaks in parameter values as RFC 6868 says
     ///   (vCard 4.0); otherwise such characters are replaced by the nearest safe one.
     public static func write(_ line: ContentLine, into out: inout [UInt8], caretEncoding: Bool = false) {
-        var logical = [UInt8]()
-        logical.reserveCapacity(line.name.utf8.count + line.value.utf8.count + 16)
-        appendUnfolded(line, into: &logical, caretEncoding: caretEncoding)
-        fold(logical, into: &out)
+        var builder = LineBuilder(caretEncoding: caretEncoding)
+        swap(&builder.output, &out)
+        builder.append(line)
+        swap(&builder.output, &out)
     }
 
     /// The line as one unfolded string without a line end (used to embed inline cards as text).
     public static func unfolded(_ line: ContentLine) -> String {
-        var bytes = [UInt8]()
-        appendUnfolded(line, into: &bytes, caretEncoding: false)
-        return String(decoding: bytes, as: UTF8.self)
+        var builder = LineBuilder(caretEncoding: false)
+        builder.start(line)
+        return String(decoding: builder.line, as: UTF8.self)
     }
 
     /// Appends the literal `text` and CRLF, for BEGIN, END and VERSION lines.
@@ -28,47 +28,172 @@ public enum ContentLineWriter {
         out.append(ASCII.cr)
         out.append(ASCII.lf)
     }
+}
 
-    static func appendUnfolded(_ line: ContentLine, into out: inout [UInt8], caretEncoding: Bool) {
-        if let group = line.group, !group.isEmpty {
-            appendName(group, into: &out)
-            out.append(ASCII.dot)
+/// Builds content lines one at a time and appends them, folded, to `output`.
+///
+/// A line is assembled unfolded in a reused scratch buffer (`start`, `parameter`, `beginValue`, the
+/// `append...` calls), then `finish` folds it into `output`. Writers that know what each part is escape
+/// straight into the line, so no intermediate String or parameter array is made.
+public struct LineBuilder {
+    /// Everything finished so far.
+    public var output: [UInt8] = []
+    /// The line being assembled, unfolded.
+    var line: [UInt8] = []
+    /// Whether parameter values get RFC 6868 caret escapes.
+    public var caretEncoding: Bool
+
+    /// Creates a builder.
+    public init(caretEncoding: Bool) {
+        self.caretEncoding = caretEncoding
+        line.reserveCapacity(256)
+    }
+
+    /// Starts a line with an optional group and a name (non-token bytes are dropped).
+    public mutating func start(group: String?, name: String) {
+        line.removeAll(keepingCapacity: true)
+        if let group, !group.isEmpty {
+            appendName(group)
+            line.append(ASCII.dot)
         }
-        appendName(line.name, into: &out)
-        for parameter in line.parameters {
-            out.append(ASCII.semicolon)
-            appendName(parameter.name, into: &out)
-            out.append(ASCII.equals)
-            for (index, value) in parameter.values.enumerated() {
-                if index > 0 { out.append(ASCII.comma) }
-                appendParameterValue(value, into: &out, caretEncoding: caretEncoding)
-            }
+        appendName(name)
+    }
+
+    /// Starts a line with a known name and no group.
+    public mutating func start(name: StaticString) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Adds `;NAME=value1,value2`.
+    public mutating func parameter(_ name: String, _ values: [String]) {
+        line.append(ASCII.semicolon)
+        appendName(name)
+        line.append(ASCII.equals)
+        for (index, value) in values.enumerated() {
+            if index > 0 { line.append(ASCII.comma) }
+            appendParameterValue(value)
         }
-        out.append(ASCII.colon)
-        // A value may never start a line of its own: raw CR and LF are written as `\n`.
+    }
+
+    /// Adds `;NAME=` for values to follow with `parameterValue`.
+    public mutating func beginParameter(_ name: StaticString) {
+        line.append(ASCII.semicolon)
+        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        line.append(ASCII.equals)
+    }
+
+    /// Adds one parameter value, after a comma unless it is the first.
+    public mutating func parameterValue(_ value: String, first: Bool) {
+        if !first { line.append(ASCII.comma) }
+        appendParameterValue(value)
+    }
+
+    /// Ends the name and parameters: adds the colon.
+    public mutating func beginValue() {
+        line.append(ASCII.colon)
+    }
+
+    /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`.
+    public mutating func appendText(_ text: String) {
         var previousWasCR = false
-        for byte in line.value.utf8 {
-            if byte == ASCII.cr {
-                out += [ASCII.backslash, UInt8(ascii: "n")]
-            } else if byte == ASCII.lf {
-                if !previousWasCR { out += [ASCII.backslash, UInt8(ascii: "n")] }
-            } else {
-                out.append(byte)
+        for byte in text.utf8 {
+            switch byte {
+            case ASCII.backslash, ASCII.comma, ASCII.semicolon:
+                line.append(ASCII.backslash)
+                line.append(byte)
+            case ASCII.cr:
+                line.append(ASCII.backslash)
+                line.append(UInt8(ascii: "n"))
+            case ASCII.lf:
+                if !previousWasCR {
+                    line.append(ASCII.backslash)
+                    line.append(UInt8(ascii: "n"))
+                }
+            default:
+                line.append(byte)
             }
             previousWasCR = byte == ASCII.cr
         }
     }
 
-    /// Names and groups are ASCII tokens; anything that would break the grammar is dropped.
-    private static func appendName(_ name: String, into out: inout [UInt8]) {
-        for byte in name.utf8 where byte > ASCII.space && byte != ASCII.colon && byte != ASCII.semicolon
-            && byte != ASCII.equals && byte != ASCII.comma && byte != ASCII.dot && byte != ASCII.quote && byte < 0x7F
-        {
-            out.append(byte)
+    /// Adds a value that is already escaped (or needs no escapes, like a URI); a raw CR or LF still
+    /// becomes `\n`, so a value can never start a line of its own.
+    public mutating func appendEscaped(_ value: String) {
+        var previousWasCR = false
+        for byte in value.utf8 {
+            if byte == ASCII.cr {
+                line.append(ASCII.backslash)
+                line.append(UInt8(ascii: "n"))
+            } else if byte == ASCII.lf {
+                if !previousWasCR {
+                    line.append(ASCII.backslash)
+                    line.append(UInt8(ascii: "n"))
+                }
+            } else {
+                line.append(byte)
+            }
+            previousWasCR = byte == ASCII.cr
         }
     }
 
-    private static func appendParameterValue(_ value: String, into out: inout [UInt8], caretEncoding: Bool) {
+    /// Adds one separator byte (`;` between components, `,` between list items).
+    public mutating func appendSeparator(_ byte: UInt8) {
+        line.append(byte)
+    }
+
+    /// Starts a line from a `ContentLine`, through its value.
+    mutating func start(_ contentLine: ContentLine) {
+        start(group: contentLine.group, name: contentLine.name)
+        for parameter in contentLine.parameters { self.parameter(parameter.name, parameter.values) }
+        beginValue()
+        appendEscaped(contentLine.value)
+    }
+
+    /// Appends a whole `ContentLine`.
+    public mutating func append(_ contentLine: ContentLine) {
+        start(contentLine)
+        finish()
+    }
+
+    /// Folds the line into `output` as physical lines of at most 75 octets, each ended by CRLF.
+    public mutating func finish() {
+        let count = line.count
+        output.reserveCapacity(output.count + count + count / 37 + 2)
+        line.withUnsafeBufferPointer { logical in
+            var start = 0
+            var limit = ContentLineWriter.maxLineOctets
+            while count - start > limit {
+                var cut = start + limit
+                // Never split a UTF-8 sequence: back up to the first byte of the character.
+                while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
+                // Never split an escape: if the byte before the cut opens an escape, cut before it.
+                if cut > start + 1 && logical[cut - 1] == ASCII.backslash && Self.opensEscape(logical, at: cut - 1) {
+                    cut -= 1
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<cut]))
+                output.append(ASCII.cr)
+                output.append(ASCII.lf)
+                output.append(ASCII.space)
+                start = cut
+                limit = ContentLineWriter.maxLineOctets - 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<count]))
+        }
+        output.append(ASCII.cr)
+        output.append(ASCII.lf)
+    }
+
+    /// Names and groups are ASCII tokens; anything that would break the grammar is dropped.
+    private mutating func appendName(_ name: String) {
+        for byte in name.utf8 where byte > ASCII.space && byte != ASCII.colon && byte != ASCII.semicolon
+            && byte != ASCII.equals && byte != ASCII.comma && byte != ASCII.dot && byte != ASCII.quote && byte < 0x7F
+        {
+            line.append(byte)
+        }
+    }
+
+    private mutating func appendParameterValue(_ value: String) {
         let text = caretEncoding ? ValueEscaping.encodeCaret(value) : value
         var needsQuotes = false
         for byte in text.utf8 where byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
@@ -77,46 +202,20 @@ public enum ContentLineWriter {
             needsQuotes = true
             break
         }
-        if needsQuotes { out.append(ASCII.quote) }
+        if needsQuotes { line.append(ASCII.quote) }
         for byte in text.utf8 {
             switch byte {
-            case ASCII.quote: out.append(UInt8(ascii: "'"))
-            case ASCII.cr, ASCII.lf: out.append(ASCII.space)
+            case ASCII.quote: line.append(UInt8(ascii: "'"))
+            case ASCII.cr, ASCII.lf: line.append(ASCII.space)
             case 0..<0x20 where byte != ASCII.tab: break
-            default: out.append(byte)
+            default: line.append(byte)
             }
         }
-        if needsQuotes { out.append(ASCII.quote) }
-    }
-
-    /// Folds one logical line into physical lines of at most 75 octets.
-    static func fold(_ logical: [UInt8], into out: inout [UInt8]) {
-        let count = logical.count
-        out.reserveCapacity(out.count + count + count / 37 + 2)
-        var start = 0
-        var limit = maxLineOctets
-        while count - start > limit {
-            var cut = start + limit
-            // Never split a UTF-8 sequence: back up to the first byte of the character.
-            while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
-            // Never split an escape: if the byte before the cut opens an escape, cut before it.
-            if cut > start + 1 && logical[cut - 1] == ASCII.backslash && opensEscape(logical, at: cut - 1) {
-                cut -= 1
-            }
-            out.append(contentsOf: logical[start..<cut])
-            out.append(ASCII.cr)
-            out.append(ASCII.lf)
-            out.append(ASCII.space)
-            start = cut
-            limit = maxLineOctets - 1
-        }
-        out.append(contentsOf: logical[start..<count])
-        out.append(ASCII.cr)
-        out.append(ASCII.lf)
+        if needsQuotes { line.append(ASCII.quote) }
     }
 
     /// Whether the backslash at `index` starts an escape (an even number of backslashes precede it).
-    private static func opensEscape(_ bytes: [UInt8], at index: Int) -> Bool {
+    private static func opensEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         var run = 0
         var i = index - 1
         while i >= 0 && bytes[i] == ASCII.backslash {

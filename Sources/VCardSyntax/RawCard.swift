@@ -38,6 +38,8 @@ public struct RawCard: Sendable {
     @usableFromInline var records: [LineRecord]
     @usableFromInline var parameters: [ParameterRecord]
     @usableFromInline var parameterValues: [Span]
+    /// Whether some parameter value holds a `^` (so RFC 6868 decoding has work to do).
+    var parameterValuesHoldCaret = false
 
     /// The physical line of `BEGIN:VCARD`.
     public var beginLine: Int

@@ -475,7 +475,9 @@ public struct VCardLexer {
     private mutating func closeCard(endLine: Int?, absoluteEnd: Int) {
         var frame = stack.removeLast()
         // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
-        if !frame.card.versionStartsWith21 { frame.card.decodeCaretsInParameters() }
+        if frame.card.parameterValuesHoldCaret && !frame.card.versionStartsWith21 {
+            frame.card.decodeCaretsInParameters()
+        }
         if !stack.isEmpty && frame.isAgent {
             // An inline 2.1 card becomes the text value of the AGENT line it follows, as 3.0 writes it.
             var text = "BEGIN:VCARD\n"

@@ -37,10 +37,10 @@ struct PhotoScribe: PropertyScribe {
         guard let photo = contact.photo else { return }
         let extras = photo.parameters.map { Parameter(name: $0.name, values: $0.values) }
         if let data = photo.data {
-            context.lines.append(BinaryValue.embedded(data, photo.mediaType).contentLine(
+            context.append(BinaryValue.embedded(data, photo.mediaType).contentLine(
                 name: "PHOTO", version: context.version, extraParameters: extras))
         } else if let uri = photo.uri {
-            context.lines.append(BinaryValue.link(uri, photo.mediaType).contentLine(
+            context.append(BinaryValue.link(uri, photo.mediaType).contentLine(
                 name: "PHOTO", version: context.version, extraParameters: extras))
         }
     }
@@ -90,7 +90,9 @@ enum BinaryValue {
     {
         switch self {
         case .embedded(let data, let mediaType):
-            let base64 = data.base64EncodedString()
+            var encoded: [UInt8] = []
+            Base64.encode(data, into: &encoded)
+            let base64 = String(decoding: encoded, as: UTF8.self)
             if version == .v4_0 {
                 let uri = "data:\(mediaType ?? "application/octet-stream");base64,\(base64)"
                 return ContentLine(group: group, name: name, parameters: extraParameters, value: uri)

@@ -25,10 +25,11 @@ struct LabeledValueScribe: PropertyScribe {
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for item in contact[field] {
-            let value = isURI ? Self.escapeURI(item.value) : ValueEscaping.escapeText(item.value)
-            let parameters = TypeParameters.write(types: item.types, pref: item.pref, extras: item.parameters,
-                                                  version: context.version)
-            context.appendLabeled(name, value, parameters: parameters, group: item.group, label: item.label)
+            // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
+            context.appendLabeled(name, group: item.group, label: item.label, types: item.types, pref: item.pref,
+                                  extras: item.parameters) { builder in
+                if isURI { builder.appendEscaped(item.value) } else { builder.appendText(item.value) }
+            }
         }
     }
 
@@ -41,10 +42,6 @@ struct LabeledValueScribe: PropertyScribe {
         }
         return true
     }
-
-    /// URIs are written as they are (RFC 2426 value type `uri` has no escapes); the writer still turns
-    /// any line break into `\n`.
-    static func escapeURI(_ value: String) -> String { value }
 }
 
 /// ADR: seven components with kinds, preference, label and group.
@@ -64,10 +61,13 @@ struct AddressScribe: PropertyScribe {
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for address in contact.addresses {
-            let value = address.components.map { ValueEscaping.escapeText($0) }.joined(separator: ";")
-            let parameters = TypeParameters.write(types: address.types, pref: address.pref, extras: address.parameters,
-                                                  version: context.version)
-            context.appendLabeled("ADR", value, parameters: parameters, group: address.group, label: address.label)
+            context.appendLabeled("ADR", group: address.group, label: address.label, types: address.types,
+                                  pref: address.pref, extras: address.parameters) { builder in
+                for (index, component) in address.components.enumerated() {
+                    if index > 0 { builder.appendSeparator(UInt8(ascii: ";")) }
+                    builder.appendText(component)
+                }
+            }
         }
     }
 }

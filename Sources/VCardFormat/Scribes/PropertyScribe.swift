@@ -29,41 +29,78 @@ struct ReadContext {
     }
 }
 
-/// What a scribe appends to while writing a card.
+/// What a scribe appends to while writing a card: lines go straight into the output bytes.
 struct WriteContext {
     let version: VCardVersion
-    var lines: [ContentLine] = []
-    private var usedGroups: Set<String>
+    var builder: LineBuilder
+    /// Groups in use (lower-cased), computed only when a label needs a fresh `itemN` group.
+    private var usedGroups: Set<String>?
+    private let allGroups: () -> [String]
     private var nextItem = 1
 
-    init(version: VCardVersion, contact: Contact) {
+    init(version: VCardVersion, output: [UInt8], allGroups: @escaping () -> [String]) {
         self.version = version
-        var used = Set<String>()
-        for group in contact.allGroups { used.insert(group.lowercased()) }
-        usedGroups = used
+        builder = LineBuilder(caretEncoding: true)
+        builder.output = output
+        self.allGroups = allGroups
     }
 
     /// A group for a labeled value: its own, or a fresh `itemN` when it has a label but no group.
     mutating func group(for group: String?, label: String?) -> String? {
         if let group { return group }
         guard label != nil else { return nil }
-        while usedGroups.contains("item\(nextItem)") { nextItem += 1 }
+        if usedGroups == nil { usedGroups = Set(allGroups().map { $0.lowercased() }) }
+        while usedGroups!.contains("item\(nextItem)") { nextItem += 1 }
         let fresh = "item\(nextItem)"
-        usedGroups.insert(fresh)
+        usedGroups!.insert(fresh)
         return fresh
     }
 
-    mutating func append(_ name: String, _ value: String, parameters: [Parameter] = [], group: String? = nil) {
-        lines.append(ContentLine(group: group, name: name, parameters: parameters, value: value))
+    /// Writes `NAME:value` with the value escaped as text.
+    mutating func appendText(_ name: String, _ text: String) {
+        builder.start(group: nil, name: name)
+        builder.beginValue()
+        builder.appendText(text)
+        builder.finish()
     }
 
-    /// Appends a labeled property and, when it has a label, the `X-ABLabel` line beside it.
-    mutating func appendLabeled(_ name: String, _ value: String, parameters: [Parameter], group: String?,
-                                label: String?)
+    /// Writes a whole content line (value already in escaped form).
+    mutating func append(_ line: ContentLine) {
+        builder.append(line)
+    }
+
+    /// Writes a value with kinds, preference, extra parameters and label (as `group.X-ABLabel` beside it).
+    /// `value` writes the value part into the builder.
+    mutating func appendLabeled(_ name: String, group: String?, label: String?, types: [String], pref: Int?,
+                                extras: [ExtraParameter], value: (inout LineBuilder) -> Void)
     {
         let group = self.group(for: group, label: label)
-        append(name, value, parameters: parameters, group: group)
-        if let label { append("X-ABLabel", ValueEscaping.escapeText(AppleLabel.encode(label)), group: group) }
+        builder.start(group: group, name: name)
+        // TYPE first (with `pref` folded in for 2.1 and 3.0 when it is 1), then PREF, then the rest.
+        let prefInType = pref == 1 && version != .v4_0
+        if !types.isEmpty || prefInType {
+            builder.beginParameter("TYPE")
+            var first = true
+            for type in types {
+                builder.parameterValue(type, first: first)
+                first = false
+            }
+            if prefInType { builder.parameterValue("pref", first: first) }
+        }
+        if let pref, !prefInType {
+            builder.beginParameter("PREF")
+            builder.parameterValue(String(pref), first: true)
+        }
+        for extra in extras { builder.parameter(extra.name, extra.values) }
+        builder.beginValue()
+        value(&builder)
+        builder.finish()
+        if let label {
+            builder.start(group: group, name: "X-ABLabel")
+            builder.beginValue()
+            builder.appendText(AppleLabel.encode(label))
+            builder.finish()
+        }
     }
 }
 
@@ -151,23 +188,6 @@ enum TypeParameters {
             for (i, byte) in value.enumerated() { out[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
             return value.count
         }
-    }
-
-    static func write(types: [String], pref: Int?, extras: [ExtraParameter], version: VCardVersion) -> [Parameter] {
-        var parameters: [Parameter] = []
-        var typeValues = types
-        if let pref {
-            if version == .v4_0 {
-                parameters.append(Parameter("PREF", String(pref)))
-            } else if pref == 1 {
-                typeValues.append("pref")
-            } else {
-                parameters.append(Parameter("PREF", String(pref)))
-            }
-        }
-        if !typeValues.isEmpty { parameters.insert(Parameter(name: "TYPE", values: typeValues), at: 0) }
-        for extra in extras { parameters.append(Parameter(name: extra.name, values: extra.values)) }
-        return parameters
     }
 }
 

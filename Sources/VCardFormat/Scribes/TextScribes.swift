@@ -32,7 +32,7 @@ struct SingleTextScribe: PropertyScribe {
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let value = contact[field] else { return }
         let written = context.version == .v4_0 ? name : (name3 ?? name)
-        context.append(written, ValueEscaping.escapeText(value))
+        context.appendText(written, value)
     }
 }
 
@@ -46,7 +46,7 @@ struct FormattedNameScribe: PropertyScribe {
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         if contact.formattedName == nil && contact.extensions.contains(where: { $0.name == "FN" }) { return }
-        context.append("FN", ValueEscaping.escapeText(contact.formattedName ?? contact.derivedDisplayName))
+        context.appendText("FN", contact.formattedName ?? contact.derivedDisplayName)
     }
 }
 
@@ -79,11 +79,19 @@ struct NameScribe: PropertyScribe {
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let name = contact.name else {
             let rawN = contact.extensions.contains { $0.name == "N" }
-            if context.version == .v3_0 && !rawN { context.append("N", ";;;;") }
+            if context.version == .v3_0 && !rawN { context.append(ContentLine(name: "N", value: ";;;;")) }
             return
         }
-        context.append("N", ValueEscaping.joinStructured([name.family, name.given, name.additional, name.prefixes,
-                                                          name.suffixes]))
+        context.builder.start(name: "N")
+        context.builder.beginValue()
+        for (index, component) in [name.family, name.given, name.additional, name.prefixes, name.suffixes].enumerated() {
+            if index > 0 { context.builder.appendSeparator(UInt8(ascii: ";")) }
+            for (itemIndex, item) in component.enumerated() {
+                if itemIndex > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }
+                context.builder.appendText(item)
+            }
+        }
+        context.builder.finish()
     }
 }
 
@@ -98,7 +106,14 @@ struct OrganizationScribe: PropertyScribe {
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let org = contact.organization else { return }
-        context.append("ORG", ([org.name] + org.units).map { ValueEscaping.escapeText($0) }.joined(separator: ";"))
+        context.builder.start(name: "ORG")
+        context.builder.beginValue()
+        context.builder.appendText(org.name)
+        for unit in org.units {
+            context.builder.appendSeparator(UInt8(ascii: ";"))
+            context.builder.appendText(unit)
+        }
+        context.builder.finish()
     }
 }
 
@@ -119,7 +134,13 @@ struct ListScribe: PropertyScribe {
     func write(_ contact: Contact, into context: inout WriteContext) {
         let items = contact[field]
         guard !items.isEmpty else { return }
-        context.append(name, ValueEscaping.joinList(items))
+        context.builder.start(group: nil, name: name)
+        context.builder.beginValue()
+        for (index, item) in items.enumerated() {
+            if index > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }
+            context.builder.appendText(item)
+        }
+        context.builder.finish()
     }
 }
 
