@@ -96,44 +96,51 @@ public struct LineBuilder {
 
     /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`.
     public mutating func appendText(_ text: String) {
-        var previousWasCR = false
-        for byte in text.utf8 {
-            switch byte {
-            case ASCII.backslash, ASCII.comma, ASCII.semicolon:
-                line.append(ASCII.backslash)
-                line.append(byte)
-            case ASCII.cr:
-                line.append(ASCII.backslash)
-                line.append(UInt8(ascii: "n"))
-            case ASCII.lf:
-                if !previousWasCR {
-                    line.append(ASCII.backslash)
-                    line.append(UInt8(ascii: "n"))
-                }
-            default:
-                line.append(byte)
-            }
-            previousWasCR = byte == ASCII.cr
-        }
+        append(text, escapingSpecials: true)
     }
 
     /// Adds a value that is already escaped (or needs no escapes, like a URI); a raw CR or LF still
     /// becomes `\n`, so a value can never start a line of its own.
     public mutating func appendEscaped(_ value: String) {
-        var previousWasCR = false
-        for byte in value.utf8 {
-            if byte == ASCII.cr {
-                line.append(ASCII.backslash)
-                line.append(UInt8(ascii: "n"))
-            } else if byte == ASCII.lf {
-                if !previousWasCR {
+        append(value, escapingSpecials: false)
+    }
+
+    private mutating func append(_ text: String, escapingSpecials: Bool) {
+        var text = text
+        text.withUTF8 { bytes in
+            // Most values hold nothing to escape: copy them whole.
+            var clean = true
+            for byte in bytes where byte <= ASCII.semicolon || byte == ASCII.backslash {
+                if byte == ASCII.cr || byte == ASCII.lf
+                    || (escapingSpecials && (byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon))
+                {
+                    clean = false
+                    break
+                }
+            }
+            if clean {
+                line.append(contentsOf: bytes)
+                return
+            }
+            var previousWasCR = false
+            for byte in bytes {
+                switch byte {
+                case ASCII.backslash, ASCII.comma, ASCII.semicolon:
+                    if escapingSpecials { line.append(ASCII.backslash) }
+                    line.append(byte)
+                case ASCII.cr:
                     line.append(ASCII.backslash)
                     line.append(UInt8(ascii: "n"))
+                case ASCII.lf:
+                    if !previousWasCR {
+                        line.append(ASCII.backslash)
+                        line.append(UInt8(ascii: "n"))
+                    }
+                default:
+                    line.append(byte)
                 }
-            } else {
-                line.append(byte)
+                previousWasCR = byte == ASCII.cr
             }
-            previousWasCR = byte == ASCII.cr
         }
     }
 
