@@ -65,6 +65,26 @@ public struct VCardLexer {
         self.limits = limits
     }
 
+    /// Creates a lexer for input that continues a stream at a card boundary (see `CardBoundary`): line
+    /// numbers and byte offsets count from `line` lines and `offset` bytes already read, and no byte order
+    /// mark is looked for.
+    public init(limits: Limits = .default, continuingAfterLine line: Int, offset: Int) {
+        self.limits = limits
+        physicalLine = line
+        bufferBase = offset
+        sniffed = true
+    }
+
+    /// Whether a card is open (BEGIN read, END not yet): at the end of a segment that should have ended
+    /// at a card boundary, this says the boundary was not one.
+    public var isInsideCard: Bool { !stack.isEmpty }
+
+    /// Whether a card was still open when `finish` was called (and was closed with a missing-END error).
+    public private(set) var endedInsideCard = false
+
+    /// Whether the input turned out to be UTF-16 (so byte offsets count transcoded bytes).
+    public var isTranscoding: Bool { transcoder != nil }
+
     /// Reads a whole input at once.
     public static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = .default)
         -> (cards: [RawCard], diagnostics: [Diagnostic])
@@ -115,6 +135,7 @@ public struct VCardLexer {
         scan(final: true)
         let bytes = buffer
         bytes.withUnsafeBufferPointer { flushPending($0) }
+        endedInsideCard = !stack.isEmpty
         while !stack.isEmpty {
             let frame = stack[stack.count - 1]
             report(.error, .missingEnd, "card has no END:VCARD before the end of the input", line: frame.card.beginLine)

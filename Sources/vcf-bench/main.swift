@@ -1,6 +1,8 @@
-// Benchmark driver: `vcf-bench parse FILE` or `vcf-bench parse-write FILE` prints one JSON line
-// {"bytes":N,"cards":N,"seconds":S}, timing only the work (not process start). Scripts/bench.sh runs it
-// beside the peers.
+// Benchmark driver: `vcf-bench parse|parse-write|lex FILE [--jobs N]` prints one JSON line
+// {"bytes":N,"cards":N,"seconds":S,"written":N,"jobs":N}, timing only the work (not process start).
+// parse and parse-write use ParallelCardReader with N worker threads (default: the processor count);
+// --jobs 1 reads on the calling thread with VCardFileReader. lex only splits cards (sequential).
+// Scripts/bench.sh runs it beside the peers.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
@@ -8,13 +10,18 @@ import Foundation
 import VCardFormat
 import VCardSyntax
 
-let arguments = CommandLine.arguments
-guard arguments.count == 3, ["parse", "parse-write", "lex"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: vcf-bench parse|parse-write|lex FILE\n".utf8))
+var arguments = Array(CommandLine.arguments.dropFirst())
+var jobs = ProcessInfo.processInfo.activeProcessorCount
+if let flag = arguments.firstIndex(of: "--jobs"), flag + 1 < arguments.count, let n = Int(arguments[flag + 1]), n > 0 {
+    jobs = n
+    arguments.removeSubrange(flag...(flag + 1))
+}
+guard arguments.count == 2, ["parse", "parse-write", "lex"].contains(arguments[0]) else {
+    FileHandle.standardError.write(Data("usage: vcf-bench parse|parse-write|lex FILE [--jobs N]\n".utf8))
     exit(64)
 }
-let mode = arguments[1]
-let path = arguments[2]
+let mode = arguments[0]
+let path = arguments[1]
 let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 
 let clock = ContinuousClock()
@@ -22,13 +29,14 @@ var cards = 0
 var written = 0
 let start = clock.now
 do {
-    let reader = try VCardFileReader(path: path)
     let writer = VCardWriter(version: .v3_0)
-    var out: [UInt8] = []
-    out.reserveCapacity(2 << 20)
     if mode == "lex" {
+        let reader = try VCardFileReader(path: path)
         while try reader.nextRaw() != nil { cards += 1 }
-    } else {
+    } else if jobs == 1 {
+        let reader = try VCardFileReader(path: path)
+        var out: [UInt8] = []
+        out.reserveCapacity(2 << 20)
         while let card = try reader.next() {
             cards += 1
             if mode == "parse-write" {
@@ -40,6 +48,18 @@ do {
             }
         }
         written += out.count
+    } else {
+        let reader = ParallelCardReader(workers: jobs)
+        let writes = mode == "parse-write"
+        try reader.read(path: path, transform: { card -> Int in
+            guard writes else { return 0 }
+            var out: [UInt8] = []
+            writer.write(card.contact, into: &out)
+            return out.count
+        }, body: { count in
+            cards += 1
+            written += count
+        }, diagnostics: { _ in })
     }
 } catch {
     FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
@@ -47,4 +67,4 @@ do {
 }
 let elapsed = clock.now - start
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-print("{\"bytes\":\(bytes),\"cards\":\(cards),\"seconds\":\(seconds),\"written\":\(written)}")
+print("{\"bytes\":\(bytes),\"cards\":\(cards),\"seconds\":\(seconds),\"written\":\(written),\"jobs\":\(jobs)}")

@@ -1,0 +1,105 @@
+import ContactModel
+import Foundation
+import TestSupport
+import Testing
+import VCardFormat
+import VCardSyntax
+
+/// Reading on several threads gives exactly what one sequential read gives: the same cards, raw lines,
+/// diagnostics and line numbers, in the same order. Tiny segments force a cut at nearly every card
+/// boundary, including the false ones (nested 2.1 cards) that must fall back to sequential reading.
+@Suite struct ParallelReadingTests {
+    struct Reading: Equatable {
+        var cards: [ReadCard.Comparable] = []
+        var fileDiagnostics: [Diagnostic] = []
+    }
+
+    static func sequential(_ path: String) throws -> Reading {
+        let reader = try VCardFileReader(path: path)
+        var reading = Reading()
+        while let card = try reader.next() { reading.cards.append(.init(card)) }
+        reading.fileDiagnostics = reader.takeFileDiagnostics()
+        return reading
+    }
+
+    static func parallel(_ path: String, segmentBytes: Int, maxSegmentBytes: Int = 1 << 20) throws -> Reading {
+        var reading = Reading()
+        let reader = ParallelCardReader(workers: 2, segmentBytes: segmentBytes, maxSegmentBytes: maxSegmentBytes)
+        try reader.read(path: path, transform: { $0 }, body: { reading.cards.append(.init($0)) },
+                        diagnostics: { reading.fileDiagnostics += $0 })
+        return reading
+    }
+
+    static let fixtures: [String] = (try? FixturePaths.files(in: "vcard", withExtension: "vcf")) ?? []
+
+    @Test(arguments: fixtures)
+    func sameAsSequentialForEachFixture(_ file: String) throws {
+        let path = FixturePaths.url("vcard/" + file).path
+        let expected = try Self.sequential(path)
+        for size in [16, 64, 1 << 20] {
+            #expect(try Self.parallel(path, segmentBytes: size) == expected, "segments of \(size) bytes")
+        }
+        // A cap below the card size sends everything after the first cut through one sequential lexer.
+        #expect(try Self.parallel(path, segmentBytes: 16, maxSegmentBytes: 32) == expected)
+    }
+
+    @Test func sameAsSequentialForAllFixturesInOneStream() throws {
+        var all: [UInt8] = []
+        for file in Self.fixtures where !file.contains("utf16") {
+            all += try FixturePaths.bytes("vcard/" + file)
+            all += Array("\r\n".utf8)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-parallel-\(UUID().uuidString).vcf")
+        try Data(all).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.sequential(url.path)
+        #expect(expected.cards.count > 50)
+        for size in [100, 4096] {
+            #expect(try Self.parallel(url.path, segmentBytes: size) == expected, "segments of \(size) bytes")
+        }
+    }
+
+    /// Inputs where `END:VCARD` then `BEGIN:VCARD` is no card boundary: nested 2.1 cards, and a
+    /// quoted-printable value whose soft line break runs over an `END:VCARD` line.
+    @Test(arguments: [
+        "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Outer\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nN:B\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:2.1\r\nN:C\r\nEND:VCARD\r\nTEL:1\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:After\r\nEND:VCARD\r\n",
+        "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Q\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a=\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:R\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:S\r\nEND:VCARD\r\n",
+    ])
+    func falseBoundariesFallBackToSequentialReading(_ text: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-false-cut-\(UUID().uuidString).vcf")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.sequential(url.path)
+        for size in [8, 16, 40, 60] {
+            #expect(try Self.parallel(url.path, segmentBytes: size) == expected, "segments of \(size) bytes")
+        }
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["VCF_CORPUS"] != nil, "VCF_CORPUS is not set"))
+    func sameAsSequentialForEveryCorpusFile() throws {
+        let (root, rows) = try CorpusConformanceTests.manifest()
+        for row in rows {
+            let path = root.appendingPathComponent(row.storedName).path
+            let expected = try Self.sequential(path)
+            #expect(try Self.parallel(path, segmentBytes: 64) == expected, "\(row.storedName)")
+        }
+    }
+}
+
+extension ReadCard {
+    /// What a comparison needs: the model, the raw card and the diagnostics.
+    struct Comparable: Equatable {
+        var contact: Contact
+        var raw: RawCard
+        var diagnostics: [Diagnostic]
+
+        init(_ card: ReadCard) {
+            contact = card.contact
+            raw = card.raw
+            diagnostics = card.diagnostics
+        }
+    }
+}
