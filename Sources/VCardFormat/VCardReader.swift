@@ -12,13 +12,26 @@ public enum VCardReader {
     private static func contact(from view: RawCard.View, beginLine: Int) -> (contact: Contact, diagnostics: [Diagnostic]) {
         var versionValue: String?
         var hasGroups = false
+        var phones = 0, emails = 0, addresses = 0, others = 0
         for index in 0..<view.count {
             let line = view[index]
-            if versionValue == nil && line.nameIs("VERSION") { versionValue = line.value.trimmingASCIIWhitespace() }
+            switch PropertyName.known(line.nameBytes) {
+            case .version?: if versionValue == nil { versionValue = line.value.trimmingASCIIWhitespace() }
+            case .telephone?: phones += 1
+            case .email?: emails += 1
+            case .address?: addresses += 1
+            case nil: others += 1
+            default: break
+            }
             if line.hasGroup { hasGroups = true }
         }
         let version = VCardVersion(versionValue: versionValue)
         var context = ReadContext(version: version)
+        // Sized once from the counts, so the lists do not grow (and copy) one append at a time.
+        if phones > 0 { context.contact.phones.reserveCapacity(phones) }
+        if emails > 0 { context.contact.emails.reserveCapacity(emails) }
+        if addresses > 0 { context.contact.addresses.reserveCapacity(addresses) }
+        if others > 0 { context.contact.extensions.reserveCapacity(others) }
         // Lines whose X-ABLabel went onto their property (sorted; only grouped cards have any).
         var consumedLabelLines: [Int] = []
         if hasGroups { collectLabels(view, into: &context, consumed: &consumedLabelLines) }
@@ -120,7 +133,7 @@ public enum VCardReader {
     /// Finds `group.X-ABLabel` lines whose group holds exactly one labelable modeled property.
     private static func collectLabels(_ view: RawCard.View, into context: inout ReadContext, consumed: inout [Int]) {
         // (group lower-cased, label line indexes, labelable properties): cards hold few groups.
-        var groups: [(name: String, labelLines: [Int], labelable: Int)] = []
+        var groups: [(name: [UInt8], labelLines: [Int], labelable: Int)] = []
         for index in 0..<view.count {
             let line = view[index]
             guard line.hasGroup else { continue }
@@ -128,7 +141,7 @@ public enum VCardReader {
             let isLabel = name == .xABLabel
             let takesLabel = name.map(ScribeIndex.takesLabel) ?? false
             guard isLabel || takesLabel else { continue }
-            let group = line.group!.lowercased()
+            let group = ASCIIFold.lowered(line.groupBytes)
             var slot = groups.firstIndex { $0.name == group }
             if slot == nil {
                 groups.append((group, [], 0))

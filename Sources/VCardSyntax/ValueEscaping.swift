@@ -300,8 +300,19 @@ extension ValueEscaping {
     /// `structured` on bytes: components split on unescaped `;`, each split on unescaped `,`.
     public static func structured(_ bytes: UnsafeBufferPointer<UInt8>) -> [[String]] {
         var components: [[String]] = []
-        components.reserveCapacity(5)
+        forEachStructuredItem(bytes) { component, item in
+            if component == components.count { components.append([]) }
+            components[component].append(item)
+        }
+        return components
+    }
+
+    /// Calls `body` with each item of a structured value and the index of its component, in order, so a
+    /// reader can file items where they belong without building the nested arrays. Every component has
+    /// at least one item (an empty component gives one empty item).
+    public static func forEachStructuredItem(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, String) -> Void) {
         var start = 0
+        var component = 0
         let count = bytes.count
         while true {
             var end = start
@@ -309,11 +320,10 @@ extension ValueEscaping {
                 end += bytes[end] == ASCII.backslash ? 2 : 1
             }
             end = min(end, count)
-            var items: [String] = []
-            forEachPart(UnsafeBufferPointer(rebasing: bytes[start..<end]), separator: ASCII.comma) { items.append($0) }
-            components.append(items)
-            if end >= count { return components }
+            forEachPart(UnsafeBufferPointer(rebasing: bytes[start..<end]), separator: ASCII.comma) { body(component, $0) }
+            if end >= count { return }
             start = end + 1
+            component += 1
         }
     }
 

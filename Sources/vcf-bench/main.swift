@@ -54,6 +54,7 @@ do {
         try reader.read(path: path, transform: { card -> Int in
             guard writes else { return 0 }
             var out: [UInt8] = []
+            out.reserveCapacity(card.raw.byteRange.count + 256)
             writer.write(card.contact, into: &out)
             return out.count
         }, body: { count in

@@ -14,14 +14,23 @@ struct ReadContext {
     var contact = Contact()
     let version: VCardVersion
     var diagnostics: [Diagnostic] = []
-    /// Labels from `groupN.X-ABLabel` (group lower-cased, label), for the groups whose label belongs to one
-    /// modeled property. Cards hold few groups, so a list beats a dictionary.
-    var labels: [(group: String, label: String)] = []
+    /// Labels from `groupN.X-ABLabel` (group in ASCII lower case, label), for the groups whose label belongs
+    /// to one modeled property. Cards hold few groups, so a list beats a dictionary.
+    var labels: [(group: [UInt8], label: String)] = []
 
     /// The label for the line's group, if any.
     func label(for line: RawCard.Line) -> String? {
-        guard line.hasGroup, !labels.isEmpty, let group = line.group?.lowercased() else { return nil }
-        return labels.first { $0.group == group }?.label
+        guard line.hasGroup, !labels.isEmpty else { return nil }
+        let group = line.groupBytes
+        for entry in labels where entry.group.count == group.count {
+            var same = true
+            for (i, byte) in group.enumerated() where ASCIIFold.lower(byte) != entry.group[i] {
+                same = false
+                break
+            }
+            if same { return entry.label }
+        }
+        return nil
     }
 
     mutating func warn(_ code: DiagnosticCode, _ message: String, line: Int) {
@@ -193,4 +202,11 @@ enum TypeParameters {
 
 extension ExtraParameter {
     init(_ parameter: Parameter) { self.init(name: parameter.name, values: parameter.values) }
+}
+
+/// ASCII case folding for group names, which are ASCII tokens.
+enum ASCIIFold {
+    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] { bytes.map(lower) }
 }

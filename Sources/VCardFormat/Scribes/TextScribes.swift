@@ -66,12 +66,28 @@ extension Contact {
 struct NameScribe: PropertyScribe {
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         guard context.contact.name == nil, line.parameterCount == 0, !line.hasGroup else { return false }
-        var parts = ValueEscaping.structured(line.valueBytes)
-        guard parts.count <= 5 else { return false }
-        while parts.count < 5 { parts.append([]) }
-        func clean(_ list: [String]) -> [String] { list == [""] ? [] : list }
-        let name = StructuredName(family: clean(parts[0]), given: clean(parts[1]), additional: clean(parts[2]),
-                                  prefixes: clean(parts[3]), suffixes: clean(parts[4]))
+        var name = StructuredName()
+        var components = 0
+        // A component holding one empty item is no name part; an empty item is only kept when another
+        // item of its component follows, so empty components allocate nothing.
+        var heldEmpty = false
+        ValueEscaping.forEachStructuredItem(line.valueBytes) { component, item in
+            if component + 1 != components {
+                components = component + 1
+                heldEmpty = false
+            }
+            guard component < 5 else { return }
+            if item.isEmpty && !heldEmpty && name[component].isEmpty {
+                heldEmpty = true
+                return
+            }
+            if heldEmpty {
+                name.append("", toComponent: component)
+                heldEmpty = false
+            }
+            name.append(item, toComponent: component)
+        }
+        guard components <= 5 else { return false }
         if !name.isEmpty { context.contact.name = name }
         return true
     }
@@ -192,6 +208,30 @@ extension Contact {
             case .nicknames: nicknames = newValue
             case .categories: categories = newValue
             }
+        }
+    }
+}
+
+extension StructuredName {
+    /// The component at vCard position `index` (family, given, additional, prefixes, suffixes).
+    subscript(index: Int) -> [String] {
+        switch index {
+        case 0: family
+        case 1: given
+        case 2: additional
+        case 3: prefixes
+        default: suffixes
+        }
+    }
+
+    /// Appends to the component at vCard position `index`, in place.
+    mutating func append(_ item: String, toComponent index: Int) {
+        switch index {
+        case 0: family.append(item)
+        case 1: given.append(item)
+        case 2: additional.append(item)
+        case 3: prefixes.append(item)
+        default: suffixes.append(item)
         }
     }
 }
