@@ -5,7 +5,9 @@
 #
 # Builds vcf-bench in release mode, makes .bench/book-100k.vcf with the shared generator (once),
 # then runs RUNS interleaved rounds of
-#   vcf-bench parse|parse-write FILE  and  php Scripts/peers/sabre_bench.php FILE parse|parse-write
+#   vcf-bench parse|parse-write FILE            (ParallelCardReader, one worker per processor)
+#   vcf-bench parse|parse-write FILE --jobs 1   (the same work on one thread: "vcf-1-thread")
+#   php Scripts/peers/sabre_bench.php FILE parse|parse-write
 # each under /usr/bin/time for peak RSS, and prints a Markdown table of medians. Then the
 # streaming check: vcf-bench parse over a >= 1 GB file (the book repeated), once.
 # The report goes to stdout; progress and build output to stderr. Raw runs are kept in
@@ -134,6 +136,7 @@ for round in $(seq 1 "$RUNS"); do
   say "bench: round $round/$RUNS"
   for mode in parse parse-write; do
     run vcf "$mode" "$BOOK" "$BIN" "$mode" "$BOOK"
+    run vcf-1-thread "$mode" "$BOOK" "$BIN" "$mode" "$BOOK" --jobs 1
     run sabre "$mode" "$BOOK" "$PHP" "$ROOT/Scripts/peers/sabre_bench.php" "$BOOK" "$mode"
   done
   if [ "$PYVOBJECT" = 1 ]; then
@@ -170,7 +173,7 @@ for key, samples in runs.items():
     }
 
 sabre = {mode: row["mbps"] for (tool, mode, _), row in rows.items() if tool == "sabre"}
-order = {"vcf": 0, "sabre": 1, "vobject": 2}
+order = {"vcf": 0, "vcf-1-thread": 1, "sabre": 2, "vobject": 3}
 print("| tool | mode | median s | MB/s | peak RSS MB | ratio to sabre |")
 print("| --- | --- | ---: | ---: | ---: | ---: |")
 for (tool, mode, file), row in sorted(rows.items(), key=lambda kv: (order.get(kv[0][0], 9), kv[0][1])):
