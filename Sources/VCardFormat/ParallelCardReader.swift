@@ -117,20 +117,7 @@ public struct ParallelCardReader: Sendable {
     public func read<T: Sendable>(path: String, transform: @escaping @Sendable (ReadCard) -> T,
                                   body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void) throws
     {
-        let handle: FileHandle
-        if path == "-" {
-            handle = FileHandle.standardInput
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw VCardInputError(path: path, reason: "no such file")
-            }
-            guard !isDirectory.boolValue else { throw VCardInputError(path: path, reason: "is a directory") }
-            guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw VCardInputError(path: path, reason: "cannot be opened for reading")
-            }
-            handle = opened
-        }
+        let handle = try VCardFileReader.open(path)
         defer { if path != "-" { try? handle.close() } }
         try read(handle, name: path, transform: transform, body: body, diagnostics: diagnostics)
     }

@@ -40,21 +40,23 @@ public final class VCardFileReader {
         name = path
         self.chunkSize = chunkSize
         lexer = VCardLexer(limits: limits)
-        if path == "-" {
-            handle = FileHandle.standardInput
-            closesHandle = false
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw VCardInputError(path: path, reason: "no such file")
-            }
-            guard !isDirectory.boolValue else { throw VCardInputError(path: path, reason: "is a directory") }
-            guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw VCardInputError(path: path, reason: "cannot be opened for reading")
-            }
-            handle = opened
-            closesHandle = true
+        handle = try Self.open(path)
+        closesHandle = path != "-"
+    }
+
+    /// The handle for `path`, standard input for `-`.
+    /// - Throws: `VCardInputError` when there is no such file, it is a directory, or it cannot be opened.
+    static func open(_ path: String) throws -> FileHandle {
+        if path == "-" { return FileHandle.standardInput }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw VCardInputError(path: path, reason: "no such file")
         }
+        guard !isDirectory.boolValue else { throw VCardInputError(path: path, reason: "is a directory") }
+        guard let opened = FileHandle(forReadingAtPath: path) else {
+            throw VCardInputError(path: path, reason: "cannot be opened for reading")
+        }
+        return opened
     }
 
     /// Reads from an open handle, after `prefix` (bytes already taken from it to sniff the format).
