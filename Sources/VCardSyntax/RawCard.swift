@@ -83,16 +83,6 @@ public struct RawCard: Sendable {
         withView { view in (0..<view.count).map { view[$0].contentLine } }
     }
 
-    /// The VERSION value as written, wherever it appears in the card.
-    public var version: String? {
-        withView { view in
-            for index in 0..<view.count where view[index].nameIs("VERSION") {
-                return view[index].value.trimmingASCIIWhitespace()
-            }
-            return nil
-        }
-    }
-
     /// Calls `body` with a view that reads the lines in place; the view must not escape the call.
     @inlinable
     public func withView<R>(_ body: (View) throws -> R) rethrows -> R {
@@ -274,15 +264,6 @@ extension RawCard {
         /// Every parameter, in source order.
         @inlinable
         public var parameters: [Parameter] { (0..<parameterCount).map { parameter(at: $0) } }
-
-        /// The first value of the parameter named `upper`, if any.
-        @inlinable
-        public func firstParameterValue(_ upper: StaticString) -> String? {
-            for index in 0..<parameterCount where parameterNameIs(index, upper) && parameterValueCount(index) > 0 {
-                return String(decoding: parameterValueBytes(index, 0), as: UTF8.self)
-            }
-            return nil
-        }
 
         /// The line as a `ContentLine` value.
         @inlinable

@@ -75,15 +75,8 @@ public struct VCardLexer {
         sniffed = true
     }
 
-    /// Whether a card is open (BEGIN read, END not yet): at the end of a segment that should have ended
-    /// at a card boundary, this says the boundary was not one.
-    public var isInsideCard: Bool { !stack.isEmpty }
-
     /// Whether a card was still open when `finish` was called (and was closed with a missing-END error).
     public private(set) var endedInsideCard = false
-
-    /// Whether the input turned out to be UTF-16 (so byte offsets count transcoded bytes).
-    public var isTranscoding: Bool { transcoder != nil }
 
     /// Reads a whole input at once.
     public static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = .default)

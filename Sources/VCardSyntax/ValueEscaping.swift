@@ -104,63 +104,9 @@ public enum ValueEscaping {
         return parts
     }
 
-    /// A structured value (N, ADR, ORG): components split on unescaped `;`, each a list split on
-    /// unescaped `,`, every item unescaped.
-    public static func structured(_ escaped: String) -> [[String]] {
-        var copy = escaped
-        return copy.withUTF8 { bytes in
-            var components: [[String]] = []
-            var items: [String] = []
-            var current = [UInt8]()
-            var index = 0
-            let count = bytes.count
-            // One pass: `;` ends a component, `,` an item, escapes are decoded on the way.
-            while index < count {
-                let byte = bytes[index]
-                switch byte {
-                case ASCII.semicolon:
-                    items.append(String(decoding: current, as: UTF8.self))
-                    current.removeAll(keepingCapacity: true)
-                    components.append(items)
-                    items = []
-                case ASCII.comma:
-                    items.append(String(decoding: current, as: UTF8.self))
-                    current.removeAll(keepingCapacity: true)
-                case ASCII.backslash where index + 1 < count:
-                    index += 1
-                    let next = bytes[index]
-                    switch next {
-                    case UInt8(ascii: "n"), UInt8(ascii: "N"): current.append(ASCII.lf)
-                    case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: current.append(next)
-                    default: current += [byte, next]
-                    }
-                case ASCII.cr:
-                    current.append(ASCII.lf)
-                    if index + 1 < count && bytes[index + 1] == ASCII.lf { index += 1 }
-                default:
-                    current.append(byte)
-                }
-                index += 1
-            }
-            items.append(String(decoding: current, as: UTF8.self))
-            components.append(items)
-            return components
-        }
-    }
-
     /// A list value (CATEGORIES, NICKNAME): items split on unescaped `,`, each unescaped.
     public static func list(_ escaped: String) -> [String] {
         split(escaped, on: ",").map(unescapeText)
-    }
-
-    /// Writes a structured value: components joined by `;`, list items by `,`, each escaped.
-    public static func joinStructured(_ components: [[String]]) -> String {
-        components.map { joinList($0) }.joined(separator: ";")
-    }
-
-    /// Writes a list value: items escaped and joined by `,`.
-    public static func joinList(_ items: [String]) -> String {
-        items.map { escapeText($0) }.joined(separator: ",")
     }
 
     /// Decodes RFC 6868 caret escapes in a parameter value: `^n` newline, `^^` caret, `^'` double quote.
@@ -295,16 +241,6 @@ extension ValueEscaping {
         parts.reserveCapacity(8)
         forEachPart(bytes, separator: ASCII.semicolon) { parts.append($0) }
         return parts
-    }
-
-    /// `structured` on bytes: components split on unescaped `;`, each split on unescaped `,`.
-    public static func structured(_ bytes: UnsafeBufferPointer<UInt8>) -> [[String]] {
-        var components: [[String]] = []
-        forEachStructuredItem(bytes) { component, item in
-            if component == components.count { components.append([]) }
-            components[component].append(item)
-        }
-        return components
     }
 
     /// Calls `body` with each item of a structured value and the index of its component, in order, so a

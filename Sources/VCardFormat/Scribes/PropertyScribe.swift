@@ -32,10 +32,6 @@ struct ReadContext {
         }
         return nil
     }
-
-    mutating func warn(_ code: DiagnosticCode, _ message: String, line: Int) {
-        diagnostics.append(Diagnostic(.warning, code, message, line: line))
-    }
 }
 
 /// What a scribe appends to while writing a card: lines go straight into the output bytes.
