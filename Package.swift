@@ -3,6 +3,15 @@ import PackageDescription
 
 // Layers, bottom up: VCardSyntax (content lines, no meaning) -> ContactModel (neutral Contact, no syntax)
 // -> VCardFormat (property meaning and mapping) -> VCFCommands (the tool's commands) -> vcf (one call).
+// Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
+// no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
+
+// Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
+let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
+let cFlags: [CSetting] = [.unsafeFlags(homebrew.map { "-I\($0)/include" }, .when(platforms: [.macOS]))]
+func linking(_ library: String) -> [LinkerSetting] {
+    [.linkedLibrary(library), .unsafeFlags(homebrew.map { "-L\($0)/lib" }, .when(platforms: [.macOS]))]
+}
 let package = Package(
     name: "vcf",
     products: [
@@ -14,12 +23,19 @@ let package = Package(
         .target(name: "VCardSyntax"),
         .target(name: "ContactModel"),
         .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel"]),
-        .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel"]),
+        .target(name: "CJPEG", cSettings: cFlags, linkerSettings: linking("jpeg")),
+        .target(name: "CPNG", cSettings: cFlags, linkerSettings: linking("png")),
+        .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
+        .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
+                                                    "PhotoProcessing"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel"]),
         .target(name: "TestSupport", dependencies: ["VCardFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "VCardSyntaxTests", dependencies: ["VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"]),
+        .testTarget(name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "TestSupport"]),
+        .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "TestSupport"]),
     ]
 )

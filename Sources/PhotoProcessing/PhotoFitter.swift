@@ -1,0 +1,189 @@
+/// Makes a photo fit a byte budget as a baseline JPEG of the best quality that fits: upright, no metadata, at
+/// most `maxEdge` pixels on its longest side, never enlarged. Deterministic for the same input and options.
+public struct PhotoFitter: Sendable {
+    /// Bounds and preferences of a fit.
+    public struct Options: Equatable, Sendable {
+        /// Longest edge of the output in pixels.
+        public var maxEdge: Int = 1024
+        /// The output is never made smaller than this on its longest edge (unless the input is).
+        public var minEdge: Int = 32
+        /// Quality is not lowered below this; the image is made smaller instead.
+        public var minQuality: Int = 40
+        /// Quality is not raised above this (beyond it files grow with no visible gain).
+        public var maxQuality: Int = 95
+        /// Full-resolution colour is chosen when it fits at this quality or better; below it 4:2:0 looks better
+        /// for the same bytes.
+        public var fullChromaQuality: Int = 90
+        /// Images with more pixels are refused before decoding.
+        public var maxPixels: Int = 100_000_000
+
+        /// The defaults: 1024 px, quality 40 to 95, 100 megapixels.
+        public init() {}
+    }
+
+    /// What a fit produced and why.
+    public struct Result: Sendable {
+        /// The JPEG bytes.
+        public var bytes: [UInt8]
+        /// The source's headers.
+        public var source: ImageInfo
+        /// Output width and height in pixels (upright).
+        public var width: Int
+        public var height: Int
+        /// The encoder quality, nil when the input was kept unchanged.
+        public var quality: Int?
+        /// The chroma subsampling, nil when the input was kept unchanged.
+        public var chroma: JPEGCodec.Chroma?
+        /// Whether the input bytes were kept as they were (already fitting, baseline, upright, no metadata).
+        public var keptOriginal: Bool
+        /// How many encodes the search took.
+        public var encodes: Int
+        /// A recoverable problem the decoder worked around (a truncated file, for instance).
+        public var warning: String?
+    }
+
+    /// The bounds used.
+    public var options: Options
+
+    /// Creates a fitter.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The best JPEG of at most `maxBytes` bytes for the image in `bytes` (JPEG or PNG).
+    /// - Throws: `PhotoError`: unreadable input, too many pixels, or `.doesNotFit` when even the smallest allowed
+    ///   image at the lowest allowed quality is over `maxBytes`.
+    public func fit(_ bytes: [UInt8], maxBytes: Int) throws -> Result {
+        let info = try ImageInfo.inspect(bytes)
+        guard info.width * info.height <= options.maxPixels else {
+            throw PhotoError(.tooManyPixels, "the image is \(info.width)x\(info.height) pixels, over the limit of "
+                             + "\(options.maxPixels) pixels; it was not decoded")
+        }
+        if canKeep(info, byteCount: bytes.count, maxBytes: maxBytes) {
+            return Result(bytes: bytes, source: info, width: info.width, height: info.height, quality: nil,
+                          chroma: nil, keptOriginal: true, encodes: 0, warning: nil)
+        }
+        let longest = max(info.width, info.height)
+        var edge = min(options.maxEdge, longest)
+        let (decoded, warning) = try decode(bytes, info: info, edge: edge)
+        var encodes = 0
+        var smallestTried: (edge: Int, bytes: Int)?
+        while true {
+            let image = scaled(decoded, info: info, edge: edge)
+            if let found = try search(image, maxBytes: maxBytes, encodes: &encodes) {
+                return Result(bytes: found.bytes, source: info, width: image.width, height: image.height,
+                              quality: found.quality, chroma: found.chroma, keptOriginal: false, encodes: encodes,
+                              warning: warning)
+            }
+            let atFloor = try JPEGCodec.encode(image, quality: options.minQuality, chroma: .half)
+            encodes += 1
+            smallestTried = (edge, atFloor.count)
+            let floorEdge = min(options.minEdge, longest)
+            if edge <= floorEdge { break }
+            // Bytes grow roughly with the pixel count: aim a little under the budget to land in one step.
+            let ratio = (Double(maxBytes) / Double(atFloor.count)).squareRoot() * 0.95
+            edge = max(floorEdge, min(edge - 1, Int(Double(edge) * min(ratio, 0.9))))
+        }
+        let tried = smallestTried.map { " (\($0.edge) px at quality \(options.minQuality) takes \($0.bytes) bytes)" } ?? ""
+        throw PhotoError(.doesNotFit, "the photo cannot be made to fit in \(maxBytes) bytes\(tried)")
+    }
+
+    /// Already fitting, baseline, upright, free of metadata, within the edge: re-encoding would only lose quality.
+    private func canKeep(_ info: ImageInfo, byteCount: Int, maxBytes: Int) -> Bool {
+        info.format == .jpeg && byteCount <= maxBytes && info.frameType == 0 && info.orientation == .up
+            && !info.hasMetadata && (info.colorModel == .ycbcr || info.colorModel == .gray)
+            && max(info.width, info.height) <= options.maxEdge
+    }
+
+    /// Decodes once at the smallest DCT scale whose output is at least the target size.
+    private func decode(_ bytes: [UInt8], info: ImageInfo, edge: Int) throws -> (PixelImage, String?) {
+        switch info.format {
+        case .png:
+            return try PNGCodec.decode(bytes, maxPixels: options.maxPixels)
+        case .jpeg:
+            let (targetWidth, targetHeight) = Self.size(width: info.width, height: info.height, edge: edge)
+            return try JPEGCodec.decode(bytes, scale: JPEGCodec.scale(for: info, width: targetWidth, height: targetHeight),
+                                        maxPixels: options.maxPixels)
+        }
+    }
+
+    /// The stored-orientation size whose longest edge is `edge`, keeping the aspect ratio.
+    static func size(width: Int, height: Int, edge: Int) -> (Int, Int) {
+        let longest = max(width, height)
+        guard edge < longest else { return (width, height) }
+        let w = max(1, Int((Double(width) * Double(edge) / Double(longest)).rounded()))
+        let h = max(1, Int((Double(height) * Double(edge) / Double(longest)).rounded()))
+        return (w, h)
+    }
+
+    /// The decoded image at `edge` on its longest side, turned upright (shrinking first: fewer pixels to turn).
+    private func scaled(_ decoded: PixelImage, info: ImageInfo, edge: Int) -> PixelImage {
+        let (w, h) = Self.size(width: info.width, height: info.height, edge: edge)
+        let image = decoded.downscaled(width: min(w, decoded.width), height: min(h, decoded.height))
+        return image.oriented(info.orientation)
+    }
+
+    /// The highest quality that fits, with full-resolution colour when that still fits at a high quality.
+    private func search(_ image: PixelImage, maxBytes: Int, encodes: inout Int) throws
+        -> (bytes: [UInt8], quality: Int, chroma: JPEGCodec.Chroma)?
+    {
+        if image.channels == 3,
+           let full = try highestQuality(image, chroma: .full, range: options.fullChromaQuality...options.maxQuality,
+                                         maxBytes: maxBytes, encodes: &encodes)
+        {
+            return (full.bytes, full.quality, .full)
+        }
+        let chroma: JPEGCodec.Chroma = image.channels == 3 ? .half : .full
+        guard let half = try highestQuality(image, chroma: chroma, range: options.minQuality...options.maxQuality,
+                                            maxBytes: maxBytes, encodes: &encodes)
+        else { return nil }
+        return (half.bytes, half.quality, chroma)
+    }
+
+    /// The highest quality in `range` whose encoding is at most `maxBytes`, found by interpolating the size
+    /// (log bytes is close to linear in quality) and bracketing, so a few encodes settle it.
+    private func highestQuality(_ image: PixelImage, chroma: JPEGCodec.Chroma, range: ClosedRange<Int>,
+                                maxBytes: Int, encodes: inout Int) throws -> (bytes: [UInt8], quality: Int)?
+    {
+        var fits: (quality: Int, bytes: [UInt8])?   // highest quality known to fit
+        var over: (quality: Int, size: Int)?        // lowest quality known not to fit
+        var low = range.lowerBound, high = range.upperBound
+        var quality = high
+        while low <= high {
+            let data = try JPEGCodec.encode(image, quality: quality, chroma: chroma)
+            encodes += 1
+            if data.count <= maxBytes {
+                fits = (quality, data)
+                low = quality + 1
+            } else {
+                over = (quality, data.count)
+                high = quality - 1
+            }
+            guard low <= high else { break }
+            quality = nextGuess(low: low, high: high, fits: fits.map { ($0.quality, $0.bytes.count) }, over: over,
+                                maxBytes: maxBytes)
+        }
+        return fits.map { ($0.bytes, $0.quality) }
+    }
+
+    private func nextGuess(low: Int, high: Int, fits: (Int, Int)?, over: (Int, Int)?, maxBytes: Int) -> Int {
+        let target = Double(maxBytes)
+        if let (qf, sf) = fits, let (qo, so) = over, so > sf {
+            let t = (log(target) - log(Double(sf))) / (log(Double(so)) - log(Double(sf)))
+            let guess = Int((Double(qf) + t * Double(qo - qf)).rounded(.down))
+            return min(high, max(low, guess))
+        }
+        if let (qo, so) = over {
+            // Only an overshoot so far: roughly 1.5% fewer bytes per quality step in the usual range.
+            let steps = log(Double(so) / target) / 0.035
+            return min(high, max(low, qo - max(1, Int(steps.rounded(.up)))))
+        }
+        return (low + high + 1) / 2
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
