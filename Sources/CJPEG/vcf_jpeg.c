@@ -199,7 +199,7 @@ int vcf_jpeg_encode(const unsigned char *pixels, int width, int height, int chan
     // force_baseline keeps 8-bit quantisation tables, so low qualities stay SOF0 instead of SOF1.
     jpeg_set_quality(&cinfo, quality, TRUE);
     cinfo.optimize_coding = TRUE;
-    cinfo.dct_method = JDCT_ISLOW;
+    cinfo.dct_method = JDCT_ISLOW; // exact integer arithmetic: the same bytes on every machine
     if (channels == 3) {
         int factor = subsample ? 2 : 1;
         cinfo.comp_info[0].h_samp_factor = factor;

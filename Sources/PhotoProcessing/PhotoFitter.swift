@@ -9,15 +9,15 @@ public struct PhotoFitter: Sendable {
         public var minEdge: Int = 32
         /// Quality is not lowered below this; the image is made smaller instead.
         public var minQuality: Int = 40
-        /// Quality is not raised above this (beyond it files grow with no visible gain).
-        public var maxQuality: Int = 95
+        /// Quality is not raised above this.
+        public var maxQuality: Int = 100
         /// Full-resolution colour is chosen when it fits at this quality or better; below it 4:2:0 looks better
         /// for the same bytes.
         public var fullChromaQuality: Int = 90
         /// Images with more pixels are refused before decoding.
         public var maxPixels: Int = 100_000_000
 
-        /// The defaults: 1024 px, quality 40 to 95, 100 megapixels.
+        /// The defaults: 1024 px, quality 40 to 100, 100 megapixels.
         public init() {}
     }
 
@@ -127,31 +127,44 @@ public struct PhotoFitter: Sendable {
     private func search(_ image: PixelImage, maxBytes: Int, encodes: inout Int) throws
         -> (bytes: [UInt8], quality: Int, chroma: JPEGCodec.Chroma)?
     {
-        if image.channels == 3,
-           let full = try highestQuality(image, chroma: .full, range: options.fullChromaQuality...options.maxQuality,
-                                         maxBytes: maxBytes, encodes: &encodes)
-        {
-            return (full.bytes, full.quality, .full)
+        var start = 75
+        if image.channels == 3 {
+            // One encode at the threshold decides whether full-resolution colour is in reach at all.
+            let threshold = options.fullChromaQuality
+            let (full, firstSize) = try highestQuality(image, chroma: .full, range: threshold...options.maxQuality,
+                                                       start: threshold, maxBytes: maxBytes, encodes: &encodes)
+            if let full { return (full.bytes, full.quality, .full) }
+            // 4:2:0 is about 0.7 of the 4:4:4 size at the same quality: start the search where that predicts.
+            if let firstSize { start = threshold - Self.steps(from: Double(firstSize) * 0.7, to: maxBytes) }
         }
         let chroma: JPEGCodec.Chroma = image.channels == 3 ? .half : .full
-        guard let half = try highestQuality(image, chroma: chroma, range: options.minQuality...options.maxQuality,
-                                            maxBytes: maxBytes, encodes: &encodes)
-        else { return nil }
-        return (half.bytes, half.quality, chroma)
+        let (half, _) = try highestQuality(image, chroma: chroma, range: options.minQuality...options.maxQuality,
+                                           start: start, maxBytes: maxBytes, encodes: &encodes)
+        return half.map { ($0.bytes, $0.quality, chroma) }
     }
 
-    /// The highest quality in `range` whose encoding is at most `maxBytes`, found by interpolating the size
-    /// (log bytes is close to linear in quality) and bracketing, so a few encodes settle it.
-    private func highestQuality(_ image: PixelImage, chroma: JPEGCodec.Chroma, range: ClosedRange<Int>,
-                                maxBytes: Int, encodes: inout Int) throws -> (bytes: [UInt8], quality: Int)?
+    /// Quality steps between two sizes: in the usual range each step changes the size by about 3.5%.
+    private static func steps(from size: Double, to target: Int) -> Int {
+        let steps = log(size / Double(target)) / 0.035
+        return steps >= 0 ? Int(steps.rounded(.up)) : -Int((-steps).rounded(.up))
+    }
+
+    /// The highest quality in `range` whose encoding is at most `maxBytes`, and the size of the first encode.
+    /// Log bytes is close to linear in quality, so each guess interpolates between the closest quality known
+    /// to fit and the closest known not to (or extrapolates from one), and the bracket shrinks every step.
+    private func highestQuality(_ image: PixelImage, chroma: JPEGCodec.Chroma, range: ClosedRange<Int>, start: Int,
+                                maxBytes: Int, encodes: inout Int) throws
+        -> (best: (bytes: [UInt8], quality: Int)?, firstSize: Int?)
     {
-        var fits: (quality: Int, bytes: [UInt8])?   // highest quality known to fit
-        var over: (quality: Int, size: Int)?        // lowest quality known not to fit
+        var fits: (quality: Int, bytes: [UInt8])?
+        var over: (quality: Int, size: Int)?
+        var firstSize: Int?
         var low = range.lowerBound, high = range.upperBound
-        var quality = high
+        var quality = min(high, max(low, start))
         while low <= high {
             let data = try JPEGCodec.encode(image, quality: quality, chroma: chroma)
             encodes += 1
+            if firstSize == nil { firstSize = data.count }
             if data.count <= maxBytes {
                 fits = (quality, data)
                 low = quality + 1
@@ -160,25 +173,20 @@ public struct PhotoFitter: Sendable {
                 high = quality - 1
             }
             guard low <= high else { break }
-            quality = nextGuess(low: low, high: high, fits: fits.map { ($0.quality, $0.bytes.count) }, over: over,
-                                maxBytes: maxBytes)
+            let guess: Int
+            if let f = fits, let o = over, o.size > f.bytes.count {
+                let t = log(Double(maxBytes) / Double(f.bytes.count)) / log(Double(o.size) / Double(f.bytes.count))
+                guess = f.quality + Int((t * Double(o.quality - f.quality)).rounded(.down))
+            } else if let o = over {
+                guess = o.quality - max(1, Self.steps(from: Double(o.size), to: maxBytes))
+            } else if let f = fits {
+                guess = f.quality + max(1, -Self.steps(from: Double(f.bytes.count), to: maxBytes) - 1)
+            } else {
+                guess = (low + high) / 2
+            }
+            quality = min(high, max(low, guess))
         }
-        return fits.map { ($0.bytes, $0.quality) }
-    }
-
-    private func nextGuess(low: Int, high: Int, fits: (Int, Int)?, over: (Int, Int)?, maxBytes: Int) -> Int {
-        let target = Double(maxBytes)
-        if let (qf, sf) = fits, let (qo, so) = over, so > sf {
-            let t = (log(target) - log(Double(sf))) / (log(Double(so)) - log(Double(sf)))
-            let guess = Int((Double(qf) + t * Double(qo - qf)).rounded(.down))
-            return min(high, max(low, guess))
-        }
-        if let (qo, so) = over {
-            // Only an overshoot so far: roughly 1.5% fewer bytes per quality step in the usual range.
-            let steps = log(Double(so) / target) / 0.035
-            return min(high, max(low, qo - max(1, Int(steps.rounded(.up)))))
-        }
-        return (low + high + 1) / 2
+        return (fits.map { ($0.bytes, $0.quality) }, firstSize)
     }
 }
 

@@ -3,14 +3,56 @@
 // parse and parse-write use ParallelCardReader with N worker threads (default: the processor count);
 // --jobs 1 reads on the calling thread with VCardFileReader. lex only splits cards (sequential).
 // Scripts/bench.sh runs it beside the peers.
+// `vcf-bench photo-fit IMAGE MAX_BYTES MAX_EDGE RUNS OUT` fits one photo RUNS times in this process and prints
+// {"median_ms":M,"min_ms":M,"bytes":N,"width":W,"height":H,"quality":Q,"chroma":"4:2:0","encodes":E}
+// (Scripts/photo-bench.sh runs it beside ImageMagick).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
 import Foundation
+import PhotoProcessing
 import VCardFormat
 import VCardSyntax
 
+func photoFit(_ arguments: [String]) -> Never {
+    guard arguments.count == 5, let maxBytes = Int(arguments[1]), let edge = Int(arguments[2]),
+          let runs = Int(arguments[3]), runs > 0, let data = FileManager.default.contents(atPath: arguments[0])
+    else {
+        FileHandle.standardError.write(Data("usage: vcf-bench photo-fit IMAGE MAX_BYTES MAX_EDGE RUNS OUT\n".utf8))
+        exit(64)
+    }
+    let bytes = [UInt8](data)
+    var options = PhotoFitter.Options()
+    options.maxEdge = edge
+    let fitter = PhotoFitter(options: options)
+    let clock = ContinuousClock()
+    var times: [Double] = []
+    var last: PhotoFitter.Result?
+    do {
+        for _ in 0..<runs {
+            let start = clock.now
+            last = try fitter.fit(bytes, maxBytes: maxBytes)
+            let elapsed = clock.now - start
+            times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    guard let result = last else { exit(1) }
+    FileManager.default.createFile(atPath: arguments[4], contents: Data(result.bytes))
+    times.sort()
+    let median = times[times.count / 2]
+    print("{\"median_ms\":\(median),\"min_ms\":\(times[0]),\"bytes\":\(result.bytes.count),\"width\":\(result.width),"
+          + "\"height\":\(result.height),\"quality\":\(result.quality ?? 0),\"chroma\":\"\(result.chroma?.rawValue ?? "kept")\","
+          + "\"encodes\":\(result.encodes)}")
+    exit(0)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "photo-fit" {
+    photoFit(Array(arguments.dropFirst()))
+}
 var jobs = ProcessInfo.processInfo.activeProcessorCount
 if let flag = arguments.firstIndex(of: "--jobs"), flag + 1 < arguments.count, let n = Int(arguments[flag + 1]), n > 0 {
     jobs = n

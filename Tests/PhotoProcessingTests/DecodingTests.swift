@@ -1,3 +1,4 @@
+import Foundation
 import PhotoProcessing
 import Testing
 import TestSupport
@@ -110,14 +111,14 @@ import TestSupport
 @Suite struct ResamplingTests {
     @Test func halvingAveragesBlocks() {
         let image = PixelImage(width: 4, height: 2, channels: 1, pixels: [0, 10, 20, 30, 40, 50, 60, 70])
-        let half = image.downscaled(width: 2, height: 1)
+        let half = image.downscaled(width: 2, height: 1, filter: .areaAverage)
         // (0 + 10 + 40 + 50) / 4 = 25, (20 + 30 + 60 + 70) / 4 = 45
         #expect(half.pixels == [25, 45])
     }
 
     @Test func partialPixelsAreWeightedByCoverage() {
         let image = PixelImage(width: 3, height: 1, channels: 3, pixels: [0, 0, 0, 90, 90, 90, 180, 180, 180])
-        let out = image.downscaled(width: 2, height: 1)
+        let out = image.downscaled(width: 2, height: 1, filter: .areaAverage)
         // Each output pixel covers 1.5 source pixels: (0 + 0.5 * 90) / 1.5 = 30, (0.5 * 90 + 180) / 1.5 = 150.
         #expect(out.pixels == [30, 30, 30, 150, 150, 150])
     }
@@ -125,7 +126,33 @@ import TestSupport
     @Test func flatColourStaysExact() {
         let image = PixelImage(width: 101, height: 67, channels: 3,
                                pixels: [UInt8]((0..<(101 * 67)).flatMap { _ in [200, 13, 77] as [UInt8] }))
-        let out = image.downscaled(width: 29, height: 17)
+        let out = image.downscaled(width: 29, height: 17, filter: .areaAverage)
         #expect(out.pixels == [UInt8]((0..<(29 * 17)).flatMap { _ in [200, 13, 77] as [UInt8] }))
+        #expect(image.downscaled(width: 29, height: 17).pixels == out.pixels, "Lanczos keeps flat areas flat too")
+    }
+
+    @Test func lanczosMatchesAStraightforwardReference() {
+        // A hard step shrunk 3:1, against Lanczos-3 computed directly in double precision.
+        let row: [UInt8] = Array(repeating: 40, count: 31) + Array(repeating: 200, count: 29)
+        let image = PixelImage(width: 60, height: 1, channels: 1, pixels: row)
+        let actual = image.downscaled(width: 20, height: 1).pixels
+        func kernel(_ x: Double) -> Double {
+            x == 0 ? 1 : abs(x) >= 3 ? 0 : 3 * sin(.pi * x) * sin(.pi * x / 3) / (.pi * x * .pi * x)
+        }
+        let expected: [UInt8] = (0..<20).map { i in
+            let center = (Double(i) + 0.5) * 3
+            var sum = 0.0, total = 0.0
+            for j in 0..<60 {
+                let w = kernel((Double(j) + 0.5 - center) / 3)
+                sum += w * Double(row[j])
+                total += w
+            }
+            return UInt8(min(255, max(0, (sum / total).rounded())))
+        }
+        #expect(zip(actual, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(actual) vs \(expected)")
+        #expect(actual.contains { $0 < 40 } && actual.contains { $0 > 200 }, "Lanczos rings slightly at a hard edge")
+        let area = image.downscaled(width: 20, height: 1, filter: .areaAverage).pixels
+        // The output pixel straddling the step averages 1 dark and 2 light source pixels.
+        #expect(area == Array(repeating: 40, count: 10) + [147] + Array(repeating: 200, count: 9))
     }
 }

@@ -26,9 +26,9 @@ struct InputReader {
         self.forcedFormat = forcedFormat
     }
 
-    /// Calls `body` with each card of each input in order. An input that cannot be read is reported and
-    /// the others are still read.
-    mutating func forEachCard(in paths: [String], _ body: (ReadCard) throws -> Void) throws {
+    /// Calls `body` with each card of each input in order, and the input's name (a path or `-`). An input that
+    /// cannot be read is reported and the others are still read.
+    mutating func forEachCard(in paths: [String], _ body: (ReadCard, String) throws -> Void) throws {
         for path in paths.isEmpty ? ["-"] : paths {
             let handle: FileHandle
             if path == "-" {
@@ -54,7 +54,7 @@ struct InputReader {
                 while let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty { all += more }
                 do {
                     for contact in try ContactJSON.decode(all) {
-                        try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []))
+                        try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
                     }
                 } catch let error as ContactJSON.DecodeError {
                     io.error("\(path):\(error.line):1: error: \(error.message)")
@@ -66,7 +66,7 @@ struct InputReader {
                     while let card = try reader.next() {
                         report(reader.takeFileDiagnostics())
                         report(card.diagnostics)
-                        try body(card)
+                        try body(card, path)
                     }
                     report(reader.takeFileDiagnostics())
                 } catch let error as VCardInputError {

@@ -1,9 +1,12 @@
+import CardPhoto
 import ContactModel
+import PhotoProcessing
 import VCardFormat
 
 /// `vcf convert`: reads cards in any supported format and writes them as vCard 3.0, 4.0 or Contact JSON.
 enum Convert {
-    static let spec = Arguments.Spec(flags: ["--help"], options: ["--to", "-o", "--output", "--from"],
+    static let spec = Arguments.Spec(flags: ["--help"],
+                                     options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo"]),
                                      aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String {
@@ -28,16 +31,54 @@ enum Convert {
             default: throw UsageError("--from takes vcard or json, not \(from)")
             }
         }
+        let photoArguments = try PhotoArguments(parsed)
+        var photo: [UInt8]?
+        if let path = parsed.options["--photo"] {
+            guard let bytes = PhotoCommand.readFile(path, io: io) else { return ExitCode.ioFailure }
+            photo = bytes
+        }
+        // A photo to embed, or a limit to meet, sends every card through the fitter; without either, cards
+        // pass through untouched.
+        let fitter = photo != nil || photoArguments.limit != nil
+            ? CardPhotoFitter(writer: VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0),
+                              options: photoArguments.fitOptions)
+            : nil
+        var fitFailures = 0
+        var cardCount = 0
         var reader = InputReader(io: io, forcedFormat: forced)
         let output = parsed.options["-o"]
         var bytes: [UInt8] = []
         var contacts: [Contact] = []
         let writer = VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0)
-        try reader.forEachCard(in: parsed.positionals) { card in
+        try reader.forEachCard(in: parsed.positionals) { card, source in
+            cardCount += 1
+            if photo != nil && cardCount > 1 {
+                throw UsageError("--photo gives one card its photo, but the input holds more than one card")
+            }
+            var contact = card.contact
+            if let fitter {
+                let location = "\(source):\(max(card.raw.beginLine, 1))"
+                do {
+                    let outcome = try fitter.fit(contact, photo: photo,
+                                                 limit: photoArguments.limit ?? RecordLimit(name: "none"))
+                    contact = outcome.contact
+                    if let warning = outcome.photo?.warning { io.error("\(location): warning: photo: \(warning)") }
+                    io.error(photo != nil ? outcome.description : "\(location): \(outcome.description)")
+                } catch let error as CardPhotoError {
+                    // The guarantee is the limit: a card that cannot meet it is reported and left out.
+                    io.error("\(location): error: \(error); the card was not written")
+                    fitFailures += 1
+                    return
+                } catch let error as PhotoError {
+                    io.error("\(location): error: photo: \(error); the card was not written")
+                    fitFailures += 1
+                    return
+                }
+            }
             switch target {
-            case .json: contacts.append(card.contact)
+            case .json: contacts.append(contact)
             case .vcard3, .vcard4:
-                writer.write(card.contact, into: &bytes)
+                writer.write(contact, into: &bytes)
                 // Streaming to stdout keeps memory bounded by a chunk, whatever the input size.
                 if output == nil && bytes.count >= 1 << 20 {
                     io.write(bytes)
@@ -58,6 +99,6 @@ enum Convert {
             io.write(bytes)
         }
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
-        return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
+        return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : ExitCode.success
     }
 }

@@ -12,10 +12,14 @@ enum Help {
       vcf convert cards.json -o cards.vcf               and back
       vcf preview card.vcf                              what a card holds, name first
       cat card.vcf | vcf preview -                      from standard input
+      vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
+                                                        embed a photo so the card fits 1 MB
+      vcf photo fit me.jpg --max-bytes 48000 -o small.jpg   the image alone
 
     Commands:
       convert   read cards in any supported format and write vCard 3.0, 4.0 or JSON
       preview   show each card: name, title and company first, then the rest
+      photo     fit an image to a byte budget, or extract the photos cards carry
       help      show help for a command (vcf help convert)
 
     Options:
@@ -38,18 +42,55 @@ enum Help {
       vcf convert a.vcf b.vcf --to vcard4 -o all.vcf    several inputs into one file
       vcf convert contacts.vcf --to json                Contact JSON on standard output
       vcf convert - --to json < contacts.vcf            from standard input
+      vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
+      vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
 
-    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|json] [-o OUT]
+    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|json] [-o OUT] [--photo IMAGE]
+                       [--max-bytes N|PRESET] [--max-edge PX]
 
     Options:
       --to FORMAT       vcard3 (default), vcard4 or json
       --from FORMAT     vcard or json; detected from the content when omitted
       -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+      --photo IMAGE     embed IMAGE (JPEG or PNG) as the card's photo, as baseline JPEG (one card only)
+      --max-bytes N     each written card, photo included, is at most N bytes; or a preset:
+                          cloudkit   1,000,000-byte record
+                          icloud     256,000-byte card, photo at most 224,000 bytes
+                          exchange   photo at most 48,000 bytes of base64
+                          nextcloud  5,242,880-byte card
+                          baikal     1,000,000-byte card
+                        A card that cannot fit even with the smallest photo is reported and not written.
+      --max-edge PX     longest photo edge in pixels (default 1024); photos are never enlarged
 
     Problems in the input are reported on stderr as file:line:col: severity: message [code];
     every readable card is still converted.
 
-    Exit codes: 0 success, 1 input cards had errors, 2 input/output failure, 64 usage.
+    One line per card on stderr says what was done to its photo, for example
+      photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes; record 249,870 of 256,000 bytes
+
+    Exit codes: 0 success, 1 input cards had errors or a card could not fit, 2 input/output failure, 64 usage.
+
+    """
+
+    static let photo = """
+    vcf photo: contact photos on their own.
+
+    Examples:
+      vcf photo fit IMG_0042.jpg --max-bytes 224000 -o me.jpg
+      vcf photo fit avatar.png --max-bytes exchange --max-edge 512 -o avatar.jpg
+      vcf photo extract contacts.vcf -o photos/
+
+    Usage: vcf photo fit IMAGE --max-bytes N|PRESET [--max-edge PX] -o OUT.jpg
+           vcf photo extract [INPUT...|-] -o DIR
+
+    fit      recompress IMAGE (JPEG or PNG) as a baseline JPEG of at most N bytes, the best quality that
+             fits: turned upright, metadata (EXIF, GPS position) removed, longest edge at most PX (default
+             1024), never enlarged. An image that already fits and is clean is kept byte for byte. A preset
+             (cloudkit, icloud, exchange, nextcloud, baikal) bounds the image by its photo or record limit.
+    extract  write every embedded photo to DIR, one file per card, named after the card.
+
+    Exit codes: 0 success, 1 the image cannot fit or input cards had errors, 2 unreadable image or
+    input/output failure, 64 usage.
 
     """
 

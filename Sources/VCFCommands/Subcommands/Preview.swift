@@ -13,7 +13,7 @@ enum Preview {
         }
         var reader = InputReader(io: io)
         var first = true
-        try reader.forEachCard(in: parsed.positionals) { card in
+        try reader.forEachCard(in: parsed.positionals) { card, _ in
             if !first { io.write("\n") }
             first = false
             io.write(text(card.contact))

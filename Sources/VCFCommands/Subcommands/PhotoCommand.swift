@@ -1,0 +1,160 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import CardPhoto
+import ContactModel
+import PhotoProcessing
+
+/// `vcf photo fit` (an image alone to a byte budget) and `vcf photo extract` (embedded photos to files).
+enum PhotoCommand {
+    static let fitSpec = Arguments.Spec(flags: ["--help"], options: PhotoArguments.options.union(["-o"]),
+                                        aliases: ["-h": "--help", "--output": "-o"])
+    static let extractSpec = Arguments.Spec(flags: ["--help"], options: ["-o"],
+                                            aliases: ["-h": "--help", "--output": "-o"])
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        switch arguments.first {
+        case "fit": return try fit(Array(arguments.dropFirst()), io: io)
+        case "extract": return try extract(Array(arguments.dropFirst()), io: io)
+        case "-h", "--help", nil:
+            io.write(Help.photo)
+            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+        case let other?:
+            let suggestion = Arguments.nearest(other, in: ["fit", "extract"]).map { "; did you mean \($0)?" } ?? ""
+            throw UsageError("unknown photo command \(other)\(suggestion)")
+        }
+    }
+
+    static func fit(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let parsed = try Arguments.parse(arguments, spec: fitSpec)
+        if parsed.flags.contains("--help") {
+            io.write(Help.photo)
+            return ExitCode.success
+        }
+        guard parsed.positionals.count == 1, let input = parsed.positionals.first else {
+            throw UsageError("photo fit takes one image")
+        }
+        guard let output = parsed.options["-o"] else {
+            throw UsageError("photo fit needs -o OUT.jpg (or -o - for standard output)")
+        }
+        let photo = try PhotoArguments(parsed)
+        guard let limit = photo.limit else { throw UsageError("photo fit needs --max-bytes N or a preset") }
+        // For the image alone, a record limit bounds the image too.
+        let maxBytes = limit.photoByteBound ?? limit.recordBytes ?? Int.max
+        guard let bytes = readFile(input, io: io) else { return ExitCode.ioFailure }
+        let result: PhotoFitter.Result
+        do {
+            result = try PhotoFitter(options: photo.fitOptions).fit(bytes, maxBytes: maxBytes)
+        } catch let error as PhotoError {
+            io.error("\(input): error: \(error)")
+            return error.code == .doesNotFit ? ExitCode.problems : ExitCode.ioFailure
+        }
+        if let warning = result.warning { io.error("\(input): warning: \(warning)") }
+        if output == "-" {
+            io.write(result.bytes)
+        } else {
+            do { try AtomicFile.write(result.bytes, to: output) } catch {
+                io.error("\(error)")
+                return ExitCode.ioFailure
+            }
+        }
+        io.error(summary(result) + " of \(ByteCount(maxBytes))")
+        return ExitCode.success
+    }
+
+    /// `photo 4032x3024 -> 512x384 q86 4:4:4, 44,120 bytes`.
+    static func summary(_ result: PhotoFitter.Result) -> String {
+        let source = "\(result.source.displayWidth)x\(result.source.displayHeight)"
+        if result.keptOriginal { return "photo \(source) kept as it was, \(ByteCount(result.bytes.count)) bytes" }
+        let quality = result.quality.map { " q\($0)" } ?? ""
+        let chroma = result.chroma.map { " \($0.rawValue)" } ?? ""
+        return "photo \(source) -> \(result.width)x\(result.height)\(quality)\(chroma), \(ByteCount(result.bytes.count)) bytes"
+    }
+
+    static func extract(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let parsed = try Arguments.parse(arguments, spec: extractSpec)
+        if parsed.flags.contains("--help") {
+            io.write(Help.photo)
+            return ExitCode.success
+        }
+        guard let directory = parsed.options["-o"] else { throw UsageError("photo extract needs -o DIR") }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            io.error("\(directory): error: cannot create the directory")
+            return ExitCode.ioFailure
+        }
+        var reader = InputReader(io: io)
+        var used: Set<String> = []
+        var failures = 0
+        var written = 0
+        try reader.forEachCard(in: parsed.positionals) { card, source in
+            guard let photo = card.contact.photo, let data = photo.data else { return }
+            let base = fileStem(card.contact, line: card.raw.beginLine)
+            var name = base + "." + fileExtension(photo.mediaType, data: data)
+            var n = 2
+            while used.contains(name.lowercased())
+                || FileManager.default.fileExists(atPath: directory + "/" + name)
+            {
+                name = "\(base)-\(n).\(fileExtension(photo.mediaType, data: data))"
+                n += 1
+            }
+            used.insert(name.lowercased())
+            let path = directory + "/" + name
+            do {
+                try AtomicFile.write([UInt8](data), to: path)
+                written += 1
+                io.error("\(source):\(card.raw.beginLine): wrote \(path) (\(ByteCount(data.count)) bytes)")
+            } catch {
+                io.error("\(error)")
+                failures += 1
+            }
+        }
+        io.error("\(written) photo\(written == 1 ? "" : "s") extracted")
+        if reader.ioFailures > 0 || failures > 0 { return ExitCode.ioFailure }
+        return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
+    }
+
+    /// The card's name made safe as a file name; the card's line when it has none.
+    static func fileStem(_ contact: Contact, line: Int) -> String {
+        let name = contact.formattedName ?? contact.derivedDisplayName
+        var stem = ""
+        for scalar in name.unicodeScalars {
+            if scalar == "/" || scalar == "\\" || scalar == ":" || scalar.properties.generalCategory == .control {
+                stem.append("_")
+            } else {
+                stem.unicodeScalars.append(scalar)
+            }
+        }
+        stem = stem.trimmingCharacters(in: .whitespaces)
+        while stem.hasPrefix(".") { stem.removeFirst() }
+        if stem.utf8.count > 100 { stem = String(stem.prefix(60)) }
+        return stem.isEmpty ? "card-\(line)" : stem
+    }
+
+    /// The extension for the media type, or from the bytes when the type is missing.
+    static func fileExtension(_ mediaType: String?, data: Data) -> String {
+        switch mediaType?.lowercased() {
+        case "image/jpeg", "image/jpg": return "jpg"
+        case "image/png": return "png"
+        case "image/gif": return "gif"
+        case "image/webp": return "webp"
+        case "image/heic": return "heic"
+        default:
+            if data.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpg" }
+            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "png" }
+            if data.starts(with: Array("GIF8".utf8)) { return "gif" }
+            return "bin"
+        }
+    }
+
+    static func readFile(_ path: String, io: CommandIO) -> [UInt8]? {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            io.error("\(path): error: \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
+            return nil
+        }
+        return [UInt8](data)
+    }
+}
