@@ -26,19 +26,7 @@ public struct CardPhotoFitter: Sendable {
         /// `photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes; record 249,870 of 256,000 bytes`.
         public var description: String {
             var parts: [String] = []
-            if let photo {
-                let source = "\(photo.source.displayWidth)x\(photo.source.displayHeight)"
-                if photo.keptOriginal {
-                    parts.append("photo \(source) kept as it was, \(ByteCount(photo.bytes.count)) bytes")
-                } else {
-                    let quality = photo.quality.map { " q\($0)" } ?? ""
-                    let chroma = photo.chroma.map { " \($0.rawValue)" } ?? ""
-                    parts.append("photo \(source) -> \(photo.width)x\(photo.height)\(quality)\(chroma), "
-                                 + "\(ByteCount(photo.bytes.count)) bytes")
-                }
-            } else {
-                parts.append("no embedded photo")
-            }
+            parts.append(photo?.summary ?? "no embedded photo")
             if let record = limit.recordBytes {
                 parts.append("record \(ByteCount(recordBytes)) of \(ByteCount(record)) bytes")
             } else {
@@ -130,5 +118,16 @@ public struct CardPhotoError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         "the card does not fit the limit \(limit): the rest of the card takes \(ByteCount(rest)) bytes, \(reason)"
+    }
+}
+
+extension PhotoFitter.Result {
+    /// What the fit did, for one line on stderr: `photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes`.
+    public var summary: String {
+        let from = "\(source.displayWidth)x\(source.displayHeight)"
+        if keptOriginal { return "photo \(from) kept as it was, \(ByteCount(bytes.count)) bytes" }
+        let q = quality.map { " q\($0)" } ?? ""
+        let c = chroma.map { " \($0.rawValue)" } ?? ""
+        return "photo \(from) -> \(width)x\(height)\(q)\(c), \(ByteCount(bytes.count)) bytes"
     }
 }

@@ -59,17 +59,8 @@ enum PhotoCommand {
                 return ExitCode.ioFailure
             }
         }
-        io.error(summary(result) + " of \(ByteCount(maxBytes))")
+        io.error(result.summary + " of \(ByteCount(maxBytes))")
         return ExitCode.success
-    }
-
-    /// `photo 4032x3024 -> 512x384 q86 4:4:4, 44,120 bytes`.
-    static func summary(_ result: PhotoFitter.Result) -> String {
-        let source = "\(result.source.displayWidth)x\(result.source.displayHeight)"
-        if result.keptOriginal { return "photo \(source) kept as it was, \(ByteCount(result.bytes.count)) bytes" }
-        let quality = result.quality.map { " q\($0)" } ?? ""
-        let chroma = result.chroma.map { " \($0.rawValue)" } ?? ""
-        return "photo \(source) -> \(result.width)x\(result.height)\(quality)\(chroma), \(ByteCount(result.bytes.count)) bytes"
     }
 
     static func extract(_ arguments: [String], io: CommandIO) throws -> Int32 {
