@@ -21,12 +21,15 @@ public struct CardPhotoFitter: Sendable {
         public var recordBytes: Int
         /// The limit that was met.
         public var limit: RecordLimit
+        /// Why the card's own photo was left as it was, when it could not be read as JPEG or PNG but the card
+        /// met the limit anyway.
+        public var photoLeftAlone: String?
 
         /// One line for stderr, such as
         /// `photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes; record 249,870 of 256,000 bytes`.
         public var description: String {
             var parts: [String] = []
-            parts.append(photo?.summary ?? "no embedded photo")
+            parts.append(photo?.summary ?? photoLeftAlone.map { "photo left as it was: \($0)" } ?? "no embedded photo")
             if let record = limit.recordBytes {
                 parts.append("record \(ByteCount(recordBytes)) of \(ByteCount(record)) bytes")
             } else {
@@ -80,6 +83,12 @@ public struct CardPhotoFitter: Sendable {
         } catch let error as PhotoError where error.code == .doesNotFit {
             throw CardPhotoError(rest: rest, limit: limit,
                                  reason: "leaving \(ByteCount(maxBytes)) bytes for the photo, and \(error.description)")
+        } catch let error as PhotoError where photo == nil {
+            // A card's own GIF or damaged photo that already fits is no reason to drop the card.
+            var outcome = try measured(contact, photo: nil, limit: limit)
+            if let bound = limit.photoByteBound, image.count > bound { throw error }
+            outcome.photoLeftAlone = error.description
+            return outcome
         }
         card.photo = Photo(data: Data(result.bytes), mediaType: "image/jpeg", parameters: parameters)
         return try measured(card, photo: result, limit: limit)
@@ -103,7 +112,7 @@ public struct CardPhotoFitter: Sendable {
             throw CardPhotoError(rest: bytes - photoBytes, limit: limit,
                                  reason: photo == nil ? "and it has no embedded photo to shrink" : "even with its photo fitted")
         }
-        return Outcome(contact: card, photo: photo, recordBytes: bytes, limit: limit)
+        return Outcome(contact: card, photo: photo, recordBytes: bytes, limit: limit, photoLeftAlone: nil)
     }
 }
 

@@ -119,4 +119,15 @@ import VCardSyntax
         let shrunk = try CardPhotoFitter().fit(card, limit: RecordLimit(recordBytes: 20_000))
         #expect(shrunk.photo?.keptOriginal == false && shrunk.recordBytes <= 20_000)
     }
+
+    @Test func anUnreadablePhotoThatFitsIsLeftAloneAndOneThatDoesNotIsAnError() throws {
+        let gif = Data("GIF89a".utf8) + Data(repeating: 7, count: 200)
+        let card = Self.card(photo: Photo(data: gif, mediaType: "image/gif"))
+        let outcome = try CardPhotoFitter().fit(card, limit: RecordLimit(recordBytes: 10_000))
+        #expect(outcome.contact == card)
+        #expect(outcome.description.hasPrefix("photo left as it was: the image is neither JPEG nor PNG"))
+        #expect(throws: CardPhotoError.self) {
+            _ = try CardPhotoFitter().fit(card, limit: RecordLimit(recordBytes: 400))
+        }
+    }
 }
