@@ -7,10 +7,7 @@ public enum ImageDecoder {
         -> (image: PixelImage, info: ImageInfo, warning: String?)
     {
         let info = try ImageInfo.inspect(bytes)
-        guard info.width * info.height <= maxPixels else {
-            throw PhotoError(.tooManyPixels, "the image is \(info.width)x\(info.height) pixels, over the limit of "
-                             + "\(maxPixels) pixels; it was not decoded")
-        }
+        try info.checkPixels(maxPixels)
         let edge = min(maxEdge ?? Int.max, max(info.width, info.height))
         let (w, h) = PhotoFitter.size(width: info.width, height: info.height, edge: edge)
         let decoded: (image: PixelImage, warning: String?)

@@ -50,6 +50,16 @@ extension ImageInfo {
     }
 }
 
+extension ImageInfo {
+    /// Refuses an image whose header claims more than `maxPixels`, before anything is decoded.
+    func checkPixels(_ maxPixels: Int) throws {
+        guard width * height <= maxPixels else {
+            throw PhotoError(.tooManyPixels, "the image is \(width)x\(height) pixels, over the limit of "
+                             + "\(maxPixels) pixels; it was not decoded")
+        }
+    }
+}
+
 /// The markers of a JPEG file up to its first scan, walked without libjpeg.
 struct JPEGMarkers {
     var frameType: Int?

@@ -55,10 +55,7 @@ public struct PhotoFitter: Sendable {
     ///   image at the lowest allowed quality is over `maxBytes`.
     public func fit(_ bytes: [UInt8], maxBytes: Int) throws -> Result {
         let info = try ImageInfo.inspect(bytes)
-        guard info.width * info.height <= options.maxPixels else {
-            throw PhotoError(.tooManyPixels, "the image is \(info.width)x\(info.height) pixels, over the limit of "
-                             + "\(options.maxPixels) pixels; it was not decoded")
-        }
+        try info.checkPixels(options.maxPixels)
         if canKeep(info, byteCount: bytes.count, maxBytes: maxBytes) {
             return Result(bytes: bytes, source: info, width: info.width, height: info.height, quality: nil,
                           chroma: nil, keptOriginal: true, encodes: 0, warning: nil)
