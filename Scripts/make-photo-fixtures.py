@@ -107,6 +107,22 @@ def photo_like():
     return Image.fromarray(arr, "RGB")
 
 
+def starfield():
+    """640x480 star field: 900 sharp points of varying brightness on a faintly noisy black sky, fixed seed.
+    Fine point detail like this survives a lower JPEG quality better than shrinking."""
+    w, h = 640, 480
+    rng = np.random.default_rng(20261121)
+    sky = rng.normal(12.0, 3.0, size=(h, w))
+    for _ in range(900):
+        x, y = int(rng.integers(1, w - 1)), int(rng.integers(1, h - 1))
+        peak = float(rng.uniform(90, 255))
+        sky[y, x] = max(sky[y, x], peak)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            sky[y + dy, x + dx] = max(sky[y + dy, x + dx], peak * 0.35)
+    tint = np.dstack([sky, sky * 0.95, sky * 1.05])
+    return Image.fromarray(np.clip(tint, 0, 255).round().astype(np.uint8), "RGB")
+
+
 def sof0_offset(data):
     """Offset of the FF C0 marker, found by walking the marker segments (not a blind search)."""
     assert data[:2] == b"\xff\xd8"
@@ -148,6 +164,8 @@ def make():
         photo = f.read()
     write_bytes("truncated.jpg", photo[: len(photo) * 60 // 100])
 
+    starfield().save(path("starfield.png"))
+
     garbage = bytearray(b"\xff\xd8\xff\xe0")
     garbage += random.Random(1234).randbytes(2000 - len(garbage))
     write_bytes("garbage.jpg", bytes(garbage))
@@ -177,6 +195,8 @@ bottom-left blue (0,0,255), bottom-right yellow (255,255,0). Decoded JPEG colour
 - `alpha.png`: RGBA PNG 64x48: TL red opaque, TR fully transparent (alpha 0), BL blue alpha 128, BR black opaque. Composited on white must show TL (255,0,0), TR (255,255,255), BL about (127,127,255), BR (0,0,0).
 - `opaque.png`: RGB PNG (no alpha) of the pattern, 64x48, exact colours TL red, TR green, BL blue, BR yellow.
 - `photo-640x480.jpg`: photo-like 640x480 baseline JPEG, quality 92, 4:2:0, no EXIF (gradients, shapes, Gaussian noise). Must decode as 640x480; use it for size/resize/re-encode tests.
+- `starfield.png`: 640x480 RGB star field (900 sharp points on a faintly noisy black sky). At small budgets a
+  lower JPEG quality at full size keeps more of it (SSIM) than shrinking does.
 - `truncated.jpg`: the first 60% of the bytes of photo-640x480.jpg (no EOI). A decoder must report an error (or a clearly partial image), never crash or hang.
 - `garbage.jpg`: 2000 bytes: FF D8 FF E0 then seeded random bytes. Must be rejected as invalid, without crashing.
 - `huge-header.jpg`: baseline.jpg with the SOF0 height and width patched to 60000 x 60000 (the data is still 64x48). Must be rejected (or refused by a size limit) without trying to allocate 60000x60000 pixels.

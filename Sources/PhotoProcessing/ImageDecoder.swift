@@ -22,9 +22,13 @@ public enum ImageDecoder {
 }
 
 extension JPEGCodec {
-    /// The smallest DCT scale (in eighths) whose output is at least `width` x `height`.
+    /// The smallest DCT scale (in eighths) whose output is at least twice `width` x `height`: libjpeg's reduced
+    /// IDCTs alias a little, and leaving the last halving to the Lanczos filter measurably keeps more detail
+    /// (SSIM) at no measurable cost in time.
     static func scale(for info: ImageInfo, width: Int, height: Int) -> Int {
-        for m in 1...8 where (info.width * m + 7) / 8 >= width && (info.height * m + 7) / 8 >= height { return m }
+        for m in 1...8 where (info.width * m + 7) / 8 >= 2 * width && (info.height * m + 7) / 8 >= 2 * height {
+            return m
+        }
         return 8
     }
 }

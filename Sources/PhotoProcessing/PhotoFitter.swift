@@ -7,8 +7,10 @@ public struct PhotoFitter: Sendable {
         public var maxEdge: Int = 1024
         /// The output is never made smaller than this on its longest edge (unless the input is).
         public var minEdge: Int = 32
-        /// Quality is not lowered below this; the image is made smaller instead.
+        /// Below this quality a smaller image is tried too, and kept when it looks better (by SSIM).
         public var minQuality: Int = 40
+        /// Quality is never lowered below this. Equal to `minQuality`, the image is always made smaller instead.
+        public var lowestQuality: Int = 10
         /// Quality is not raised above this.
         public var maxQuality: Int = 100
         /// Full-resolution colour is chosen when it fits at this quality or better; below it 4:2:0 looks better
@@ -17,7 +19,7 @@ public struct PhotoFitter: Sendable {
         /// Images with more pixels are refused before decoding.
         public var maxPixels: Int = 100_000_000
 
-        /// The defaults: 1024 px, quality 40 to 100, 100 megapixels.
+        /// The defaults: 1024 px, quality 40 to 100 (10 when it looks better than shrinking), 100 megapixels.
         public init() {}
     }
 
@@ -61,28 +63,100 @@ public struct PhotoFitter: Sendable {
                           chroma: nil, keptOriginal: true, encodes: 0, warning: nil)
         }
         let longest = max(info.width, info.height)
-        var edge = min(options.maxEdge, longest)
-        let (decoded, warning) = try decode(bytes, info: info, edge: edge)
+        let fullEdge = min(options.maxEdge, longest)
+        let (decoded, warning) = try decode(bytes, info: info, edge: fullEdge)
         var encodes = 0
-        var smallestTried: (edge: Int, bytes: Int)?
-        while true {
-            let image = scaled(decoded, info: info, edge: edge)
-            if let found = try search(image, maxBytes: maxBytes, encodes: &encodes) {
-                return Result(bytes: found.bytes, source: info, width: image.width, height: image.height,
-                              quality: found.quality, chroma: found.chroma, keptOriginal: false, encodes: encodes,
-                              warning: warning)
+        let full = scaled(decoded, info: info, edge: fullEdge)
+        func result(_ found: Candidate) -> Result {
+            Result(bytes: found.bytes, source: info, width: found.image.width, height: found.image.height,
+                   quality: found.quality, chroma: found.chroma, keptOriginal: false, encodes: encodes,
+                   warning: warning)
+        }
+        if let found = try search(full, qualities: options.minQuality...options.maxQuality, maxBytes: maxBytes,
+                                  encodes: &encodes)
+        {
+            return result(found)
+        }
+        // Below the quality floor at full size there are two ways down: a smaller image at the floor, or the
+        // full-size image at a lower quality. Which looks better depends on the picture (fine texture such as a
+        // star field survives low quality better than shrinking), so both, and a size between, are scored by
+        // SSIM against the full-size image.
+        let smaller = try shrinkToFloor(full, info: info, edge: fullEdge, maxBytes: maxBytes, encodes: &encodes)
+        var candidates: [Candidate] = []
+        if let smaller = smaller.found { candidates.append(smaller) }
+        if options.lowestQuality < options.minQuality {
+            let lower = options.lowestQuality...(options.minQuality - 1)
+            if let found = try search(full, qualities: lower, maxBytes: maxBytes, encodes: &encodes) {
+                candidates.append(found)
             }
-            let atFloor = try JPEGCodec.encode(image, quality: options.minQuality, chroma: .half)
+            if let smallerEdge = smaller.found.map({ max($0.image.width, $0.image.height) }), candidates.count == 2 {
+                let between = Int((Double(smallerEdge) * Double(fullEdge)).squareRoot().rounded())
+                if between > smallerEdge && between < fullEdge,
+                   let found = try search(Self.shrunk(full, edge: between),
+                                          qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
+                                          encodes: &encodes)
+                {
+                    candidates.append(found)
+                }
+            }
+        }
+        if candidates.count == 1 { return result(candidates[0]) }
+        var best: (candidate: Candidate, score: Double)?
+        for candidate in candidates {
+            let score = Self.compare(try JPEGCodec.decode(candidate.bytes, maxPixels: options.maxPixels).image, to: full)
+            if best == nil || score > best!.score { best = (candidate, score) }
+        }
+        if let best { return result(best.candidate) }
+        let tried = smaller.smallest.map { " (\($0.edge) px at quality \(options.lowestQuality) takes \($0.bytes) bytes)" } ?? ""
+        throw PhotoError(.doesNotFit, "the photo cannot be made to fit in \(maxBytes) bytes\(tried)")
+    }
+
+    /// How much `shown` (any size, same aspect) looks like `reference`: SSIM after resampling `shown` to the
+    /// reference size, as a viewer showing both at the same size would.
+    public static func compare(_ shown: PixelImage, to reference: PixelImage) -> Double {
+        shown.resampled(width: reference.width, height: reference.height).structuralSimilarity(to: reference)
+    }
+
+    /// One encoding that fits, with the image it encodes.
+    private struct Candidate {
+        var image: PixelImage
+        var bytes: [UInt8]
+        var quality: Int
+        var chroma: JPEGCodec.Chroma
+    }
+
+    /// Steps the edge down from the full-size image until the image fits at the quality floor (the smallest allowed edge
+    /// may go down to the lowest quality); with the smallest size tried for the error when nothing fits.
+    private func shrinkToFloor(_ full: PixelImage, info: ImageInfo, edge fullEdge: Int, maxBytes: Int,
+                               encodes: inout Int) throws
+        -> (found: Candidate?, smallest: (edge: Int, bytes: Int)?)
+    {
+        let longest = max(info.width, info.height)
+        let floorEdge = min(options.minEdge, longest)
+        var edge = fullEdge
+        var image = full
+        while true {
+            let atFloor = try JPEGCodec.encode(image, quality: options.minQuality, chroma: image.channels == 3 ? .half : .full)
             encodes += 1
-            smallestTried = (edge, atFloor.count)
-            let floorEdge = min(options.minEdge, longest)
-            if edge <= floorEdge { break }
+            if edge <= floorEdge {
+                let last = try search(image, qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
+                                      encodes: &encodes)
+                if last != nil { return (last, nil) }
+                let lowest = try JPEGCodec.encode(image, quality: options.lowestQuality,
+                                                  chroma: image.channels == 3 ? .half : .full)
+                encodes += 1
+                return (nil, (edge, lowest.count))
+            }
             // Bytes grow roughly with the pixel count: aim a little under the budget to land in one step.
             let ratio = (Double(maxBytes) / Double(atFloor.count)).squareRoot() * 0.95
             edge = max(floorEdge, min(edge - 1, Int(Double(edge) * min(ratio, 0.9))))
+            image = Self.shrunk(full, edge: edge)
+            if let found = try search(image, qualities: options.minQuality...options.maxQuality, maxBytes: maxBytes,
+                                      encodes: &encodes)
+            {
+                return (found, nil)
+            }
         }
-        let tried = smallestTried.map { " (\($0.edge) px at quality \(options.minQuality) takes \($0.bytes) bytes)" } ?? ""
-        throw PhotoError(.doesNotFit, "the photo cannot be made to fit in \(maxBytes) bytes\(tried)")
     }
 
     /// Already fitting, baseline, upright, free of metadata, within the edge: re-encoding would only lose quality.
@@ -104,6 +178,13 @@ public struct PhotoFitter: Sendable {
         }
     }
 
+    /// The upright full-size image shrunk to `edge` on its longest side: smaller sizes are made from it rather
+    /// than from the decoded image, which is several times larger and would cost a full filter pass each time.
+    private static func shrunk(_ full: PixelImage, edge: Int) -> PixelImage {
+        let (w, h) = size(width: full.width, height: full.height, edge: edge)
+        return full.downscaled(width: w, height: h)
+    }
+
     /// The stored-orientation size whose longest edge is `edge`, keeping the aspect ratio.
     static func size(width: Int, height: Int, edge: Int) -> (Int, Int) {
         let longest = max(width, height)
@@ -121,23 +202,23 @@ public struct PhotoFitter: Sendable {
     }
 
     /// The highest quality that fits, with full-resolution colour when that still fits at a high quality.
-    private func search(_ image: PixelImage, maxBytes: Int, encodes: inout Int) throws
-        -> (bytes: [UInt8], quality: Int, chroma: JPEGCodec.Chroma)?
+    private func search(_ image: PixelImage, qualities: ClosedRange<Int>, maxBytes: Int, encodes: inout Int) throws
+        -> Candidate?
     {
-        var start = 75
-        if image.channels == 3 {
+        var start = min(75, qualities.upperBound)
+        if image.channels == 3 && qualities.contains(options.fullChromaQuality) {
             // One encode at the threshold decides whether full-resolution colour is in reach at all.
             let threshold = options.fullChromaQuality
             let (full, firstSize) = try highestQuality(image, chroma: .full, range: threshold...options.maxQuality,
                                                        start: threshold, maxBytes: maxBytes, encodes: &encodes)
-            if let full { return (full.bytes, full.quality, .full) }
+            if let full { return Candidate(image: image, bytes: full.bytes, quality: full.quality, chroma: .full) }
             // 4:2:0 is about 0.7 of the 4:4:4 size at the same quality: start the search where that predicts.
             if let firstSize { start = threshold - Self.steps(from: Double(firstSize) * 0.7, to: maxBytes) }
         }
         let chroma: JPEGCodec.Chroma = image.channels == 3 ? .half : .full
-        let (half, _) = try highestQuality(image, chroma: chroma, range: options.minQuality...options.maxQuality,
-                                           start: start, maxBytes: maxBytes, encodes: &encodes)
-        return half.map { ($0.bytes, $0.quality, chroma) }
+        let (half, _) = try highestQuality(image, chroma: chroma, range: qualities, start: start, maxBytes: maxBytes,
+                                           encodes: &encodes)
+        return half.map { Candidate(image: image, bytes: $0.bytes, quality: $0.quality, chroma: chroma) }
     }
 
     /// Quality steps between two sizes: in the usual range each step changes the size by about 3.5%.

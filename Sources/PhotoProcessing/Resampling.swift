@@ -21,6 +21,12 @@ extension PixelImage {
     {
         precondition(targetWidth >= 1 && targetHeight >= 1 && targetWidth <= width && targetHeight <= height,
                      "downscaled(width:height:) only shrinks")
+        return resampled(width: targetWidth, height: targetHeight, filter: filter)
+    }
+
+    /// The image resampled to `width` x `height` in either direction. Enlarging is only for comparing an image
+    /// with a larger one (`structuralSimilarity`), never for output.
+    func resampled(width targetWidth: Int, height targetHeight: Int, filter: ResamplingFilter = .lanczos3) -> PixelImage {
         if targetWidth == width && targetHeight == height { return self }
         let c = channels
         let columns = FilterWeights(source: width, target: targetWidth, filter: filter)
@@ -112,10 +118,12 @@ private struct FilterWeights {
                 }
             case .lanczos3:
                 let center = (Double(i) + 0.5) * scale // in source coordinates, pixel centres at j + 0.5
-                let support = 3 * scale
+                // Shrinking widens the kernel by the scale so it also low-passes; enlarging uses it as it is.
+                let width = max(1, scale)
+                let support = 3 * width
                 first = max(0, Int((center - support).rounded(.down)))
                 let last = min(source - 1, Int((center + support).rounded(.up)))
-                for j in first...last { raw.append(Self.lanczos3((Double(j) + 0.5 - center) / scale)) }
+                for j in first...last { raw.append(Self.lanczos3((Double(j) + 0.5 - center) / width)) }
             }
             // Normalise so a flat area stays exactly flat (edges and rounding would otherwise shift it).
             let total = raw.reduce(0, +)

@@ -35,8 +35,7 @@ import TestSupport
         #expect(info.frameType == 0 && !info.hasMetadata)
         #expect(max(result.width, result.height) <= 512)
         #expect((info.width, info.height) == (result.width, result.height))
-        // Quality is only lowered to the floor before the size steps down.
-        if max(result.width, result.height) < 512 { #expect(result.quality! >= options.minQuality) }
+        #expect(result.quality! >= options.lowestQuality)
         // At full size, a quality one step higher would not have fitted (same pixels, same chroma).
         if max(result.width, result.height) == 512, let q = result.quality, q < options.maxQuality,
            let chroma = result.chroma
@@ -108,7 +107,7 @@ import TestSupport
             _ = try PhotoFitter().fit(try FixturePaths.bytes("photos/photo-640x480.jpg"), maxBytes: 200)
         }
         #expect(error?.code == .doesNotFit)
-        #expect(error?.description.hasPrefix("the photo cannot be made to fit in 200 bytes (32 px at quality 40 takes ") == true)
+        #expect(error?.description.hasPrefix("the photo cannot be made to fit in 200 bytes (32 px at quality 10 takes ") == true)
     }
 
     @Test func tooManyPixelsIsRefused() throws {
