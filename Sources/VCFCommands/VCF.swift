@@ -17,12 +17,16 @@ public enum VCF {
             case "convert": return try Convert.run(rest, io: io)
             case "preview": return try Preview.run(rest, io: io)
             case "photo": return try PhotoCommand.run(rest, io: io)
+            case "merge": return try Merge.run(rest, io: io)
+            case "dedupe": return try Merge.dedupe(rest, io: io)
             case "help", "-h", "--help":
                 switch rest.first {
                 case nil: io.write(Help.main)
                 case "convert": io.write(Help.convert)
                 case "preview": io.write(Help.preview)
                 case "photo": io.write(Help.photo)
+                case "merge": io.write(Help.merge)
+                case "dedupe": io.write(Help.dedupe)
                 case let other?: throw UsageError("no command named \(other)")
                 }
                 return ExitCode.success
@@ -30,7 +34,7 @@ public enum VCF {
                 io.write(Help.version)
                 return ExitCode.success
             default:
-                let suggestion = Arguments.nearest(command, in: ["convert", "preview", "photo", "help"]).map { "; did you mean \($0)?" } ?? ""
+                let suggestion = Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "help"]).map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown command \(command)\(suggestion)")
             }
         } catch let error as UsageError {

@@ -68,6 +68,13 @@ enum AtomicFile {
             guard rename(temporary.path, path) == 0 else {
                 throw OutputError(path: path, reason: "cannot be replaced: \(String(cString: strerror(errno)))")
             }
+            // The rename itself lives in the directory: sync it so a power cut cannot bring the old name back
+            // pointing at nothing.
+            let directoryDescriptor = open(directory.path, O_RDONLY)
+            if directoryDescriptor >= 0 {
+                _ = fsync(directoryDescriptor)
+                close(directoryDescriptor)
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw OutputError(path: path, reason: "cannot be written: \(error.localizedDescription)")

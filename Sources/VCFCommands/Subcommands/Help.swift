@@ -20,6 +20,8 @@ enum Help {
       convert   read cards in any supported format and write vCard 3.0, 4.0 or JSON
       preview   show each card: name, title and company first, then the rest
       photo     fit an image to a byte budget, or extract the photos cards carry
+      merge     add cards to a contacts file without duplicates (vcf merge new.vcf --into contacts.vcf)
+      dedupe    merge the duplicates within one contacts file
       help      show help for a command (vcf help convert)
 
     Options:
@@ -69,6 +71,61 @@ enum Help {
       photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes; record 249,870 of 256,000 bytes
 
     Exit codes: 0 success, 1 input cards had errors or a card could not fit, 2 input/output failure, 64 usage.
+
+    """
+
+    static let merge = """
+    vcf merge: add cards to an existing contacts file without duplicates and without losing data.
+
+    Examples:
+      vcf merge shared-card.vcf --into contacts.vcf            add or merge one card
+      vcf merge google.vcf outlook.vcf --into contacts.vcf --backup
+      vcf merge export.vcf --into contacts.vcf -n --explain    show the plan and why, change nothing
+      vcf merge export.vcf --into contacts.vcf --json > report.json
+
+    Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup]
+                     [--prefer newer|existing|incoming] [--country-code N]
+
+    A card is the same person as an existing one when they share the UID; or share an email or a personal
+    phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
+    identical full name and organisation and nothing conflicting (birthday, other addresses at one domain).
+    Weaker evidence (a work number, a family address, the same name alone) is reported as a possible
+    duplicate and the card is added, not merged. Jr./Sr., different middle initials or birthdays keep
+    people apart.
+    Merging unions phones, emails, addresses, URLs, IM, categories and X- properties (equal values once,
+    types combined); single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO) follow --prefer (default: the
+    card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
+    CONTACTS.vcf is rewritten through a temporary file and a rename; cards that did not change keep
+    their bytes. A missing CONTACTS.vcf is created.
+
+      --into FILE          the contacts file to update
+      -n, --dry-run        print the plan, change nothing
+      --explain            print why each card matched (or did not)
+      --json               the full report on standard output
+      --backup             keep the previous file as FILE.bak
+      --prefer WHICH       newer (default), existing or incoming
+      --country-code N     read national numbers as +N (default: the file's most common code)
+
+    Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged),
+    2 the contacts file has errors or a file could not be read or written (nothing changed), 64 usage.
+
+    """
+
+    static let dedupe = """
+    vcf dedupe: merge the cards of one file that are the same person.
+
+    Examples:
+      vcf dedupe contacts.vcf -n --explain      what would merge, and why
+      vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
+      vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
+
+    Usage: vcf dedupe CONTACTS.vcf [-n] [--json] [--explain] [--backup] [-o OUT]
+                      [--prefer newer|existing|incoming] [--country-code N]
+
+    The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
+    group; possible duplicates are listed and left alone.
+
+    Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
 
     """
 

@@ -1,0 +1,58 @@
+/// Whether two cards are the same person, and the evidence a reader can check.
+public struct MatchDecision: Sendable, Equatable {
+    /// The verdict.
+    public enum Kind: String, Sendable, Codable {
+        /// The same person (or the same card): merge.
+        case same
+        /// Some evidence, not enough to merge: report and keep both.
+        case possible
+        /// Nothing in common worth reporting.
+        case different
+    }
+
+    /// One piece of evidence for or against.
+    public enum Evidence: Sendable, Equatable, CustomStringConvertible {
+        case sameUID
+        case sharedEmail(String)
+        case sharedPersonalPhone(String)
+        case sharedLine(String)             // a work, main or fax number, or one several existing cards share
+        case commonEmail(String)            // an address several existing cards share (a family address)
+        case name(PersonName.Relation)
+        case sameOrganization
+        case birthdayConflict
+        case emailDomainConflict(String)    // both have addresses at this domain, none in common
+
+        public var description: String {
+            switch self {
+            case .sameUID: "same UID"
+            case .sharedEmail(let e): "shared email \(e)"
+            case .sharedPersonalPhone(let p): "shared personal phone \(p)"
+            case .sharedLine(let p): "shared line \(p) (work, main or shared by several cards: not enough alone)"
+            case .commonEmail(let e): "shared email \(e) (on several cards: not enough alone)"
+            case .name(let r): "names \(r.rawValue)"
+            case .sameOrganization: "same organisation"
+            case .birthdayConflict: "different birthdays"
+            case .emailDomainConflict(let d): "different addresses at \(d)"
+            }
+        }
+    }
+
+    /// The verdict.
+    public var kind: Kind
+    /// Which rule decided: "uid", "identifier+name", "name+organisation", or "weak" and "none".
+    public var rule: String
+    /// Everything found, for and against.
+    public var evidence: [Evidence]
+    /// Orders several candidates: more shared identifiers first.
+    public var strength: Int
+
+    /// One line a reader can follow: `same person (identifier+name): shared email ..., names compatible`.
+    public var explanation: String {
+        let verdict = switch kind {
+        case .same: "same person"
+        case .possible: "possible duplicate, not merged"
+        case .different: "different people"
+        }
+        return "\(verdict) (\(rule)): " + evidence.map(\.description).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,114 @@
+/// The decision rule, over an index of existing cards.
+///
+/// 1. The same UID: the same card.
+/// 2. A shared strong identifier (an email, or a personal phone: mobile, home or untyped) that no other indexed card
+///    also carries, names that do not conflict, and birthdays that do not conflict: the same person.
+/// 3. The identical full name, the same organisation and nothing conflicting: the same person.
+/// 4. Anything weaker (a shared work line, a family address, an identical name alone, a nickname): a possible
+///    duplicate, reported and not merged. Nothing shared: different people.
+public struct Matcher: Sendable {
+    /// The cards matched against.
+    public var index: ContactIndex
+    /// An email or phone on more than this many indexed cards is shared (a family address, a switchboard) and
+    /// cannot identify a person alone: 1 when matching against another file, 2 within one file (the pair itself).
+    public var sharedAbove: Int
+
+    /// A matcher over `index`.
+    public init(index: ContactIndex, sharedAbove: Int = 1) {
+        self.index = index
+        self.sharedAbove = sharedAbove
+    }
+
+    /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
+    /// skips positions (the card itself, within one file).
+    public func bestMatch(for incoming: MatchKeys, excluding: Set<Int> = []) -> (position: Int, decision: MatchDecision)? {
+        var best: (position: Int, decision: MatchDecision)?
+        for position in index.candidates(for: incoming) where !excluding.contains(position) {
+            let decision = decide(incoming, index.keys[position])
+            guard decision.kind != .different else { continue }
+            if let current = best {
+                let rank = (decision.kind == .same ? 1 : 0, decision.strength)
+                let currentRank = (current.decision.kind == .same ? 1 : 0, current.decision.strength)
+                if rank <= currentRank { continue }
+            }
+            best = (position, decision)
+        }
+        return best
+    }
+
+    /// The decision for one pair.
+    public func decide(_ a: MatchKeys, _ b: MatchKeys) -> MatchDecision {
+        var evidence: [MatchDecision.Evidence] = []
+        if let ua = a.uid, ua == b.uid {
+            return MatchDecision(kind: .same, rule: "uid", evidence: [.sameUID], strength: 100)
+        }
+        var strong = 0, weak = 0
+        for e in a.emails where b.emails.contains(e) {
+            if index.cardCount(email: e) > sharedAbove {
+                evidence.append(.commonEmail(e))
+                weak += 1
+            } else {
+                evidence.append(.sharedEmail(e))
+                strong += 1
+            }
+        }
+        for p in a.phones {
+            guard let other = b.phones.first(where: { $0.key == p.key }) else { continue }
+            if p.personal && other.personal && index.cardCount(phone: p.key) <= sharedAbove {
+                evidence.append(.sharedPersonalPhone(p.key.description))
+                strong += 1
+            } else {
+                evidence.append(.sharedLine(p.key.description))
+                weak += 1
+            }
+        }
+        let relation: PersonName.Relation = switch (a.name, b.name) {
+        case let (x?, y?): x.relation(to: y)
+        default: .unknown
+        }
+        evidence.append(.name(relation))
+        let sameOrganization = a.organization != nil && a.organization == b.organization
+        if sameOrganization { evidence.append(.sameOrganization) }
+        var conflict = false
+        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y) {
+            evidence.append(.birthdayConflict)
+            conflict = true
+        }
+        let strength = strong * 10 + weak * 3 + (relation == .identical ? 2 : relation == .compatible ? 1 : 0)
+            + (sameOrganization ? 1 : 0)
+        if strong > 0 && relation != .conflicting && !conflict {
+            return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
+        }
+        if relation == .identical && sameOrganization && !conflict {
+            // Two people of the same name at one company have different addresses there.
+            let domainsA = Set(a.emails.map(EmailKey.domain)), domainsB = Set(b.emails.map(EmailKey.domain))
+            if strong == 0 && weak == 0 && !a.emails.isEmpty && !b.emails.isEmpty,
+               let domain = domainsA.intersection(domainsB).sorted().first, !a.emails.contains(where: b.emails.contains)
+            {
+                evidence.append(.emailDomainConflict(String(domain)))
+            } else {
+                return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength)
+            }
+        }
+        let someEvidence = strong > 0 || weak > 0 || relation == .identical
+            || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
+        return MatchDecision(kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
+                             evidence: evidence, strength: strength)
+    }
+
+    /// The country code most international numbers in `phones` use, when more than half of them and at least
+    /// three numbers do: the default for reading a file's national numbers when the user gave none.
+    public static func prevailingCountryCode(_ phones: some Sequence<String>) -> Int? {
+        var counts: [Int: Int] = [:]
+        var total = 0
+        for phone in phones {
+            guard let code = PhoneKey(phone, countryCode: nil)?.countryCode else { continue }
+            counts[code, default: 0] += 1
+            total += 1
+        }
+        guard let (code, count) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
+              count >= 3, count * 2 > total
+        else { return nil }
+        return code
+    }
+}

@@ -1,0 +1,151 @@
+import ContactModel
+
+/// A person's name reduced for comparison: folded given name, middle initials, family name and a generational
+/// suffix, read from N when the card has one and from FN otherwise.
+public struct PersonName: Hashable, Sendable {
+    /// The first given name, folded (`jose`), or empty.
+    public var given: String
+    /// Initials of middle names (`["a"]` for "John A. Smith").
+    public var middleInitials: [Character]
+    /// The family name, folded, words joined by a space (`garcia lopez`), or empty.
+    public var family: String
+    /// `jr`, `sr`, `ii`, `iii`, `iv` or `v`: father and son share every other part of their names.
+    public var generation: String?
+
+    /// How two names relate.
+    public enum Relation: String, Sendable {
+        /// Same given, family and generation after folding (middle initials, when both have them, equal).
+        case identical
+        /// Not identical but can be the same person: a nickname, an initial, a middle initial on one side, given and
+        /// family swapped, or one name missing a part.
+        case compatible
+        /// Cannot be the same person: different family or given names, generations or middle initials.
+        case conflicting
+        /// One side has no name to compare.
+        case unknown
+    }
+
+    /// Whether there is nothing to compare.
+    public var isEmpty: Bool { given.isEmpty && family.isEmpty }
+
+    /// The name on `contact`, or nil when it has neither N nor a personal FN (an organisation's card, say).
+    public init?(_ contact: Contact) {
+        var given = "", family = "", middles: [Character] = [], generation: String?
+        if let n = contact.name, !n.isEmpty {
+            let givenWords = n.given.flatMap { TextFolding.words($0) }
+            given = givenWords.first.map(String.init) ?? ""
+            middles = givenWords.dropFirst().compactMap(\.first) + n.additional.flatMap { TextFolding.words($0) }.compactMap(\.first)
+            family = n.family.flatMap { TextFolding.words($0) }.joined(separator: " ")
+            generation = n.suffixes.flatMap { TextFolding.words($0) }.lazy.compactMap { Self.generations[String($0)] }.first
+                ?? n.prefixes.flatMap { TextFolding.words($0) }.lazy.compactMap { Self.generations[String($0)] }.first
+        }
+        // A reader fills a missing FN from the email or phone; that is not a name.
+        if let fn = contact.formattedName, !fn.contains("@"), fn.contains(where: \.isLetter),
+           let parsed = Self.parse(formatted: fn)
+        {
+            if given.isEmpty && family.isEmpty {
+                (given, family, middles) = (parsed.given, parsed.family, parsed.middles)
+            }
+            if generation == nil { generation = parsed.generation }
+        }
+        // A card for a company names it in FN and ORG: that is not a person's name.
+        if let org = contact.organization?.name, !org.isEmpty, contact.name?.isEmpty ?? true,
+           let fn = contact.formattedName, TextFolding.fold(fn) == TextFolding.fold(org)
+        {
+            return nil
+        }
+        guard !given.isEmpty || !family.isEmpty else { return nil }
+        self.given = given
+        self.middleInitials = middles
+        self.family = family
+        self.generation = generation
+    }
+
+    /// Creates a name from folded parts (tests, generated data).
+    public init(given: String, middleInitials: [Character] = [], family: String, generation: String? = nil) {
+        self.given = given
+        self.middleInitials = middleInitials
+        self.family = family
+        self.generation = generation
+    }
+
+    /// Reads "First M. Last Jr.", "Last, First M.", "Dr. First Last", "First Last, Jr.".
+    static func parse(formatted: String) -> (given: String, middles: [Character], family: String, generation: String?)? {
+        var generation: String?
+        var parts = formatted.split(separator: ",", omittingEmptySubsequences: true).map { TextFolding.words(String($0)) }
+        // Trailing comma parts made only of suffixes ("Smith, Jr.", "Jones, PhD") are suffixes, not a given name.
+        while parts.count > 1, let last = parts.last, last.allSatisfy({ Self.isSuffix($0) }) {
+            generation = generation ?? last.lazy.compactMap { Self.generations[String($0)] }.first
+            parts.removeLast()
+        }
+        if parts.count >= 2 {
+            // "Last, First Middle"
+            var given = parts[1].filter { !Self.titles.contains(String($0)) }
+            while let last = given.last, Self.isSuffix(last) {
+                generation = generation ?? Self.generations[String(last)]
+                given.removeLast()
+            }
+            if let g = parts[0].lazy.compactMap({ Self.generations[String($0)] }).first { generation = generation ?? g }
+            let family = parts[0].filter { !Self.isSuffix($0) }
+            return (given.first.map(String.init) ?? "", given.dropFirst().compactMap(\.first),
+                    family.joined(separator: " "), generation)
+        }
+        var words = parts.first ?? []
+        words = Array(words.drop { Self.titles.contains(String($0)) })
+        while let last = words.last, Self.isSuffix(last) {
+            generation = generation ?? Self.generations[String(last)]
+            words.removeLast()
+        }
+        guard !words.isEmpty else { return nil }
+        if words.count == 1 { return (String(words[0]), [], "", generation) }
+        // Family-name particles stay with the family name: "Ludwig van Beethoven", "Juan de la Cruz".
+        var familyStart = words.count - 1
+        while familyStart > 1, Self.particles.contains(String(words[familyStart - 1])) { familyStart -= 1 }
+        let family = words[familyStart...].joined(separator: " ")
+        let middles = words[1..<familyStart].compactMap(\.first)
+        return (String(words[0]), middles, family, generation)
+    }
+
+    static func isSuffix(_ word: Substring) -> Bool {
+        generations[String(word)] != nil || otherSuffixes.contains(String(word))
+    }
+
+    static let generations: [String: String] = [
+        "jr": "jr", "junior": "jr", "sr": "sr", "senior": "sr", "ii": "ii", "iii": "iii", "iv": "iv", "v": "v",
+        "2nd": "ii", "3rd": "iii", "4th": "iv",
+    ]
+    static let otherSuffixes: Set<String> = ["phd", "md", "esq", "dds", "cpa", "mba", "rn", "jd", "dr", "dphil"]
+    static let titles: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "herr", "frau", "mme", "mlle", "m"]
+    static let particles: Set<String> = ["van", "von", "de", "del", "della", "da", "di", "du", "la", "le", "der", "den", "ter", "ten", "bin", "al", "el", "st"]
+
+    /// How this name relates to `other`.
+    public func relation(to other: PersonName) -> Relation {
+        if isEmpty || other.isEmpty { return .unknown }
+        if generation != other.generation { return .conflicting }
+        if let a = middleInitials.first, let b = other.middleInitials.first, a != b { return .conflicting }
+        let sameFamily = family == other.family
+        if !sameFamily {
+            if family.isEmpty || other.family.isEmpty {
+                return Self.givenRelation(given, other.given) == .conflicting ? .conflicting : .compatible
+            }
+            // Given and family swapped (a form filled the wrong way round).
+            if given == other.family && family == other.given { return .compatible }
+            return .conflicting
+        }
+        switch Self.givenRelation(given, other.given) {
+        case .identical: return middleInitials == other.middleInitials ? .identical : .compatible
+        case .compatible, .unknown: return .compatible
+        case .conflicting: return .conflicting
+        }
+    }
+
+    static func givenRelation(_ a: String, _ b: String) -> Relation {
+        if a.isEmpty || b.isEmpty { return .unknown }
+        if a == b { return .identical }
+        if a.count == 1 || b.count == 1 { return a.first == b.first ? .compatible : .conflicting }
+        return Nicknames.areEquivalent(a, b) ? .compatible : .conflicting
+    }
+
+    /// The given name's nickname root (`bob` -> `robert`), for indexing names that may be the same.
+    public var givenRoot: String { Nicknames.root(given) }
+}

@@ -1,0 +1,123 @@
+/// A telephone number reduced to what identifies the line: `+` and the international digits, or the national
+/// digits when the country is unknown, and the extension kept apart.
+public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
+    /// `+` followed by country code and number (`+15550101234`), or `national:` and the digits as written.
+    public var number: String
+    /// The extension digits, if any: a desk extension is a different line from the switchboard.
+    public var ext: String?
+
+    /// Numbers with fewer digits are service or short codes (112, 911, 3-digit carrier codes), never keys.
+    public static let minimumDigits = 7
+
+    /// The key of `text` (`+1 (555) 010-1234`, `0049 30 1234567`, `tel:+44-20-7946-0123;ext=12`, `555.010.1234 x7`),
+    /// reading national numbers with `countryCode` (1 for North America, 44 for the UK...) when one is given.
+    /// Nil for a value that is not a usable number.
+    public init?(_ text: String, countryCode: Int?) {
+        var digits: [UInt8] = []
+        var extDigits: [UInt8] = []
+        var plus = false
+        var inExtension = false
+        var sawDigit = false
+        var bytes = Array(text.utf8)
+        // tel: URIs (vCard 4.0) and their parameters: `;ext=` is the extension, other parameters are dropped.
+        if bytes.count >= 4, bytes[0] | 0x20 == 0x74, bytes[1] | 0x20 == 0x65, bytes[2] | 0x20 == 0x6C, bytes[3] == 0x3A {
+            bytes.removeFirst(4)
+        }
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x30...0x39:
+                if inExtension { extDigits.append(b) } else { digits.append(b) }
+                sawDigit = true
+            case 0x2B: // +
+                if !sawDigit { plus = true }
+            case 0x3B: // ; : a tel: URI parameter
+                let rest = String(decoding: bytes[(i + 1)...], as: UTF8.self).lowercased()
+                if rest.hasPrefix("ext=") {
+                    inExtension = true
+                    i += 4
+                } else if !inExtension {
+                    i = bytes.count
+                }
+            case 0x78, 0x58, 0x23, 0x2C: // x, X, #, and a dial pause (,): what follows is an extension
+                guard sawDigit else { return nil }
+                inExtension = true
+            case 0x65, 0x45: // "ext", "ext.", "extension"
+                guard sawDigit else { return nil }
+                inExtension = true
+                while i + 1 < bytes.count, (bytes[i + 1] | 0x20) >= 0x61, (bytes[i + 1] | 0x20) <= 0x7A { i += 1 }
+            default:
+                if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A && !inExtension {
+                    // Letters in the number (vanity numbers, "call me"): not a key we can trust.
+                    return nil
+                }
+            }
+            i += 1
+        }
+        guard digits.count >= Self.minimumDigits else { return nil }
+        var international: [UInt8]?
+        if plus {
+            international = digits
+        } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
+            international = Array(digits.dropFirst(2)) // 00 CC ...
+        } else if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
+            international = Array(digits.dropFirst(3)) // 011 CC ... from North America
+        } else if let countryCode {
+            var national = digits[...]
+            if countryCode == 1 {
+                // North America: ten digits, sometimes written with the 1 trunk prefix.
+                if national.count == 11 && national.first == 0x31 { national = national.dropFirst() }
+            } else if national.first == 0x30 {
+                national = national.dropFirst() // trunk prefix 0 (UK, Germany, France...)
+            }
+            international = Array(String(countryCode).utf8) + national
+        }
+        if let international {
+            number = "+" + String(decoding: international, as: UTF8.self)
+        } else {
+            number = "national:" + String(decoding: digits, as: UTF8.self)
+        }
+        ext = extDigits.isEmpty ? nil : String(decoding: extDigits, as: UTF8.self)
+    }
+
+    /// The country code of an international number, read by the ITU's code lengths (1 and 7 one digit,
+    /// the 2-digit codes of zones 2-9, otherwise three digits).
+    public var countryCode: Int? {
+        guard number.hasPrefix("+") else { return nil }
+        let digits = Array(number.utf8.dropFirst())
+        guard let first = digits.first else { return nil }
+        if first == 0x31 || first == 0x37 { return Int(first - 0x30) }
+        guard digits.count >= 2 else { return nil }
+        let two = Int(digits[0] - 0x30) * 10 + Int(digits[1] - 0x30)
+        if Self.twoDigitCodes.contains(two) { return two }
+        guard digits.count >= 3 else { return nil }
+        return two * 10 + Int(digits[2] - 0x30)
+    }
+
+    private static let twoDigitCodes: Set<Int> = [
+        20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56, 57, 58,
+        60, 61, 62, 63, 64, 65, 66, 81, 82, 84, 86, 90, 91, 92, 93, 94, 95, 98,
+    ]
+
+    public var description: String { ext.map { "\(number) ext. \($0)" } ?? number }
+}
+
+/// An email address reduced to what identifies the mailbox.
+public enum EmailKey {
+    /// Trimmed, `mailto:` dropped, case-folded; nil when there is no `@` with text on both sides.
+    public static func key(_ text: String) -> String? {
+        var value = Substring(text).drop { $0 == " " || $0 == "\t" }
+        while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
+        if value.lowercased().hasPrefix("mailto:") { value = value.dropFirst(7) }
+        guard let at = value.lastIndex(of: "@"), at != value.startIndex, value.index(after: at) != value.endIndex else {
+            return nil
+        }
+        return value.lowercased()
+    }
+
+    /// The domain part of a key.
+    public static func domain(_ key: String) -> Substring {
+        key.lastIndex(of: "@").map { key[key.index(after: $0)...] } ?? ""
+    }
+}

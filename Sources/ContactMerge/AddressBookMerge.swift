@@ -1,0 +1,219 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import ContactMatching
+import ContactModel
+import Foundation
+
+/// A card to merge, with where it came from for the report.
+public struct IncomingCard: Sendable {
+    /// The card.
+    public var contact: Contact
+    /// The file it was read from.
+    public var file: String
+    /// The line of its BEGIN:VCARD.
+    public var line: Int
+
+    /// Creates an incoming card.
+    public init(contact: Contact, file: String, line: Int) {
+        self.contact = contact
+        self.file = file
+        self.line = line
+    }
+}
+
+/// What happened to one incoming card.
+public struct MergeEntry: Sendable {
+    /// The outcome.
+    public enum Outcome: String, Sendable, Codable {
+        /// The same person as an existing card, which changed.
+        case merged
+        /// The same person as an existing card, which already held everything.
+        case unchanged
+        /// A new card.
+        case added
+        /// Added as a new card, and reported as a possible duplicate of an existing one.
+        case possible
+        /// Unreadable, left out.
+        case skipped
+    }
+
+    /// Where the incoming card is.
+    public var file: String
+    /// The line of its BEGIN:VCARD.
+    public var line: Int
+    /// Its name as shown.
+    public var name: String
+    /// What happened.
+    public var outcome: Outcome
+    /// The position of the existing card it merged into or resembles.
+    public var existing: Int?
+    /// Why.
+    public var decision: MatchDecision?
+    /// What the merge changed, or did not take.
+    public var changes: [FieldChange]
+    /// Why it was skipped.
+    public var problem: String?
+
+    /// Creates an entry.
+    public init(file: String, line: Int, name: String, outcome: Outcome, existing: Int? = nil,
+                decision: MatchDecision? = nil, changes: [FieldChange] = [], problem: String? = nil)
+    {
+        self.file = file
+        self.line = line
+        self.name = name
+        self.outcome = outcome
+        self.existing = existing
+        self.decision = decision
+        self.changes = changes
+        self.problem = problem
+    }
+}
+
+/// The result of merging cards into a collection: which existing cards change, which are added, and why.
+public struct MergeResult: Sendable {
+    /// Existing positions whose card changed, with the new card.
+    public var replaced: [Int: Contact] = [:]
+    /// Existing positions folded into another card (dedupe only).
+    public var removed: Set<Int> = []
+    /// New cards, in incoming order.
+    public var added: [Contact] = []
+    /// One entry per incoming card, in order.
+    public var entries: [MergeEntry] = []
+    /// The country code national numbers were read with.
+    public var countryCode: Int?
+    /// For dedupe: pairs left as possible duplicates (positions in the file).
+    public var possiblePairs: [(Int, Int, MatchDecision)] = []
+}
+
+/// Merges incoming cards into an existing collection, or a collection into itself (dedupe).
+public struct AddressBookMerge: Sendable {
+    /// Which side's single values win.
+    public var preference: MergePreference
+    /// For national phone numbers; nil means the existing cards' prevailing code, if any.
+    public var countryCode: Int?
+
+    /// A merge with these options.
+    public init(preference: MergePreference = .newer, countryCode: Int? = nil) {
+        self.preference = preference
+        self.countryCode = countryCode
+    }
+
+    /// The display name used in reports.
+    public static func displayName(_ c: Contact) -> String {
+        c.formattedName ?? c.name.map(\.displayName) ?? c.organization?.name ?? c.emails.first?.value ?? "(no name)"
+    }
+
+    private func resolvedCountryCode(_ existing: [Contact]) -> Int? {
+        countryCode ?? Matcher.prevailingCountryCode(existing.lazy.flatMap { $0.phones.lazy.map(\.value) })
+    }
+
+    /// Merges `incoming` into `existing`. Incoming cards are matched against the existing cards only (never against
+    /// each other), and several incoming cards for one existing card merge in a fixed order, so the order of the
+    /// incoming cards never changes the result.
+    public func merge(_ incoming: [IncomingCard], into existing: [Contact]) -> MergeResult {
+        var result = MergeResult()
+        let code = resolvedCountryCode(existing)
+        result.countryCode = code
+        let matcher = Matcher(index: ContactIndex(existing.map { MatchKeys($0, countryCode: code) }))
+        let merger = ContactMerger(preference: preference, countryCode: code)
+        var targets: [Int: [Int]] = [:] // existing position -> incoming indexes
+        result.entries.reserveCapacity(incoming.count)
+        for (i, card) in incoming.enumerated() {
+            let keys = MatchKeys(card.contact, countryCode: code)
+            var entry = MergeEntry(file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
+            if let (position, decision) = matcher.bestMatch(for: keys) {
+                entry.existing = position
+                entry.decision = decision
+                if decision.kind == .same {
+                    targets[position, default: []].append(i)
+                    entry.outcome = .unchanged
+                } else {
+                    entry.outcome = .possible
+                }
+            }
+            if entry.outcome != .unchanged {
+                // A card that brings nothing a card already here lacks is already here: adding it again would only
+                // make a duplicate (this is what makes merging the same file twice change nothing).
+                for position in matcher.index.candidates(for: keys)
+                where merger.merge(card.contact, into: existing[position]).changes.isEmpty {
+                    entry.outcome = .unchanged
+                    entry.existing = position
+                    entry.decision = matcher.decide(keys, matcher.index.keys[position])
+                    break
+                }
+            }
+            if entry.outcome == .added || entry.outcome == .possible { result.added.append(card.contact) }
+            result.entries.append(entry)
+        }
+        for position in targets.keys.sorted() {
+            var order = targets[position]!
+            if order.count > 1 {
+                let keys = order.map { Self.canonicalKey(incoming[$0].contact) }
+                order = order.indices.sorted { keys[$0] < keys[$1] }.map { order[$0] }
+            }
+            var card = existing[position]
+            for i in order {
+                let (merged, changes) = merger.merge(incoming[i].contact, into: card)
+                result.entries[i].changes = changes
+                result.entries[i].outcome = merged == card ? .unchanged : .merged
+                card = merged
+            }
+            if card != existing[position] { result.replaced[position] = card }
+        }
+        return result
+    }
+
+    /// Within one collection: clusters the cards the rule says are the same person, merges each cluster into its
+    /// first card, and lists the possible duplicates it left alone.
+    public func dedupe(_ cards: [Contact], file: String, lines: [Int]) -> MergeResult {
+        var result = MergeResult()
+        let code = resolvedCountryCode(cards)
+        result.countryCode = code
+        let keys = cards.map { MatchKeys($0, countryCode: code) }
+        let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
+        let merger = ContactMerger(preference: preference, countryCode: code)
+        var representative = Array(cards.indices)
+        var merged: [Int: Contact] = [:]
+        var reported = Set<[Int]>()
+        for i in cards.indices {
+            var best: (Int, MatchDecision)?
+            for j in matcher.index.candidates(for: keys[i]) where j < i {
+                let rep = representative[j]
+                guard rep != i, representative[rep] == rep else { continue }
+                var decision = matcher.decide(keys[i], keys[j])
+                if decision.kind == .same, let current = merged[rep] {
+                    // The cluster's card so far must agree too: no chaining two people through a third card.
+                    decision = matcher.decide(keys[i], MatchKeys(current, countryCode: code))
+                    if decision.kind != .same { decision.kind = .possible }
+                }
+                if decision.kind == .possible, reported.insert([rep, i]).inserted {
+                    result.possiblePairs.append((rep, i, decision))
+                }
+                if decision.kind == .same, best == nil || decision.strength > best!.1.strength { best = (rep, decision) }
+            }
+            var entry = MergeEntry(file: file, line: lines[i], name: Self.displayName(cards[i]), outcome: .unchanged)
+            if let (rep, decision) = best {
+                let (card, changes) = merger.merge(cards[i], into: merged[rep] ?? cards[rep])
+                merged[rep] = card
+                representative[i] = rep
+                result.removed.insert(i)
+                entry.outcome = .merged
+                entry.existing = rep
+                entry.decision = decision
+                entry.changes = changes
+            }
+            result.entries.append(entry)
+        }
+        result.possiblePairs.removeAll { result.removed.contains($0.0) || result.removed.contains($0.1) }
+        for (rep, card) in merged where card != cards[rep] { result.replaced[rep] = card }
+        return result
+    }
+
+    /// A stable order for cards without looking at where they came from.
+    static func canonicalKey(_ c: Contact) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+}

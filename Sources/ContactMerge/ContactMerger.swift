@@ -1,0 +1,242 @@
+import ContactMatching
+import ContactModel
+
+/// Which card's single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO...) win when both have one.
+public enum MergePreference: String, Sendable, CaseIterable {
+    /// The card with the newer REV; with no REV on either side, or the same, the incoming card.
+    case newer
+    /// Always the existing card.
+    case existing
+    /// Always the incoming card.
+    case incoming
+}
+
+/// Merges one card into another without losing a value: multi-valued properties are unioned (equal values after
+/// normalisation kept once, their types combined), single values follow the preference and a value not taken is
+/// reported, notes are joined, and everything the model does not name rides along.
+public struct ContactMerger: Sendable {
+    /// Which side's single values win.
+    public var preference: MergePreference
+    /// For comparing national phone numbers.
+    public var countryCode: Int?
+
+    /// A merger.
+    public init(preference: MergePreference = .newer, countryCode: Int? = nil) {
+        self.preference = preference
+        self.countryCode = countryCode
+    }
+
+    /// `incoming` merged into `existing`: the existing card's UID, order and values first, then what is new.
+    public func merge(_ incoming: Contact, into existing: Contact) -> (contact: Contact, changes: [FieldChange]) {
+        var out = existing
+        var changes: [FieldChange] = []
+        let incomingWins: Bool = switch preference {
+        case .existing: false
+        case .incoming: true
+        case .newer: Self.revisionKey(incoming.revision) >= Self.revisionKey(existing.revision)
+        }
+        var groups = GroupRenamer(existing: existing, incoming: incoming)
+
+        func single<T: Equatable>(_ field: String, _ path: WritableKeyPath<Contact, T?>, _ show: (T) -> String) {
+            guard let new = incoming[keyPath: path] else { return }
+            guard let old = out[keyPath: path] else {
+                out[keyPath: path] = new
+                changes.append(FieldChange(field, .added, value: show(new)))
+                return
+            }
+            guard old != new else { return }
+            if incomingWins {
+                out[keyPath: path] = new
+                changes.append(FieldChange(field, .replaced, value: show(new), previous: show(old)))
+            } else {
+                changes.append(FieldChange(field, .kept, value: show(new)))
+            }
+        }
+        // A reader fills a missing FN from an email or phone; that stand-in never replaces a real name.
+        let standIn = incoming.formattedName.map { fn in (incoming.emails + incoming.phones).contains { $0.value == fn } } ?? false
+        if !(standIn && out.formattedName != nil) { single("FN", \.formattedName) { $0 } }
+        single("N", \.name) { $0.displayName }
+        single("ORG", \.organization) { ([$0.name] + $0.units).joined(separator: ";") }
+        single("TITLE", \.title) { $0 }
+        single("ROLE", \.role) { $0 }
+        single("BDAY", \.birthday) { $0 }
+        single("ANNIVERSARY", \.anniversary) { $0 }
+        single("PHOTO", \.photo) { p in p.uri ?? "\(p.data?.count ?? 0) bytes of \(p.mediaType ?? "image")" }
+        if out.uid == nil, let uid = incoming.uid {
+            out.uid = uid
+            changes.append(FieldChange("UID", .added, value: uid))
+        }
+        mergeNote(incoming.note, into: &out, &changes)
+        if let rev = incoming.revision, Self.revisionKey(rev) > Self.revisionKey(out.revision) {
+            out.revision = rev
+        }
+
+        union("EMAIL", &out.emails, incoming.emails, &changes, &groups) { EmailKey.key($0.value) ?? $0.value }
+        union("TEL", &out.phones, incoming.phones, &changes, &groups) { phone in
+            PhoneKey(phone.value, countryCode: countryCode).map { "\($0.number);\($0.ext ?? "")" } ?? TextFolding.fold(phone.value)
+        }
+        union("URL", &out.urls, incoming.urls, &changes, &groups) { Self.urlKey($0.value) }
+        union("IMPP", &out.instantMessaging, incoming.instantMessaging, &changes, &groups) { $0.value.lowercased() }
+        union("X-SOCIALPROFILE", &out.socialProfiles, incoming.socialProfiles, &changes, &groups) { $0.value.lowercased() }
+        unionAddresses(&out, incoming.addresses, &changes, &groups)
+        unionStrings("NICKNAME", &out.nicknames, incoming.nicknames, &changes)
+        unionStrings("CATEGORIES", &out.categories, incoming.categories, &changes)
+        unionExtensions(&out, incoming.extensions, &changes, &groups)
+        return (out, changes)
+    }
+
+    private func mergeNote(_ note: String?, into out: inout Contact, _ changes: inout [FieldChange]) {
+        guard let new = note?.trimmingCharacters(in: .whitespacesAndNewlines), !new.isEmpty else { return }
+        guard let old = out.note, !old.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            out.note = note
+            changes.append(FieldChange("NOTE", .added, value: note))
+            return
+        }
+        if old.contains(new) { return }
+        if new.contains(old.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            // The incoming note extends the existing one: taking it keeps every word of both.
+            out.note = note
+            changes.append(FieldChange("NOTE", .replaced, value: note, previous: old))
+            return
+        }
+        out.note = old + "\n\n" + new
+        changes.append(FieldChange("NOTE", .joined, value: new))
+    }
+
+    private func union(_ field: String, _ values: inout [LabeledValue], _ incoming: [LabeledValue],
+                       _ changes: inout [FieldChange], _ groups: inout GroupRenamer, key: (LabeledValue) -> String)
+    {
+        var positions: [String: Int] = [:]
+        for (i, v) in values.enumerated() where positions[key(v)] == nil { positions[key(v)] = i }
+        for var value in incoming {
+            let k = key(value)
+            if let i = positions[k] {
+                let added = value.types.filter { t in !values[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame } }
+                if !added.isEmpty {
+                    values[i].types += added
+                    changes.append(FieldChange(field, .retyped, value: added.joined(separator: ",")))
+                }
+                if values[i].label == nil, let label = value.label {
+                    values[i].label = label // the writer gives it a group of its own when the value has none
+                    changes.append(FieldChange(field, .retyped, value: label))
+                }
+                continue
+            }
+            value.group = groups.rename(value.group)
+            positions[k] = values.count
+            values.append(value)
+            changes.append(FieldChange(field, .added, value: value.value))
+        }
+    }
+
+    private func unionAddresses(_ out: inout Contact, _ incoming: [Address], _ changes: inout [FieldChange],
+                                _ groups: inout GroupRenamer)
+    {
+        func key(_ a: Address) -> String { a.components.map(TextFolding.fold).joined(separator: "|") }
+        var positions: [String: Int] = [:]
+        for (i, a) in out.addresses.enumerated() where positions[key(a)] == nil { positions[key(a)] = i }
+        for var address in incoming {
+            if let i = positions[key(address)] {
+                let added = address.types.filter { t in !out.addresses[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame } }
+                if !added.isEmpty {
+                    out.addresses[i].types += added
+                    changes.append(FieldChange("ADR", .retyped, value: added.joined(separator: ",")))
+                }
+                continue
+            }
+            address.group = groups.rename(address.group)
+            positions[key(address)] = out.addresses.count
+            out.addresses.append(address)
+            changes.append(FieldChange("ADR", .added, value: address.components.filter { !$0.isEmpty }.joined(separator: ", ")))
+        }
+    }
+
+    private func unionStrings(_ field: String, _ values: inout [String], _ incoming: [String],
+                              _ changes: inout [FieldChange])
+    {
+        var seen = Set(values.map(TextFolding.fold))
+        for value in incoming where seen.insert(TextFolding.fold(value)).inserted {
+            values.append(value)
+            changes.append(FieldChange(field, .added, value: value))
+        }
+    }
+
+    /// Properties the model does not name that a card holds once: the existing card keeps its own.
+    private static let singleExtensions: Set<String> = [
+        "PRODID", "KIND", "GENDER", "SORT-STRING", "CLASS", "TZ", "GEO", "X-ABSHOWAS", "X-ABUID", "MAILER",
+        "PROFILE", "NAME", "SOURCE", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME",
+        "X-MAIDENNAME", "X-GENDER", "LANG",
+    ]
+
+    private func unionExtensions(_ out: inout Contact, _ incoming: [Extension], _ changes: inout [FieldChange],
+                                 _ groups: inout GroupRenamer)
+    {
+        func key(_ e: Extension) -> String { e.name.uppercased() + ":" + e.value }
+        var seen = Set(out.extensions.map(key))
+        let names = Set(out.extensions.map { $0.name.uppercased() })
+        for var item in incoming where !seen.contains(key(item)) {
+            let name = item.name.uppercased()
+            if Self.singleExtensions.contains(name) && names.contains(name) {
+                if name != "PRODID" { changes.append(FieldChange(item.name, .kept, value: item.value)) }
+                continue
+            }
+            seen.insert(key(item))
+            item.group = groups.rename(item.group)
+            out.extensions.append(item)
+            changes.append(FieldChange(item.name, .added, value: item.value))
+        }
+    }
+
+    /// REV as comparable digits (`2024-01-02T03:04:05Z` and `20240102T030405Z` alike); empty when absent.
+    static func revisionKey(_ rev: String?) -> String {
+        guard let rev else { return "" }
+        var digits = String(rev.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map(Character.init))
+        while digits.count < 14 { digits += "0" }
+        return String(digits.prefix(14))
+    }
+
+    static func urlKey(_ url: String) -> String {
+        var s = url.trimmingCharacters(in: .whitespaces).lowercased()
+        for prefix in ["https://", "http://"] where s.hasPrefix(prefix) { s.removeFirst(prefix.count) }
+        if s.hasPrefix("www.") { s.removeFirst(4) }
+        while s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+}
+
+/// Gives an incoming value's group (`item1`) a fresh name when the existing card already uses it, the same new name
+/// for every property of that group, so an iPhone label stays with its own value.
+struct GroupRenamer {
+    private var taken: Set<String>
+    private var avoid: Set<String>
+    private var renamed: [String: String] = [:]
+    private var next = 1
+
+    init(existing: Contact, incoming: Contact) {
+        taken = Set(Self.groups(existing))
+        // A fresh name must not collide with the incoming card's other groups either.
+        avoid = taken.union(Self.groups(incoming))
+    }
+
+    private static func groups(_ c: Contact) -> [String] {
+        ((c.emails + c.phones + c.urls + c.instantMessaging + c.socialProfiles).compactMap(\.group)
+            + c.addresses.compactMap(\.group) + c.extensions.compactMap(\.group)).map { $0.lowercased() }
+    }
+
+    mutating func rename(_ group: String?) -> String? {
+        guard let group else { return nil }
+        let lower = group.lowercased()
+        if let done = renamed[lower] { return done }
+        guard taken.contains(lower) else {
+            renamed[lower] = group
+            taken.insert(lower)
+            return group
+        }
+        while avoid.contains("item\(next)") { next += 1 }
+        let fresh = "item\(next)"
+        avoid.insert(fresh)
+        taken.insert(fresh)
+        renamed[lower] = fresh
+        return fresh
+    }
+}

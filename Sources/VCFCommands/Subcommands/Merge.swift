@@ -1,0 +1,240 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import ContactMatching
+import ContactMerge
+import ContactModel
+import Foundation
+import VCardFormat
+import VCardSyntax
+
+/// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
+enum Merge {
+    static let mergeSpec = Arguments.Spec(
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
+        options: ["--into", "--prefer", "--country-code"],
+        aliases: ["-h": "--help", "-n": "--dry-run"])
+    static let dedupeSpec = Arguments.Spec(
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
+        options: ["-o", "--prefer", "--country-code"],
+        aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
+
+    struct Settings {
+        var engine = AddressBookMerge()
+        var dryRun = false, json = false, explain = false, backup = false
+
+        init(_ parsed: Arguments) throws {
+            dryRun = parsed.flags.contains("--dry-run")
+            json = parsed.flags.contains("--json")
+            explain = parsed.flags.contains("--explain")
+            backup = parsed.flags.contains("--backup")
+            if let prefer = parsed.options["--prefer"] {
+                guard let value = MergePreference(rawValue: prefer) else {
+                    throw UsageError("--prefer takes existing, incoming or newer, not \(prefer)")
+                }
+                engine.preference = value
+            }
+            if let code = parsed.options["--country-code"] {
+                let digits = code.hasPrefix("+") ? String(code.dropFirst()) : code
+                guard let value = Int(digits), (1...999).contains(value) else {
+                    throw UsageError("--country-code takes a calling code such as 1, 44 or 49, not \(code)")
+                }
+                engine.countryCode = value
+            }
+        }
+    }
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let parsed = try Arguments.parse(arguments, spec: mergeSpec)
+        if parsed.flags.contains("--help") {
+            io.write(Help.merge)
+            return ExitCode.success
+        }
+        guard let target = parsed.options["--into"] else { throw UsageError("merge needs --into CONTACTS.vcf") }
+        guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
+        let settings = try Settings(parsed)
+
+        // The existing file first: if it cannot be read completely, nothing is written.
+        guard let file = readContacts(target, io: io, missingIsEmpty: true) else { return ExitCode.ioFailure }
+        var incoming: [IncomingCard] = []
+        var skipped: [MergeEntry] = []
+        for path in parsed.positionals {
+            guard let bytes = PhotoCommand.readFile(path, io: io) else { return ExitCode.ioFailure }
+            let name = path == "-" ? "<stdin>" : path
+            let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
+            for card in cards {
+                let end = card.raw.endLine ?? Int.max
+                let errors = diagnostics.filter { $0.severity == .error && $0.line >= card.raw.beginLine && $0.line <= end }
+                if let first = errors.first {
+                    skipped.append(MergeEntry(file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                                              outcome: .skipped, problem: first.message))
+                    io.error("\(name):\(first.line):\(first.column): error: \(first.message); the card was skipped")
+                } else {
+                    incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
+                }
+            }
+        }
+        let result = settings.engine.merge(incoming, into: file.contacts)
+        var entries = result.entries + skipped
+        entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        let output = file.rendered(replacing: result.replaced, adding: result.added)
+        return finish(file: file, output: output, outputPath: target, entries: entries, result: result,
+                      settings: settings, io: io, skippedAny: !skipped.isEmpty)
+    }
+
+    static func dedupe(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let parsed = try Arguments.parse(arguments, spec: dedupeSpec)
+        if parsed.flags.contains("--help") {
+            io.write(Help.dedupe)
+            return ExitCode.success
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError("dedupe takes one contacts file")
+        }
+        let settings = try Settings(parsed)
+        guard let file = readContacts(path, io: io, missingIsEmpty: false) else { return ExitCode.ioFailure }
+        let result = settings.engine.dedupe(file.contacts, file: file.name, lines: file.lines)
+        let output = file.rendered(replacing: result.replaced, removing: result.removed, adding: [])
+        return finish(file: file, output: output, outputPath: parsed.options["-o"] ?? path,
+                      entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
+                      io: io, skippedAny: false)
+    }
+
+    /// Reads the file to update; a missing file (for merge) is an empty book.
+    static func readContacts(_ path: String, io: CommandIO, missingIsEmpty: Bool) -> ContactsFile? {
+        if missingIsEmpty && !FileManager.default.fileExists(atPath: path) {
+            return try? ContactsFile(bytes: [], name: path)
+        }
+        guard let bytes = PhotoCommand.readFile(path, io: io) else { return nil }
+        do {
+            return try ContactsFile(bytes: bytes, name: path)
+        } catch {
+            io.error("\(error)")
+            io.error("\(path): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
+            return nil
+        }
+    }
+
+    static func finish(file: ContactsFile, output: [UInt8], outputPath: String, entries: [MergeEntry],
+                       result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool) -> Int32
+    {
+        let lines = file.lines
+        let changed = output != file.bytes || outputPath != file.name
+        if settings.json {
+            io.write(MergeReport(file: file, entries: entries, result: result, dryRun: settings.dryRun).json())
+        } else if settings.dryRun || settings.explain {
+            for entry in entries { io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n") }
+            for (a, b, decision) in result.possiblePairs {
+                io.write("\(file.name):\(lines[a]) \(AddressBookMerge.displayName(file.contacts[a])) and "
+                         + "\(file.name):\(lines[b]) \(AddressBookMerge.displayName(file.contacts[b])): "
+                         + "\(decision.explanation)\n")
+            }
+        }
+        if !settings.dryRun && changed {
+            do {
+                if settings.backup && !file.bytes.isEmpty && outputPath == file.name {
+                    try AtomicFile.write(file.bytes, to: outputPath + ".bak")
+                }
+                try AtomicFile.write(output, to: outputPath)
+            } catch {
+                io.error("\(error)")
+                return ExitCode.ioFailure
+            }
+        }
+        io.error(summary(entries, result: result, target: outputPath, dryRun: settings.dryRun, changed: changed))
+        if !settings.json && !settings.dryRun && !settings.explain {
+            for entry in entries where entry.outcome == .possible {
+                io.error("\(entry.file):\(entry.line): note: \(entry.name) may be the same person as "
+                         + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)")
+            }
+            for (a, b, _) in result.possiblePairs {
+                io.error("\(file.name):\(lines[b]): note: may be the same person as line \(lines[a]); left alone (--explain says why)")
+            }
+        }
+        return skippedAny ? ExitCode.problems : ExitCode.success
+    }
+
+    static func describe(_ entry: MergeEntry, file: ContactsFile, lines: [Int], explain: Bool) -> String {
+        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(AddressBookMerge.displayName(file.contacts[$0]))" }
+        var text = "\(entry.file):\(entry.line) \(entry.name): "
+        switch entry.outcome {
+        case .merged: text += "merge into \(target ?? "?")"
+        case .unchanged: text += "already in \(target ?? "?")"
+        case .added: text += "add"
+        case .possible: text += "add; possible duplicate of \(target ?? "?")"
+        case .skipped: text += "skip: \(entry.problem ?? "unreadable")"
+        }
+        if !entry.changes.isEmpty {
+            text += " (" + entry.changes.map { "\($0.field) \($0.action.rawValue)" }.joined(separator: ", ") + ")"
+        }
+        if explain, let decision = entry.decision { text += "\n    " + decision.explanation }
+        return text
+    }
+
+    static func summary(_ entries: [MergeEntry], result: MergeResult, target: String, dryRun: Bool, changed: Bool) -> String {
+        func count(_ o: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == o }.count }
+        let possible = count(.possible) + result.possiblePairs.count
+        var parts = ["\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged"]
+        if !result.removed.isEmpty { parts = ["\(result.removed.count) merged into other cards"] }
+        parts.append("\(possible) possible duplicate\(possible == 1 ? "" : "s") left alone")
+        if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
+        let verb = dryRun ? "would change nothing yet (dry run)" : (changed ? "updated" : "unchanged")
+        return "\(target): \(parts.joined(separator: ", ")); \(verb)"
+    }
+}
+
+/// The `--json` report: every incoming card, its decision, the existing card it matched, the fields that changed.
+struct MergeReport: Encodable {
+    struct Card: Encodable {
+        var file: String
+        var line: Int
+        var name: String
+        var outcome: String
+        var existing: Existing?
+        var rule: String?
+        var evidence: [String]?
+        var changes: [FieldChange]?
+        var problem: String?
+    }
+    struct Existing: Encodable {
+        var line: Int
+        var name: String
+    }
+    struct Pair: Encodable {
+        var first: Existing
+        var second: Existing
+        var evidence: [String]
+    }
+    var contacts: String
+    var dryRun: Bool
+    var countryCode: Int?
+    var summary: [String: Int]
+    var cards: [Card]
+    var possibleDuplicates: [Pair]?
+
+    init(file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool) {
+        let lines = file.lines
+        func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: AddressBookMerge.displayName(file.contacts[p])) }
+        contacts = file.name
+        self.dryRun = dryRun
+        countryCode = result.countryCode
+        var summary: [String: Int] = [:]
+        for o in ["merged", "unchanged", "added", "possible", "skipped"] { summary[o] = 0 }
+        for e in entries { summary[e.outcome.rawValue, default: 0] += 1 }
+        self.summary = summary
+        cards = entries.map { e in
+            Card(file: e.file, line: e.line, name: e.name, outcome: e.outcome.rawValue, existing: e.existing.map(existing),
+                 rule: e.decision?.rule, evidence: e.decision.map { $0.evidence.map(\.description) },
+                 changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
+        }
+        possibleDuplicates = result.possiblePairs.isEmpty ? nil : result.possiblePairs.map {
+            Pair(first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description))
+        }
+    }
+
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}
