@@ -60,4 +60,39 @@ import VCFCommands
         #expect(again == code)
         #expect(try [UInt8](Data(contentsOf: contacts)) == result, "\(name): a second merge changed the file")
     }
+
+    /// The cards of a file as a sorted list of their texts.
+    static func cardSet(_ text: String) -> [String] {
+        text.components(separatedBy: "BEGIN:VCARD").filter { !$0.isEmpty }.sorted()
+    }
+
+    @Test(arguments: cases)
+    func aDryRunWritesNothingAndTheIncomingOrderDoesNotMatter(_ name: String) throws {
+        let dir = FixturePaths.url("merge/\(name)")
+        let decisions = try String(contentsOf: dir.appendingPathComponent("decisions.tsv"), encoding: .utf8)
+        guard !decisions.contains("skipped") else { return } // unreadable cards cannot be reordered as text
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-order-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let args = (try? String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8))
+            .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+        let existing = try Data(contentsOf: dir.appendingPathComponent("existing.vcf"))
+        let contacts = work.appendingPathComponent("contacts.vcf")
+        try existing.write(to: contacts)
+        let incoming = dir.appendingPathComponent("incoming.vcf").path
+        let dry = VCF.run(["merge", incoming, "--into", contacts.path, "-n"] + args, io: CommandIO.capturing().io)
+        #expect(dry == 0)
+        #expect(try Data(contentsOf: contacts) == existing, "a dry run changed the file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["contacts.vcf"])
+
+        let text = try String(contentsOfFile: incoming, encoding: .utf8)
+        let reversed = text.components(separatedBy: "BEGIN:VCARD").filter { !$0.isEmpty }.reversed()
+            .map { "BEGIN:VCARD" + $0 }.joined()
+        let reversedPath = work.appendingPathComponent("reversed.vcf")
+        try reversed.write(to: reversedPath, atomically: false, encoding: .utf8)
+        _ = VCF.run(["merge", reversedPath.path, "--into", contacts.path] + args, io: CommandIO.capturing().io)
+        let expected = try String(contentsOf: dir.appendingPathComponent("expected.vcf"), encoding: .utf8)
+        #expect(Self.cardSet(try String(contentsOf: contacts, encoding: .utf8)) == Self.cardSet(expected),
+                "\(name): reversing the incoming cards changed the result")
+    }
 }
