@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
+        .target(name: "LabeledBook"),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
@@ -40,7 +41,7 @@ let package = Package(
         .testTarget(name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "TestSupport"]),
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
-                                                                 "VCardFormat", "TestSupport"]),
+                                                                 "LabeledBook", "VCardFormat", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "TestSupport"]),
     ]
 )

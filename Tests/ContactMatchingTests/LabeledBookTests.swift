@@ -1,0 +1,25 @@
+import ContactMerge
+import LabeledBook
+import Testing
+import VCardFormat
+
+/// The merge on the seeded labelled generator: no false merge, and the share of true duplicates found.
+@Suite struct LabeledBookTests {
+    @Test func noFalseMergesAndMostDuplicatesFound() {
+        let book = LabeledBook.generate(.init(seed: 7, existingPeople: 2_000, incomingDuplicates: 400, incomingNew: 200, traps: 100))
+        let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
+        let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.enumerated().map {
+            IncomingCard(contact: $0.element.contact, file: "incoming", line: $0.offset)
+        }
+        let result = AddressBookMerge(countryCode: 1).merge(incoming, into: existing)
+        var falseMerges = 0, found = 0
+        for (i, entry) in result.entries.enumerated() where entry.outcome == .merged || entry.outcome == .unchanged {
+            if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] { found += 1 } else { falseMerges += 1 }
+        }
+        let duplicates = book.incomingKinds.filter { $0 == .duplicate }.count
+        let recall = Double(found) / Double(duplicates)
+        #expect(falseMerges == 0)
+        #expect(recall >= 0.95, "found \(found) of \(duplicates)")
+        print("labelled book: \(found) of \(duplicates) duplicates found (\(recall)), \(falseMerges) false merges")
+    }
+}
