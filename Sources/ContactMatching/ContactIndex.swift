@@ -24,15 +24,10 @@ public struct ContactIndex: Sendable {
         add(position, for: k)
     }
 
-    /// Replaces the keys of the card at `position` (after it merged), keeping old keys pointing at it too.
-    public mutating func update(_ position: Int, to k: MatchKeys) {
-        keys[position] = k
-        add(position, for: k)
-    }
-
     private mutating func add(_ position: Int, for k: MatchKeys) {
+        // Positions only grow, so a card's repeated key is always the list's last entry.
         func append<K: Hashable>(_ key: K, _ map: inout [K: [Int]]) {
-            if map[key]?.last != position && !(map[key]?.contains(position) ?? false) { map[key, default: []].append(position) }
+            if map[key]?.last != position { map[key, default: []].append(position) }
         }
         if let uid = k.uid { append(uid, &byUID) }
         for e in k.emails { append(e, &byEmail) }
@@ -67,7 +62,6 @@ public struct ContactIndex: Sendable {
         if let name = k.name, !name.family.isEmpty, !name.given.isEmpty {
             collect(byName[name.family + "|" + name.givenRoot])
             collect(byName[name.family + "|" + String(name.given.prefix(1))])
-            collect(byName[name.family + "|" + Nicknames.root(name.given)])
         }
         if let fn = k.formattedName { collect(byName["fn|" + fn]) }
         return found.sorted()
