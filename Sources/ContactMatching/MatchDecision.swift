@@ -21,6 +21,7 @@ public struct MatchDecision: Sendable, Equatable {
         case sameOrganization
         case birthdayConflict
         case emailDomainConflict(String)    // both have addresses at this domain, none in common
+        case personalPhoneConflict          // both have mobile, home or untyped numbers, none in common
 
         public var description: String {
             switch self {
@@ -33,6 +34,7 @@ public struct MatchDecision: Sendable, Equatable {
             case .sameOrganization: "same organisation"
             case .birthdayConflict: "different birthdays"
             case .emailDomainConflict(let d): "different addresses at \(d)"
+            case .personalPhoneConflict: "different personal phones"
             }
         }
     }

@@ -3,7 +3,8 @@
 /// 1. The same UID: the same card.
 /// 2. A shared strong identifier (an email, or a personal phone: mobile, home or untyped) that no other indexed card
 ///    also carries, names that do not conflict, and birthdays that do not conflict: the same person.
-/// 3. The identical full name, the same organisation and nothing conflicting: the same person.
+/// 3. The identical full name, the same organisation and nothing conflicting (different addresses at one email
+///    domain, or personal phones on both cards with none in common, keep two people apart): the same person.
 /// 4. Anything weaker (a shared work line, a family address, an identical name alone, a nickname): a possible
 ///    duplicate, reported and not merged. Nothing shared: different people.
 public struct Matcher: Sendable {
@@ -80,12 +81,13 @@ public struct Matcher: Sendable {
             return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
         }
         if relation == .identical && sameOrganization && !conflict {
-            // Two people of the same name at one company have different addresses there.
+            // Two people of the same name at one company have different addresses there, or each their own mobile.
             let domainsA = Set(a.emails.map(EmailKey.domain)), domainsB = Set(b.emails.map(EmailKey.domain))
-            if strong == 0 && weak == 0 && !a.emails.isEmpty && !b.emails.isEmpty,
-               let domain = domainsA.intersection(domainsB).sorted().first, !a.emails.contains(where: b.emails.contains)
-            {
+            let personalA = Set(a.phones.filter(\.personal).map(\.key)), personalB = Set(b.phones.filter(\.personal).map(\.key))
+            if !a.emails.contains(where: b.emails.contains), let domain = domainsA.intersection(domainsB).sorted().first {
                 evidence.append(.emailDomainConflict(String(domain)))
+            } else if !personalA.isEmpty && !personalB.isEmpty && personalA.isDisjoint(with: personalB) {
+                evidence.append(.personalPhoneConflict)
             } else {
                 return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength)
             }

@@ -91,7 +91,10 @@ public struct PersonName: Hashable, Sendable {
                     family.joined(separator: " "), generation)
         }
         var words = parts.first ?? []
-        words = Array(words.drop { Self.titles.contains(String($0)) })
+        // "M." before a single word is more often an initial ("M. Kim") than Monsieur.
+        while let first = words.first, Self.titles.contains(String(first)), first != "m" || words.count > 2 {
+            words.removeFirst()
+        }
         while let last = words.last, Self.isSuffix(last) {
             generation = generation ?? Self.generations[String(last)]
             words.removeLast()

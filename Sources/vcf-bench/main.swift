@@ -6,10 +6,13 @@
 // `vcf-bench photo-fit IMAGE MAX_BYTES MAX_EDGE RUNS OUT` fits one photo RUNS times in this process and prints
 // {"median_ms":M,"min_ms":M,"bytes":N,"width":W,"height":H,"quality":Q,"chroma":"4:2:0","encodes":E}
 // (Scripts/photo-bench.sh runs it beside ImageMagick).
+// `vcf-bench labeled [EXISTING_PEOPLE]` merges the seeded labelled book and prints recall and every false merge.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
 import Foundation
+import ContactMerge
+import LabeledBook
 import PhotoProcessing
 import VCardFormat
 import VCardSyntax
@@ -49,7 +52,37 @@ func photoFit(_ arguments: [String]) -> Never {
     exit(0)
 }
 
+func labeled(_ arguments: [String]) -> Never {
+    let people = arguments.first.flatMap { Int($0) } ?? 10_000
+    let seed = arguments.count > 1 ? UInt64(arguments[1]) ?? 1 : 1
+    let book = LabeledBook.generate(.init(seed: seed, existingPeople: people, incomingDuplicates: people / 5,
+                                          incomingNew: people / 10, traps: people / 20))
+    let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
+    let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.enumerated().map {
+        IncomingCard(contact: $0.element.contact, file: "incoming", line: $0.offset)
+    }
+    let result = AddressBookMerge(countryCode: 1).merge(incoming, into: existing)
+    var found = 0, falseMerges = 0
+    for (i, entry) in result.entries.enumerated() {
+        let truth = book.incomingKinds[i]
+        if entry.outcome == .merged || entry.outcome == .unchanged {
+            if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] { found += 1; continue }
+            falseMerges += 1
+            print("FALSE \(truth.rawValue) incoming \(i) \(entry.name) -> existing \(entry.existing ?? -1) "
+                  + "\(AddressBookMerge.displayName(existing[entry.existing ?? 0])): \(entry.decision?.explanation ?? "")")
+        } else if truth == .duplicate {
+            print("MISSED incoming \(i) \(entry.name) \(entry.outcome.rawValue): \(entry.decision?.explanation ?? "")")
+        }
+    }
+    let duplicates = book.incomingKinds.filter { $0 == .duplicate }.count
+    print("found \(found) of \(duplicates), \(falseMerges) false merges")
+    exit(falseMerges == 0 ? 0 : 1)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "labeled" {
+    labeled(Array(arguments.dropFirst()))
+}
 if arguments.first == "photo-fit" {
     photoFit(Array(arguments.dropFirst()))
 }

@@ -56,6 +56,10 @@ import Testing
         #expect((b.given, b.family, b.generation) == ("john", "smith", "jr"))
         let c = try #require(Self.name("John Smith, Jr."))
         #expect((c.given, c.family, c.generation) == ("john", "smith", "jr"))
+        let e = try #require(Self.name("M. Kim"))
+        #expect((e.given, e.family) == ("m", "kim"))
+        let f = try #require(Self.name("M. Jean Dupont"))
+        #expect((f.given, f.family) == ("jean", "dupont"))
         let d = try #require(Self.name("Ludwig van Beethoven"))
         #expect(d.family == "van beethoven")
         #expect(Self.name("Acme Inc.", n: nil).map { _ in true } == true)
@@ -66,6 +70,7 @@ import Testing
         ("John Smith", "Smith, John", PersonName.Relation.identical),
         ("Bob Smith", "Robert Smith", .compatible),
         ("J. Smith", "John Smith", .compatible),
+        ("M. Kim", "Michael Kim", .compatible),
         ("José Núñez", "Jose Nunez", .identical),
         ("John Smith", "Jane Smith", .conflicting),
         ("John Smith", "John Smith Jr.", .conflicting),
