@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
-        .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "TestSupport"]),
+        .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
+                                                           "VCardSyntax", "TestSupport"]),
     ]
 )

@@ -35,7 +35,8 @@ public struct MatchKeys: Sendable {
         formattedName = contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static func uidKey(_ raw: String) -> String? {
+    /// A UID as matching compares it: trimmed, UUIDs lower-cased without `urn:uuid:`; nil when blank.
+    public static func uidKey(_ raw: String) -> String? {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return nil }
         let lower = trimmed.lowercased()

@@ -62,9 +62,14 @@ public struct ContactMerger: Sendable {
         single("BDAY", \.birthday) { $0 }
         single("ANNIVERSARY", \.anniversary) { $0 }
         single("PHOTO", \.photo) { p in p.uri ?? "\(p.data?.count ?? 0) bytes of \(p.mediaType ?? "image")" }
-        if out.uid == nil, let uid = incoming.uid {
-            out.uid = uid
-            changes.append(FieldChange("UID", .added, value: uid))
+        if let uid = incoming.uid {
+            if out.uid == nil {
+                out.uid = uid
+                changes.append(FieldChange("UID", .added, value: uid))
+            } else if MatchKeys.uidKey(uid) != out.uid.flatMap(MatchKeys.uidKey) {
+                // The merged card keeps the existing UID; the other is reported so a sync can map it.
+                changes.append(FieldChange("UID", .kept, value: uid))
+            }
         }
         mergeNote(incoming.note, into: &out, &changes)
         if let rev = incoming.revision, Self.revisionKey(rev) > Self.revisionKey(out.revision) {
