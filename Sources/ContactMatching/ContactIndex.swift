@@ -1,69 +1,81 @@
-/// Hash indexes over a collection's match keys, so each lookup costs the same whatever the collection's size:
-/// candidates come only from shared UIDs, emails, phones and names, never from comparing every pair.
+/// One key a card is found under: its kind and a hash of its text (see `MatchKeys.indexKeys`).
+public struct IndexKey: Hashable, Sendable {
+    /// What the key is made of; part of the hash too, so an email and a name never meet.
+    public enum Kind: UInt8, Sendable {
+        case uid, email, phone, name, nameAndOrganization, formattedName
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// A hash of the kind and the normalised text.
+    public var hash: Int
+
+    /// The key for `value` of `kind`.
+    public init<V: Hashable>(_ kind: Kind, _ value: V) {
+        var hasher = Hasher()
+        hasher.combine(kind.rawValue)
+        hasher.combine(value)
+        self.kind = kind
+        hash = hasher.finalize()
+    }
+}
+
+/// Sorted key-position pairs over a collection's match keys, so each lookup is a binary search whatever the
+/// collection's size: candidates come only from shared UIDs, emails, phones and names, never from comparing every
+/// pair. Hashes stand for the keys: a rare collision only adds a candidate, which the decision then examines.
 public struct ContactIndex: Sendable {
     /// The keys of each indexed card, by position.
-    public private(set) var keys: [MatchKeys] = []
-    private var byUID: [String: [Int]] = [:]
-    private var byEmail: [String: [Int]] = [:]
-    private var byPhone: [PhoneKey: [Int]] = [:]
-    private var byName: [String: [Int]] = [:]
-
-    /// An empty index.
-    public init() {}
+    public let keys: [MatchKeys]
+    private let entries: [(hash: Int, position: Int32)]
 
     /// Indexes `keys` in order.
     public init(_ keys: [MatchKeys]) {
-        self.keys.reserveCapacity(keys.count)
-        for k in keys { insert(k) }
-    }
-
-    /// Adds one card; its position is `keys.count - 1` afterwards.
-    public mutating func insert(_ k: MatchKeys) {
-        let position = keys.count
-        keys.append(k)
-        add(position, for: k)
-    }
-
-    private mutating func add(_ position: Int, for k: MatchKeys) {
-        // Positions only grow, so a card's repeated key is always the list's last entry.
-        func append<K: Hashable>(_ key: K, _ map: inout [K: [Int]]) {
-            if map[key]?.last != position { map[key, default: []].append(position) }
+        self.keys = keys
+        var entries: [(hash: Int, position: Int32)] = []
+        entries.reserveCapacity(keys.reduce(0) { $0 + $1.indexKeys.count })
+        for (position, k) in keys.enumerated() {
+            for key in k.indexKeys { entries.append((key.hash, Int32(position))) }
         }
-        if let uid = k.uid { append(uid, &byUID) }
-        for e in k.emails { append(e, &byEmail) }
-        for p in k.phones { append(p.key, &byPhone) }
-        for n in Self.nameKeys(k.name) { append(n, &byName) }
-        if let fn = k.formattedName { append("fn|" + fn, &byName) }
+        entries.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.position < $1.position }
+        self.entries = entries
     }
 
-    /// A name is indexed under its family name with the given name's nickname root, and with its initial, so
-    /// nicknames and initials meet; swapped given and family names meet under the swapped key.
-    static func nameKeys(_ name: PersonName?) -> [String] {
-        guard let name, !name.family.isEmpty, !name.given.isEmpty else { return [] }
-        return [name.family + "|" + name.givenRoot, name.family + "|" + String(name.given.prefix(1)),
-                name.given + "|" + Nicknames.root(name.family)]
+    /// A name on more cards than this is too common to suggest a duplicate by itself (a book with dozens of
+    /// "Maria Garcia"s); an email or phone on more than `identifierCap` cards is a switchboard or a placeholder.
+    /// Skipping them keeps each lookup's cost bounded; cards that share one also share a rarer key when they
+    /// are the same person, and the identical-name rule is served by the name-and-organisation key.
+    static let nameCap = 16, identifierCap = 64
+
+    /// The entries under `hash`.
+    private func range(of hash: Int) -> Range<Int> {
+        var low = 0, high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].hash < hash { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < entries.count && entries[end].hash == hash { end += 1 }
+        return low..<end
     }
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
-    func cardCount(email: String) -> Int { byEmail[email]?.count ?? 0 }
-    func cardCount(phone: PhoneKey) -> Int { byPhone[phone]?.count ?? 0 }
+    func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
+    func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }
 
     /// Positions of the cards that share at least one key with `k`, each once, in index order.
     public func candidates(for k: MatchKeys) -> [Int] {
         var found: [Int] = []
         var seen = Set<Int>()
-        func collect(_ list: [Int]?) {
-            guard let list else { return }
-            for p in list where seen.insert(p).inserted { found.append(p) }
+        for key in k.indexKeys {
+            let cap = switch key.kind {
+            case .uid, .nameAndOrganization: Int.max
+            case .email, .phone: Self.identifierCap
+            case .name, .formattedName: Self.nameCap
+            }
+            let range = range(of: key.hash)
+            guard range.count <= cap else { continue }
+            for i in range where seen.insert(Int(entries[i].position)).inserted { found.append(Int(entries[i].position)) }
         }
-        if let uid = k.uid { collect(byUID[uid]) }
-        for e in k.emails { collect(byEmail[e]) }
-        for p in k.phones { collect(byPhone[p.key]) }
-        if let name = k.name, !name.family.isEmpty, !name.given.isEmpty {
-            collect(byName[name.family + "|" + name.givenRoot])
-            collect(byName[name.family + "|" + String(name.given.prefix(1))])
-        }
-        if let fn = k.formattedName { collect(byName["fn|" + fn]) }
         return found.sorted()
     }
 }

@@ -22,6 +22,27 @@ public struct IncomingCard: Sendable {
     }
 }
 
+/// The cards a merge matches against: what identifies each (UID, names, organisation, emails, phones, birthday),
+/// and each whole card on demand, so a large book need not be held in memory in full.
+public struct ExistingCards: Sendable {
+    /// The identifying fields of each card, by position.
+    public var identities: [Contact]
+    /// The whole card at a position.
+    public var card: @Sendable (Int) -> Contact
+
+    /// Cards known only by their identities, read in full through `card`.
+    public init(identities: [Contact], card: @escaping @Sendable (Int) -> Contact) {
+        self.identities = identities
+        self.card = card
+    }
+
+    /// Cards held in full.
+    public init(_ contacts: [Contact]) {
+        identities = contacts
+        card = { contacts[$0] }
+    }
+}
+
 /// What happened to one incoming card.
 public struct MergeEntry: Sendable {
     /// The outcome.
@@ -108,75 +129,92 @@ public struct AddressBookMerge: Sendable {
         countryCode ?? Matcher.prevailingCountryCode(existing.lazy.flatMap { $0.phones.lazy.map(\.value) })
     }
 
+    /// Merges `incoming` into cards held in full; see `merge(_:into:)`.
+    public func merge(_ incoming: [IncomingCard], into existing: [Contact]) -> MergeResult {
+        merge(incoming, into: ExistingCards(existing))
+    }
+
     /// Merges `incoming` into `existing`. Incoming cards are matched against the existing cards only (never against
     /// each other), and several incoming cards for one existing card merge in a fixed order, so the order of the
     /// incoming cards never changes the result.
-    public func merge(_ incoming: [IncomingCard], into existing: [Contact]) -> MergeResult {
+    public func merge(_ incoming: [IncomingCard], into existing: ExistingCards) -> MergeResult {
         var result = MergeResult()
-        let code = resolvedCountryCode(existing)
+        let code = resolvedCountryCode(existing.identities)
         result.countryCode = code
-        let matcher = Matcher(index: ContactIndex(existing.map { MatchKeys($0, countryCode: code) }))
+        let matcher = Matcher(index: ContactIndex(MatchKeys.all(existing.identities, countryCode: code)))
         let merger = ContactMerger(preference: preference, countryCode: code)
-        var targets: [Int: [Int]] = [:] // existing position -> incoming indexes
-        result.entries.reserveCapacity(incoming.count)
-        for (i, card) in incoming.enumerated() {
+        // Each incoming card's decision depends only on the existing cards, so they are worked out in parallel.
+        let decided: [MergeEntry] = Concurrently.map(incoming, chunk: 64) { card in
             let keys = MatchKeys(card.contact, countryCode: code)
             var entry = MergeEntry(file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
             if let (position, decision) = matcher.bestMatch(for: keys) {
                 entry.existing = position
                 entry.decision = decision
-                if decision.kind == .same {
-                    targets[position, default: []].append(i)
-                    entry.outcome = .unchanged
-                } else {
-                    entry.outcome = .possible
-                }
+                entry.outcome = decision.kind == .same ? .merged : .possible
             }
-            if entry.outcome != .unchanged {
+            if entry.outcome != .merged {
                 // A card that brings nothing a card already here lacks is already here: adding it again would only
                 // make a duplicate (this is what makes merging the same file twice change nothing).
                 for position in matcher.index.candidates(for: keys)
-                where merger.merge(card.contact, into: existing[position]).changes.isEmpty {
+                where matcher.index.keys[position].couldContain(keys)
+                    && merger.merge(card.contact, into: existing.card(position)).changes.isEmpty
+                {
                     entry.outcome = .unchanged
                     entry.existing = position
                     entry.decision = matcher.decide(keys, matcher.index.keys[position])
                     break
                 }
             }
-            if entry.outcome == .added || entry.outcome == .possible { result.added.append(card.contact) }
-            result.entries.append(entry)
+            return entry
         }
-        for position in targets.keys.sorted() {
-            var order = targets[position]!
-            if order.count > 1 {
-                let keys = order.map { Self.canonicalKey(incoming[$0].contact) }
-                order = order.indices.sorted { keys[$0] < keys[$1] }.map { order[$0] }
+        var targets: [Int: [Int]] = [:] // existing position -> incoming indexes
+        for (i, entry) in decided.enumerated() {
+            if entry.outcome == .merged, let position = entry.existing { targets[position, default: []].append(i) }
+            if entry.outcome == .added || entry.outcome == .possible { result.added.append(incoming[i].contact) }
+        }
+        result.entries = decided
+        let groups = targets
+        // Several incoming cards for one existing card merge in a fixed order; each existing card on its own.
+        let merged: [(position: Int, card: Contact?, outcomes: [(Int, MergeEntry.Outcome, [FieldChange])])] =
+            Concurrently.map(groups.keys.sorted(), chunk: 64) { position in
+                var order = groups[position]!
+                if order.count > 1 {
+                    let keys = order.map { Self.canonicalKey(incoming[$0].contact) }
+                    order = order.indices.sorted { keys[$0] < keys[$1] }.map { order[$0] }
+                }
+                let original = existing.card(position)
+                var card = original
+                var outcomes: [(Int, MergeEntry.Outcome, [FieldChange])] = []
+                for i in order {
+                    let (next, changes) = merger.merge(incoming[i].contact, into: card)
+                    outcomes.append((i, next == card ? .unchanged : .merged, changes))
+                    card = next
+                }
+                return (position, card != original ? card : nil, outcomes)
             }
-            var card = existing[position]
-            for i in order {
-                let (merged, changes) = merger.merge(incoming[i].contact, into: card)
+        for target in merged {
+            for (i, outcome, changes) in target.outcomes {
+                result.entries[i].outcome = outcome
                 result.entries[i].changes = changes
-                result.entries[i].outcome = merged == card ? .unchanged : .merged
-                card = merged
             }
-            if card != existing[position] { result.replaced[position] = card }
+            if let card = target.card { result.replaced[target.position] = card }
         }
         return result
     }
 
     /// Within one collection: clusters the cards the rule says are the same person, merges each cluster into its
     /// first card, and lists the possible duplicates it left alone.
-    public func dedupe(_ cards: [Contact], file: String, lines: [Int]) -> MergeResult {
+    public func dedupe(_ cards: ExistingCards, file: String, lines: [Int]) -> MergeResult {
         var result = MergeResult()
-        let code = resolvedCountryCode(cards)
+        let code = resolvedCountryCode(cards.identities)
         result.countryCode = code
-        let keys = cards.map { MatchKeys($0, countryCode: code) }
+        let keys = MatchKeys.all(cards.identities, countryCode: code)
         let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
         let merger = ContactMerger(preference: preference, countryCode: code)
-        var representative = Array(cards.indices)
+        var representative = Array(cards.identities.indices)
         var merged: [Int: Contact] = [:]
         var reported = Set<[Int]>()
-        for i in cards.indices {
+        for i in cards.identities.indices {
             var best: (Int, MatchDecision)?
             for j in matcher.index.candidates(for: keys[i]) where j < i {
                 let rep = representative[j]
@@ -192,9 +230,9 @@ public struct AddressBookMerge: Sendable {
                 }
                 if decision.kind == .same, best == nil || decision.strength > best!.1.strength { best = (rep, decision) }
             }
-            var entry = MergeEntry(file: file, line: lines[i], name: Self.displayName(cards[i]), outcome: .unchanged)
+            var entry = MergeEntry(file: file, line: lines[i], name: Self.displayName(cards.identities[i]), outcome: .unchanged)
             if let (rep, decision) = best {
-                let (card, changes) = merger.merge(cards[i], into: merged[rep] ?? cards[rep])
+                let (card, changes) = merger.merge(cards.card(i), into: merged[rep] ?? cards.card(rep))
                 merged[rep] = card
                 representative[i] = rep
                 result.removed.insert(i)
@@ -206,7 +244,7 @@ public struct AddressBookMerge: Sendable {
             result.entries.append(entry)
         }
         result.possiblePairs.removeAll { result.removed.contains($0.0) || result.removed.contains($0.1) }
-        for (rep, card) in merged where card != cards[rep] { result.replaced[rep] = card }
+        for (rep, card) in merged where card != cards.card(rep) { result.replaced[rep] = card }
         return result
     }
 

@@ -43,16 +43,41 @@ public struct ParallelCardReader: Sendable {
                                   body: (T) throws -> Void,
                                   diagnostics: ([Diagnostic]) -> Void) throws
     {
+        let chunks = { () throws -> [UInt8] in
+            do {
+                return [UInt8](try handle.read(upToCount: segmentBytes) ?? Data())
+            } catch {
+                throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
+            }
+        }
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
-                try read(handle, name: name, prefix: prefix, transform: transform, escapingBody: body,
-                         diagnostics: diagnostics)
+                try read(chunks, name: name, prefix: prefix, transform: { transform(ReadCard($0, name: name)) },
+                         escapingBody: body, diagnostics: diagnostics)
             }
         }
     }
 
-    private func read<T: Sendable>(_ handle: FileHandle, name: String, prefix: [UInt8],
-                                   transform: @escaping @Sendable (ReadCard) -> T,
+    /// Reads `bytes` already in memory, handing `transform` each card's content lines unread (for a caller that
+    /// needs only some properties, or the byte ranges); otherwise as `read(_:name:prefix:transform:body:diagnostics:)`.
+    public func readRaw<T: Sendable>(_ bytes: [UInt8], name: String, transform: @escaping @Sendable (RawCard) -> T,
+                                     body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void) throws
+    {
+        var offset = 0
+        let chunks = { () -> [UInt8] in
+            let end = min(bytes.count, offset + segmentBytes)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
+        }
+        try withoutActuallyEscaping(body) { body in
+            try withoutActuallyEscaping(diagnostics) { diagnostics in
+                try read(chunks, name: name, prefix: [], transform: transform, escapingBody: body, diagnostics: diagnostics)
+            }
+        }
+    }
+
+    private func read<T: Sendable>(_ nextChunk: () throws -> [UInt8], name: String, prefix: [UInt8],
+                                   transform: @escaping @Sendable (RawCard) -> T,
                                    escapingBody body: @escaping (T) throws -> Void,
                                    diagnostics: @escaping ([Diagnostic]) -> Void) throws
     {
@@ -70,12 +95,7 @@ public struct ParallelCardReader: Sendable {
         let inFlight = workers * 2 + 1
 
         while !finished {
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: segmentBytes) ?? Data()
-            } catch {
-                throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
-            }
+            let chunk = try nextChunk()
             finished = chunk.isEmpty
             carry.append(contentsOf: chunk)
             if first && carry.count >= 4 && Self.looksLikeUTF16(carry) { sequentialTail = true }
@@ -154,7 +174,7 @@ private struct Run<T: Sendable> {
     let pool: WorkerPool<T>
     let limits: Limits
     let name: String
-    let transform: @Sendable (ReadCard) -> T
+    let transform: @Sendable (RawCard) -> T
     let body: (T) throws -> Void
     let diagnostics: ([Diagnostic]) -> Void
     /// Submitted segments not yet delivered, oldest first, with their job numbers.
@@ -162,7 +182,7 @@ private struct Run<T: Sendable> {
     /// Set once reading has gone sequential; every later byte goes through it.
     var sequential: VCardLexer?
 
-    init(pool: WorkerPool<T>, limits: Limits, name: String, transform: @escaping @Sendable (ReadCard) -> T,
+    init(pool: WorkerPool<T>, limits: Limits, name: String, transform: @escaping @Sendable (RawCard) -> T,
          body: @escaping (T) throws -> Void, diagnostics: @escaping ([Diagnostic]) -> Void)
     {
         self.pool = pool
@@ -216,7 +236,7 @@ private struct Run<T: Sendable> {
     }
 
     private func deliver(_ cards: [RawCard], _ fileDiagnostics: [Diagnostic]) throws {
-        for raw in cards { try body(transform(ReadCard(raw, name: name))) }
+        for raw in cards { try body(transform(raw)) }
         diagnostics(fileDiagnostics.map { $0.named(name) })
     }
 }
@@ -230,7 +250,7 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     private var nextJob = 0
     private var closed = false
 
-    init(workers: Int, limits: Limits, name: String, transform: @escaping @Sendable (ReadCard) -> T) {
+    init(workers: Int, limits: Limits, name: String, transform: @escaping @Sendable (RawCard) -> T) {
         for _ in 0..<workers {
             let thread = Thread { [self] in
                 while let (job, segment) = self.take() {
@@ -279,12 +299,12 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     }
 
     private static func process(_ segment: Segment, limits: Limits, name: String,
-                                transform: @Sendable (ReadCard) -> T) -> SegmentResult<T>
+                                transform: @Sendable (RawCard) -> T) -> SegmentResult<T>
     {
         var lexer = segment.lexer(limits: limits)
         var cards = lexer.feed(segment.bytes)
         cards += lexer.finish()
-        let outputs = cards.map { transform(ReadCard($0, name: name)) }
+        let outputs = cards.map(transform)
         return SegmentResult(outputs: outputs, fileDiagnostics: lexer.takeDiagnostics().map { $0.named(name) },
                              endedInsideCard: lexer.endedInsideCard)
     }

@@ -9,7 +9,21 @@ public enum VCardReader {
         card.withView { view in contact(from: view, beginLine: card.beginLine) }
     }
 
-    private static func contact(from view: RawCard.View, beginLine: Int) -> (contact: Contact, diagnostics: [Diagnostic]) {
+    /// Reads only what identifies the person (UID, FN, N, NICKNAME, ORG, EMAIL, TEL, BDAY), for matching a large
+    /// book without building every card in full; these fields come out exactly as `contact(from:)` gives them.
+    public static func identity(from card: RawCard) -> Contact {
+        card.withView { view in contact(from: view, beginLine: card.beginLine, identityOnly: true).contact }
+    }
+
+    private static func isIdentity(_ name: PropertyName?) -> Bool {
+        switch name {
+        case .uid?, .formattedName?, .name?, .nickname?, .organization?, .email?, .telephone?, .birthday?: true
+        default: false
+        }
+    }
+
+    private static func contact(from view: RawCard.View, beginLine: Int,
+                                identityOnly: Bool = false) -> (contact: Contact, diagnostics: [Diagnostic]) {
         var versionValue: String?
         var hasGroups = false
         var phones = 0, emails = 0, addresses = 0, others = 0
@@ -49,8 +63,10 @@ public enum VCardReader {
             // PROFILE:VCARD (RFC 2426 2.1.2) only restates what BEGIN says, and Python vobject rejects a card
             // that holds it, so like VERSION it is a marker rather than a property to keep.
             if line.nameIs("PROFILE") && line.value.trimmingASCIIWhitespace().uppercased() == "VCARD" { continue }
+            if identityOnly && !isIdentity(name) { continue }
             if case .formattedName? = name { sawFormattedName = true }
             if let name, let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
+            if identityOnly { continue }
             if Self.isBinaryCapable(line) {
                 let contentLine = line.contentLine
                 if case .undecodable? = BinaryValue(contentLine) {
@@ -75,7 +91,7 @@ public enum VCardReader {
                 }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
         }
         // A label whose property was kept raw goes back out raw too, beside it.
-        if !consumedLabelLines.isEmpty {
+        if !consumedLabelLines.isEmpty && !identityOnly {
             for index in consumedLabelLines {
                 let line = view[index]
                 guard let group = line.group, !context.contact.hasLabeledValue(inGroup: group) else { continue }

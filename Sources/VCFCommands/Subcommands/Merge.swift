@@ -74,7 +74,7 @@ enum Merge {
                 }
             }
         }
-        let result = settings.engine.merge(incoming, into: file.contacts)
+        let result = settings.engine.merge(incoming, into: file.existingCards)
         var entries = result.entries + skipped
         entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         let output = file.rendered(replacing: result.replaced, adding: result.added)
@@ -93,7 +93,7 @@ enum Merge {
         }
         let settings = try Settings(parsed)
         guard let file = readContacts(path, io: io, missingIsEmpty: false) else { return ExitCode.ioFailure }
-        let result = settings.engine.dedupe(file.contacts, file: file.name, lines: file.lines)
+        let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
         let output = file.rendered(replacing: result.replaced, removing: result.removed, adding: [])
         return finish(file: file, output: output, outputPath: parsed.options["-o"] ?? path,
                       entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
@@ -125,8 +125,8 @@ enum Merge {
         } else if settings.dryRun || settings.explain {
             for entry in entries { io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n") }
             for (a, b, decision) in result.possiblePairs {
-                io.write("\(file.name):\(lines[a]) \(AddressBookMerge.displayName(file.contacts[a])) and "
-                         + "\(file.name):\(lines[b]) \(AddressBookMerge.displayName(file.contacts[b])): "
+                io.write("\(file.name):\(lines[a]) \(AddressBookMerge.displayName(file.cards[a].identity)) and "
+                         + "\(file.name):\(lines[b]) \(AddressBookMerge.displayName(file.cards[b].identity)): "
                          + "\(decision.explanation)\n")
             }
         }
@@ -143,19 +143,28 @@ enum Merge {
         }
         io.error(summary(entries, result: result, target: outputPath, dryRun: settings.dryRun, changed: changed))
         if !settings.json && !settings.dryRun && !settings.explain {
-            for entry in entries where entry.outcome == .possible {
-                io.error("\(entry.file):\(entry.line): note: \(entry.name) may be the same person as "
-                         + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)")
+            // A few notes help; thousands (a large book full of common names) would bury the summary.
+            var notes: [String] = entries.filter { $0.outcome == .possible }.prefix(noteLimit).map { entry in
+                "\(entry.file):\(entry.line): note: \(entry.name) may be the same person as "
+                    + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)"
             }
-            for (a, b, _) in result.possiblePairs {
-                io.error("\(file.name):\(lines[b]): note: may be the same person as line \(lines[a]); left alone (--explain says why)")
+            notes += result.possiblePairs.prefix(noteLimit).map { (a, b, _) in
+                "\(file.name):\(lines[b]): note: may be the same person as line \(lines[a]); left alone (--explain says why)"
+            }
+            for note in notes.prefix(noteLimit) { io.error(note) }
+            let possible = entries.filter { $0.outcome == .possible }.count + result.possiblePairs.count
+            if possible > noteLimit {
+                io.error("note: \(possible - noteLimit) more possible duplicates; --explain or --json lists them all")
             }
         }
         return skippedAny ? ExitCode.problems : ExitCode.success
     }
 
+    /// How many possible-duplicate notes go to stderr after a merge.
+    static let noteLimit = 10
+
     static func describe(_ entry: MergeEntry, file: ContactsFile, lines: [Int], explain: Bool) -> String {
-        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(AddressBookMerge.displayName(file.contacts[$0]))" }
+        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(AddressBookMerge.displayName(file.cards[$0].identity))" }
         var text = "\(entry.file):\(entry.line) \(entry.name): "
         switch entry.outcome {
         case .merged: text += "merge into \(target ?? "?")"
@@ -214,7 +223,7 @@ struct MergeReport: Encodable {
 
     init(file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool) {
         let lines = file.lines
-        func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: AddressBookMerge.displayName(file.contacts[p])) }
+        func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: AddressBookMerge.displayName(file.cards[p].identity)) }
         contacts = file.name
         self.dryRun = dryRun
         countryCode = result.countryCode
