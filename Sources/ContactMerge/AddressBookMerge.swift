@@ -212,7 +212,8 @@ public struct AddressBookMerge: Sendable {
         let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
         let merger = ContactMerger(preference: preference, countryCode: code)
         var representative = Array(cards.identities.indices)
-        var merged: [Int: Contact] = [:]
+        // Each cluster's card so far, with its card as the file has it (read once: reads parse the card again).
+        var merged: [Int: (original: Contact, card: Contact)] = [:]
         var reported = Set<[Int]>()
         for i in cards.identities.indices {
             var best: (Int, MatchDecision)?
@@ -220,7 +221,7 @@ public struct AddressBookMerge: Sendable {
                 let rep = representative[j]
                 guard rep != i, representative[rep] == rep else { continue }
                 var decision = matcher.decide(keys[i], keys[j])
-                if decision.kind == .same, let current = merged[rep] {
+                if decision.kind == .same, let current = merged[rep]?.card {
                     // The cluster's card so far must agree too: no chaining two people through a third card.
                     decision = matcher.decide(keys[i], MatchKeys(current, countryCode: code))
                     if decision.kind != .same { decision.kind = .possible }
@@ -232,8 +233,9 @@ public struct AddressBookMerge: Sendable {
             }
             var entry = MergeEntry(file: file, line: lines[i], name: Self.displayName(cards.identities[i]), outcome: .unchanged)
             if let (rep, decision) = best {
-                let (card, changes) = merger.merge(cards.card(i), into: merged[rep] ?? cards.card(rep))
-                merged[rep] = card
+                let original = merged[rep]?.original ?? cards.card(rep)
+                let (card, changes) = merger.merge(cards.card(i), into: merged[rep]?.card ?? original)
+                merged[rep] = (original, card)
                 representative[i] = rep
                 result.removed.insert(i)
                 entry.outcome = .merged
@@ -244,7 +246,7 @@ public struct AddressBookMerge: Sendable {
             result.entries.append(entry)
         }
         result.possiblePairs.removeAll { result.removed.contains($0.0) || result.removed.contains($0.1) }
-        for (rep, card) in merged where card != cards.card(rep) { result.replaced[rep] = card }
+        for (rep, cluster) in merged where cluster.card != cluster.original { result.replaced[rep] = cluster.card }
         return result
     }
 

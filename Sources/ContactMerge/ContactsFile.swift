@@ -69,9 +69,6 @@ public struct ContactsFile: Sendable {
         return VCardDocument.read(Array(bytes[range])).cards.first?.contact ?? cards[position].identity
     }
 
-    /// Every card in full, in file order (for small files and tests; a merge reads only the cards it changes).
-    public var contacts: [Contact] { cards.indices.map(contact(at:)) }
-
     /// The cards for a merge to match against: identities in memory, whole cards read when needed.
     public var existingCards: ExistingCards {
         let file = self

@@ -144,7 +144,8 @@ enum Merge {
         io.error(summary(entries, result: result, target: outputPath, dryRun: settings.dryRun, changed: changed))
         if !settings.json && !settings.dryRun && !settings.explain {
             // A few notes help; thousands (a large book full of common names) would bury the summary.
-            var notes: [String] = entries.filter { $0.outcome == .possible }.prefix(noteLimit).map { entry in
+            let possibleEntries = entries.filter { $0.outcome == .possible }
+            var notes: [String] = possibleEntries.prefix(noteLimit).map { entry in
                 "\(entry.file):\(entry.line): note: \(entry.name) may be the same person as "
                     + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)"
             }
@@ -152,7 +153,7 @@ enum Merge {
                 "\(file.name):\(lines[b]): note: may be the same person as line \(lines[a]); left alone (--explain says why)"
             }
             for note in notes.prefix(noteLimit) { io.error(note) }
-            let possible = entries.filter { $0.outcome == .possible }.count + result.possiblePairs.count
+            let possible = possibleEntries.count + result.possiblePairs.count
             if possible > noteLimit {
                 io.error("note: \(possible - noteLimit) more possible duplicates; --explain or --json lists them all")
             }
