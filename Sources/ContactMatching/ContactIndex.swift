@@ -18,6 +18,16 @@ public struct IndexKey: Hashable, Sendable {
         self.kind = kind
         hash = hasher.finalize()
     }
+
+    /// The key for several texts taken together (a family and a given name), without joining them into one.
+    public init(_ kind: Kind, parts: String...) {
+        var hasher = Hasher()
+        hasher.combine(kind.rawValue)
+        // String hashing ends each string with a terminator, so ("ab", "c") and ("a", "bc") differ.
+        for part in parts { hasher.combine(part) }
+        self.kind = kind
+        hash = hasher.finalize()
+    }
 }
 
 /// Sorted key-position pairs over a collection's match keys, so each lookup is a binary search whatever the

@@ -24,42 +24,78 @@ public final class MatchKeys: Sendable {
     public let indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
-    public init(_ contact: Contact, countryCode: Int?) {
-        uid = contact.uid.flatMap(Self.uidKey)
-        var seenEmails = Set<String>()
-        emails = contact.emails.compactMap { EmailKey.key($0.value) }.filter { seenEmails.insert($0).inserted }
-        var seenPhones = Set<PhoneKey>()
+    public convenience init(_ contact: Contact, countryCode: Int?) {
+        // Cards carry a handful of emails and phones: arrays beat sets here, and this runs for every card of a book.
+        var emails: [String] = []
+        for email in contact.emails {
+            if let key = EmailKey.key(email.value), !emails.contains(key) { emails.append(key) }
+        }
         var phones: [(key: PhoneKey, personal: Bool)] = []
         for phone in contact.phones {
-            guard let key = PhoneKey(phone.value, countryCode: countryCode), seenPhones.insert(key).inserted else { continue }
+            guard let key = PhoneKey(phone.value, countryCode: countryCode), !phones.contains(where: { $0.key == key }) else { continue }
             phones.append((key, Self.isPersonal(types: phone.types, label: phone.label)))
         }
-        self.phones = phones
-        name = PersonName(contact)
-        organization = contact.organization.flatMap { Self.organizationKey($0.name) }
-        birthday = contact.birthday.flatMap(Birthday.init)
-        formattedName = contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 }
-        var indexKeys: [IndexKey] = []
-        if let uid { indexKeys.append(IndexKey(.uid, uid)) }
-        for e in emails { indexKeys.append(IndexKey(.email, e)) }
-        for p in phones { indexKeys.append(IndexKey(.phone, p.key)) }
-        if let name, !name.family.isEmpty, !name.given.isEmpty {
-            indexKeys.append(IndexKey(.name, name.family + "|" + name.givenRoot))
-            indexKeys.append(IndexKey(.name, name.family + "|" + String(name.given.prefix(1))))
-            // Given and family swapped meet under this key, which is the first key of the swapped name.
-            indexKeys.append(IndexKey(.name, name.given + "|" + Nicknames.root(name.family)))
-            if let organization {
-                indexKeys.append(IndexKey(.nameAndOrganization, name.family + "|" + name.given + "|" + organization))
-            }
-        }
-        if let formattedName { indexKeys.append(IndexKey(.formattedName, formattedName)) }
-        var seen = Set<Int>()
-        self.indexKeys = indexKeys.filter { seen.insert($0.hash).inserted }
+        self.init(uid: contact.uid.flatMap(Self.uidKey), emails: emails, phones: phones, name: PersonName(contact),
+                  organization: contact.organization.flatMap { Self.organizationKey($0.name) },
+                  birthday: contact.birthday.flatMap(Birthday.init),
+                  formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    /// The keys of each of `contacts`, worked out on every processor (a large book has a hundred thousand).
-    public static func all(_ contacts: [Contact], countryCode: Int?) -> [MatchKeys] {
-        Concurrently.map(contacts, chunk: 2_048) { MatchKeys($0, countryCode: countryCode) }
+    private init(uid: String?, emails: [String], phones: [(key: PhoneKey, personal: Bool)], name: PersonName?,
+                 organization: String?, birthday: Birthday?, formattedName: String?)
+    {
+        self.uid = uid
+        self.emails = emails
+        self.phones = phones
+        self.name = name
+        self.organization = organization
+        self.birthday = birthday
+        self.formattedName = formattedName
+        var indexKeys: [IndexKey] = []
+        func add(_ key: IndexKey) {
+            if !indexKeys.contains(where: { $0.hash == key.hash }) { indexKeys.append(key) }
+        }
+        if let uid { add(IndexKey(.uid, uid)) }
+        for e in emails { add(IndexKey(.email, e)) }
+        for p in phones { add(IndexKey(.phone, p.key)) }
+        if let name, !name.family.isEmpty, !name.given.isEmpty {
+            add(IndexKey(.name, parts: name.family, name.givenRoot))
+            add(IndexKey(.name, parts: name.family, String(name.given.prefix(1))))
+            // Given and family swapped meet under this key, which is the first key of the swapped name.
+            add(IndexKey(.name, parts: name.given, Nicknames.root(name.family)))
+            if let organization { add(IndexKey(.nameAndOrganization, parts: name.family, name.given, organization)) }
+        }
+        if let formattedName { add(IndexKey(.formattedName, formattedName)) }
+        self.indexKeys = indexKeys
+    }
+
+    /// These keys with national phone numbers read with `countryCode` (itself when there are none).
+    public func resolvingNationalNumbers(countryCode: Int) -> MatchKeys {
+        guard phones.contains(where: \.key.isNational) else { return self }
+        var resolved: [(key: PhoneKey, personal: Bool)] = []
+        for phone in phones {
+            let key = phone.key.resolved(countryCode: countryCode)
+            if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
+        }
+        return MatchKeys(uid: uid, emails: emails, phones: resolved, name: name, organization: organization,
+                         birthday: birthday, formattedName: formattedName)
+    }
+
+    /// The keys of each of `contacts`, worked out on every processor (a large book has a hundred thousand), with
+    /// national numbers read with `countryCode`, or when it is nil with the code most of the cards' international
+    /// numbers use (see `resolvingPrevailingCountryCode`).
+    public static func all(_ contacts: [Contact], countryCode: Int?) -> (keys: [MatchKeys], countryCode: Int?) {
+        let keys = Concurrently.map(contacts, chunk: 2_048) { MatchKeys($0, countryCode: countryCode) }
+        return countryCode == nil ? resolvingPrevailingCountryCode(keys) : (keys, countryCode)
+    }
+
+    /// Keys read without a country code, with their national numbers read with the code most of their
+    /// international numbers use, when there is one: a book's own numbers say which country it lives in.
+    public static func resolvingPrevailingCountryCode(_ keys: [MatchKeys]) -> (keys: [MatchKeys], countryCode: Int?) {
+        guard let code = Matcher.prevailingCountryCode(keys: keys.lazy.flatMap { $0.phones.lazy.map(\.key) }) else {
+            return (keys, nil)
+        }
+        return (Concurrently.map(keys, chunk: 4_096) { $0.resolvingNationalNumbers(countryCode: code) }, code)
     }
 
     /// Whether this card can hold everything `other` holds: each of its emails and phones, and its UID, organisation,
@@ -78,18 +114,23 @@ public final class MatchKeys: Sendable {
     public static func uidKey(_ raw: String) -> String? {
         let trimmed = TextFolding.trimmed(raw)
         guard !trimmed.isEmpty else { return nil }
-        let lower = trimmed.lowercased()
-        let bare = lower.hasPrefix("urn:uuid:") ? String(lower.dropFirst(9)) : lower
         // UUIDs differ only in case between clients; other UIDs are compared as written.
-        let isUUID = bare.count == 36 && bare.allSatisfy { $0.isHexDigit || $0 == "-" }
-        return isUUID ? bare : trimmed
+        var bytes = Array(trimmed.utf8)
+        if bytes.count == 45, zip(bytes.prefix(9), "urn:uuid:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
+            bytes.removeFirst(9)
+        }
+        guard bytes.count == 36, bytes.allSatisfy({ ASCIIBytes.isHexDigit($0) || $0 == 0x2D }) else { return trimmed }
+        return String(decoding: bytes.map(ASCIIBytes.lower), as: UTF8.self)
     }
 
     /// Types that mark a shared or business line.
     private static let sharedTypes: Set<String> = ["work", "main", "fax", "pager", "company", "workfax", "homefax", "otherfax", "assistant", "callback", "car", "isdn", "tty", "textphone", "video", "bbs", "modem", "msg"]
 
     static func isPersonal(types: [String], label: String?) -> Bool {
-        for type in types where sharedTypes.contains(type.lowercased()) { return false }
+        // Readers keep TYPE values as written, which is nearly always lower case already.
+        for type in types where sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
+            return false
+        }
         if let label, sharedTypes.contains(TextFolding.fold(label).replacingOccurrences(of: " ", with: "")) { return false }
         return true
     }
@@ -97,8 +138,11 @@ public final class MatchKeys: Sendable {
     private static let legalForms: Set<String> = ["inc", "incorporated", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "company", "plc", "ag", "sa", "srl", "bv", "nv", "llp", "lp", "pty", "kg", "oy", "ab", "as", "spa", "sarl", "the"]
 
     static func organizationKey(_ name: String) -> String? {
-        let words = TextFolding.words(name).filter { !legalForms.contains(String($0)) }
-        return words.isEmpty ? nil : words.joined(separator: " ")
+        let folded = TextFolding.fold(name)
+        let words = folded.split(separator: " ")
+        let kept = words.filter { !legalForms.contains(String($0)) }
+        if kept.count == words.count { return folded.isEmpty ? nil : folded }
+        return kept.isEmpty ? nil : kept.joined(separator: " ")
     }
 }
 

@@ -101,10 +101,15 @@ public struct Matcher: Sendable {
     /// The country code most international numbers in `phones` use, when more than half of them and at least
     /// three numbers do: the default for reading a file's national numbers when the user gave none.
     public static func prevailingCountryCode(_ phones: some Sequence<String>) -> Int? {
+        prevailingCountryCode(keys: phones.lazy.compactMap { PhoneKey($0, countryCode: nil) })
+    }
+
+    /// The same over phone keys read without a country code.
+    public static func prevailingCountryCode(keys: some Sequence<PhoneKey>) -> Int? {
         var counts: [Int: Int] = [:]
         var total = 0
-        for phone in phones {
-            guard let code = PhoneKey(phone, countryCode: nil)?.countryCode else { continue }
+        for key in keys {
+            guard let code = key.countryCode else { continue }
             counts[code, default: 0] += 1
             total += 1
         }

@@ -40,7 +40,9 @@ public struct PersonName: Hashable, Sendable {
                 ?? n.prefixes.flatMap { TextFolding.words($0) }.lazy.compactMap { Self.generations[String($0)] }.first
         }
         // A reader fills a missing FN from the email or phone; that is not a name.
-        if let fn = contact.formattedName, !fn.contains("@"), fn.contains(where: \.isLetter),
+        // FN is read only for what N lacks: the whole name, or a generation ("Jr." is often only in FN).
+        if let fn = contact.formattedName, given.isEmpty && family.isEmpty || generation == nil && Self.mayHaveGeneration(fn),
+           !fn.utf8.contains(0x40), fn.unicodeScalars.contains(where: \.properties.isAlphabetic),
            let parsed = Self.parse(formatted: fn)
         {
             if given.isEmpty && family.isEmpty {
@@ -108,6 +110,28 @@ public struct PersonName: Hashable, Sendable {
         let middles = words[1..<familyStart].compactMap(\.first)
         return (String(words[0]), middles, family, generation)
     }
+
+    /// Whether any word of `text` is a generation: cheaper than parsing, and true whenever parsing finds one.
+    static func mayHaveGeneration(_ text: String) -> Bool {
+        // ASCII (nearly every name): fold each word's bytes as `fold` would (letters and digits in lower case, `'`
+        // dropped), packed into an integer, and compare with the packed generations: no allocation per word.
+        var packed: UInt64 = 0, length = 0
+        for b in text.utf8 {
+            guard b < 0x80 else { return TextFolding.words(text).contains { generations[String($0)] != nil } }
+            let lower = ASCIIBytes.lower(b)
+            if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) {
+                if length < 8 { packed = packed << 8 | UInt64(lower) }
+                length += 1
+            } else if b != 0x27 {
+                if length > 0 && length <= 8 && packedGenerations.contains(packed) { return true }
+                packed = 0
+                length = 0
+            }
+        }
+        return length > 0 && length <= 8 && packedGenerations.contains(packed)
+    }
+
+    private static let packedGenerations: [UInt64] = generations.keys.map { $0.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
 
     static func isSuffix(_ word: Substring) -> Bool {
         generations[String(word)] != nil || otherSuffixes.contains(String(word))

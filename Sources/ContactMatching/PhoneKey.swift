@@ -61,24 +61,45 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             international = digits
         } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
             international = Array(digits.dropFirst(2)) // 00 CC ...
-        } else if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
-            international = Array(digits.dropFirst(3)) // 011 CC ... from North America
         } else if let countryCode {
-            var national = digits[...]
-            if countryCode == 1 {
-                // North America: ten digits, sometimes written with the 1 trunk prefix.
-                if national.count == 11 && national.first == 0x31 { national = national.dropFirst() }
-            } else if national.first == 0x30 {
-                national = national.dropFirst() // trunk prefix 0 (UK, Germany, France...)
-            }
-            international = Array(String(countryCode).utf8) + national
+            international = Self.international(national: digits, countryCode: countryCode)
         }
         if let international {
             number = "+" + String(decoding: international, as: UTF8.self)
         } else {
-            number = "national:" + String(decoding: digits, as: UTF8.self)
+            number = Self.nationalPrefix + String(decoding: digits, as: UTF8.self)
         }
         ext = extDigits.isEmpty ? nil : String(decoding: extDigits, as: UTF8.self)
+    }
+
+    private static let nationalPrefix = "national:"
+
+    /// Whether the number was written without its country (and read without a country code).
+    public var isNational: Bool { number.hasPrefix(Self.nationalPrefix) }
+
+    /// A national number read with `countryCode`, as `PhoneKey(text, countryCode:)` would have read it; any other
+    /// key as it is. Lets a whole book be keyed before the code its numbers mostly use is known.
+    public func resolved(countryCode: Int) -> PhoneKey {
+        guard isNational else { return self }
+        var key = self
+        let digits = Array(number.utf8.dropFirst(Self.nationalPrefix.utf8.count))
+        key.number = "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
+        return key
+    }
+
+    /// The international digits of national `digits` dialled in the country of `countryCode`.
+    private static func international(national digits: [UInt8], countryCode: Int) -> [UInt8] {
+        if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
+            return Array(digits.dropFirst(3)) // 011 CC ... from North America
+        }
+        var national = digits[...]
+        if countryCode == 1 {
+            // North America: ten digits, sometimes written with the 1 trunk prefix.
+            if national.count == 11 && national.first == 0x31 { national = national.dropFirst() }
+        } else if national.first == 0x30 {
+            national = national.dropFirst() // trunk prefix 0 (UK, Germany, France...)
+        }
+        return Array(String(countryCode).utf8) + national
     }
 
     /// The country code of an international number, read by the ITU's code lengths (1 and 7 one digit,
@@ -107,13 +128,16 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
 public enum EmailKey {
     /// Trimmed, `mailto:` dropped, case-folded; nil when there is no `@` with text on both sides.
     public static func key(_ text: String) -> String? {
-        var value = Substring(text).drop { $0 == " " || $0 == "\t" }
-        while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
-        if value.lowercased().hasPrefix("mailto:") { value = value.dropFirst(7) }
-        guard let at = value.lastIndex(of: "@"), at != value.startIndex, value.index(after: at) != value.endIndex else {
-            return nil
+        var bytes = Array(text.utf8)[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        if bytes.count >= 7, zip(bytes.prefix(7), "mailto:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
+            bytes.removeFirst(7)
         }
-        return value.lowercased()
+        guard let at = bytes.lastIndex(of: 0x40), at != bytes.startIndex, at != bytes.endIndex - 1 else { return nil }
+        // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
+        return String(decoding: bytes.map(ASCIIBytes.lower), as: UTF8.self)
     }
 
     /// The domain part of a key.

@@ -100,3 +100,9 @@ public enum TextFolding {
         fold(text).split(separator: " ")
     }
 }
+
+/// Byte tests for the ASCII text that most keys are made of.
+enum ASCIIBytes {
+    static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+    static func isHexDigit(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (lower(b) >= 0x61 && lower(b) <= 0x66) }
+}

@@ -22,23 +22,31 @@ public struct IncomingCard: Sendable {
     }
 }
 
-/// The cards a merge matches against: what identifies each (UID, names, organisation, emails, phones, birthday),
-/// and each whole card on demand, so a large book need not be held in memory in full.
+/// The cards a merge matches against: the match keys of each (UID, names, organisation, emails, phones, birthday),
+/// its name for reports, and each whole card on demand, so a large book need not be held in memory in full.
 public struct ExistingCards: Sendable {
-    /// The identifying fields of each card, by position.
-    public var identities: [Contact]
+    /// The match keys of each card, by position, with national numbers read with `countryCode`.
+    public var keys: [MatchKeys]
+    /// The name of each card as reports show it.
+    public var names: [String]
+    /// The country code national phone numbers were read with.
+    public var countryCode: Int?
     /// The whole card at a position.
     public var card: @Sendable (Int) -> Contact
 
-    /// Cards known only by their identities, read in full through `card`.
-    public init(identities: [Contact], card: @escaping @Sendable (Int) -> Contact) {
-        self.identities = identities
+    /// Cards known by their keys and names, read in full through `card`.
+    public init(keys: [MatchKeys], names: [String], countryCode: Int?, card: @escaping @Sendable (Int) -> Contact) {
+        self.keys = keys
+        self.names = names
+        self.countryCode = countryCode
         self.card = card
     }
 
-    /// Cards held in full.
-    public init(_ contacts: [Contact]) {
-        identities = contacts
+    /// Cards held in full, national numbers read with `countryCode` or, when nil, with the code most of the cards'
+    /// international numbers use.
+    public init(_ contacts: [Contact], countryCode: Int?) {
+        (keys, self.countryCode) = MatchKeys.all(contacts, countryCode: countryCode)
+        names = contacts.map(AddressBookMerge.displayName)
         card = { contacts[$0] }
     }
 }
@@ -111,7 +119,8 @@ public struct MergeResult: Sendable {
 public struct AddressBookMerge: Sendable {
     /// Which side's single values win.
     public var preference: MergePreference
-    /// For national phone numbers; nil means the existing cards' prevailing code, if any.
+    /// For national phone numbers when merging into cards held in full; nil means the existing cards' prevailing
+    /// code, if any. (A `ContactsFile` resolves its own.)
     public var countryCode: Int?
 
     /// A merge with these options.
@@ -125,13 +134,9 @@ public struct AddressBookMerge: Sendable {
         c.formattedName ?? c.name.map(\.displayName) ?? c.organization?.name ?? c.emails.first?.value ?? "(no name)"
     }
 
-    private func resolvedCountryCode(_ existing: [Contact]) -> Int? {
-        countryCode ?? Matcher.prevailingCountryCode(existing.lazy.flatMap { $0.phones.lazy.map(\.value) })
-    }
-
     /// Merges `incoming` into cards held in full; see `merge(_:into:)`.
     public func merge(_ incoming: [IncomingCard], into existing: [Contact]) -> MergeResult {
-        merge(incoming, into: ExistingCards(existing))
+        merge(incoming, into: ExistingCards(existing, countryCode: countryCode))
     }
 
     /// Merges `incoming` into `existing`. Incoming cards are matched against the existing cards only (never against
@@ -139,9 +144,9 @@ public struct AddressBookMerge: Sendable {
     /// incoming cards never changes the result.
     public func merge(_ incoming: [IncomingCard], into existing: ExistingCards) -> MergeResult {
         var result = MergeResult()
-        let code = resolvedCountryCode(existing.identities)
+        let code = existing.countryCode
         result.countryCode = code
-        let matcher = Matcher(index: ContactIndex(MatchKeys.all(existing.identities, countryCode: code)))
+        let matcher = Matcher(index: ContactIndex(existing.keys))
         let merger = ContactMerger(preference: preference, countryCode: code)
         // Each incoming card's decision depends only on the existing cards, so they are worked out in parallel.
         let decided: [MergeEntry] = Concurrently.map(incoming, chunk: 64) { card in
@@ -206,16 +211,16 @@ public struct AddressBookMerge: Sendable {
     /// first card, and lists the possible duplicates it left alone.
     public func dedupe(_ cards: ExistingCards, file: String, lines: [Int]) -> MergeResult {
         var result = MergeResult()
-        let code = resolvedCountryCode(cards.identities)
+        let code = cards.countryCode
         result.countryCode = code
-        let keys = MatchKeys.all(cards.identities, countryCode: code)
+        let keys = cards.keys
         let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
         let merger = ContactMerger(preference: preference, countryCode: code)
-        var representative = Array(cards.identities.indices)
+        var representative = Array(keys.indices)
         // Each cluster's card so far, with its card as the file has it (read once: reads parse the card again).
         var merged: [Int: (original: Contact, card: Contact)] = [:]
         var reported = Set<[Int]>()
-        for i in cards.identities.indices {
+        for i in keys.indices {
             var best: (Int, MatchDecision)?
             for j in matcher.index.candidates(for: keys[i]) where j < i {
                 let rep = representative[j]
@@ -231,7 +236,7 @@ public struct AddressBookMerge: Sendable {
                 }
                 if decision.kind == .same, best == nil || decision.strength > best!.1.strength { best = (rep, decision) }
             }
-            var entry = MergeEntry(file: file, line: lines[i], name: Self.displayName(cards.identities[i]), outcome: .unchanged)
+            var entry = MergeEntry(file: file, line: lines[i], name: cards.names[i], outcome: .unchanged)
             if let (rep, decision) = best {
                 let original = merged[rep]?.original ?? cards.card(rep)
                 let (card, changes) = merger.merge(cards.card(i), into: merged[rep]?.card ?? original)

@@ -1,10 +1,11 @@
+import ContactMatching
 import ContactModel
 import VCardFormat
 import VCardSyntax
 
 /// A contacts file as read for an in-place update: where each card's bytes are and what identifies it, so an
-/// update rewrites only the cards that changed and leaves every other byte as it was. Only the identifying fields
-/// of each card are kept in memory; a whole card is read again from its bytes when a merge needs it.
+/// update rewrites only the cards that changed and leaves every other byte as it was. Only each card's match keys
+/// are kept in memory; a whole card is read again from its bytes when a merge needs it.
 public struct ContactsFile: Sendable {
     /// One card of the file.
     public struct Card: Sendable {
@@ -14,8 +15,10 @@ public struct ContactsFile: Sendable {
         public var beginLine: Int
         /// 4.0 or 3.0 (2.1 and 3.0 cards are rewritten as 3.0, which every reader of 2.1 also reads).
         public var version: VCardVersion
-        /// What identifies the person: UID, FN, N, NICKNAME, ORG, EMAIL, TEL and BDAY as a full read gives them.
-        public var identity: Contact
+        /// What identifies the person, read from UID, FN, N, ORG, EMAIL, TEL and BDAY as a full read gives them.
+        public var keys: MatchKeys
+        /// The card's name as reports show it.
+        public var displayName: String
     }
 
     /// The name used in messages.
@@ -24,6 +27,8 @@ public struct ContactsFile: Sendable {
     public var bytes: [UInt8]
     /// The cards, in file order.
     public var cards: [Card]
+    /// The country code national phone numbers in `keys` were read with.
+    public var countryCode: Int?
     /// `\r\n`, or `\n` when the file's first line ends so: merged and added cards are written the same way.
     public var lineEnding: [UInt8]
 
@@ -38,24 +43,35 @@ public struct ContactsFile: Sendable {
         }
     }
 
-    /// Reads `bytes` (on several threads when it is large); any error in any card stops here, because rewriting a
-    /// file we did not fully understand could lose what we failed to read.
+    /// Reads `bytes` (on several threads when it is large), reading national phone numbers with `countryCode` or,
+    /// when it is nil, with the code most of the file's international numbers use. Any error in any card stops
+    /// here, because rewriting a file we did not fully understand could lose what we failed to read.
     /// - Throws: `Unreadable`.
-    public init(bytes: [UInt8], name: String) throws {
+    public init(bytes: [UInt8], name: String, countryCode: Int? = nil) throws {
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
             throw Unreadable(diagnostics: [], reason: "\(name): error: the file is UTF-16; convert it to UTF-8 first (vcf convert \(name) -o OUT)")
         }
         var cards: [Card] = []
         var errors: [Diagnostic] = []
         do {
+            // Keys are worked out on the reader's threads, while each card's bytes are at hand.
             try ParallelCardReader().readRaw(bytes, name: name, transform: { raw in
-                Card(byteRange: raw.byteRange, beginLine: raw.beginLine, version: Self.version(of: raw),
-                     identity: VCardReader.identity(from: raw))
+                let identity = VCardReader.identity(from: raw)
+                return Card(byteRange: raw.byteRange, beginLine: raw.beginLine, version: Self.version(of: raw),
+                            keys: MatchKeys(identity, countryCode: countryCode),
+                            displayName: AddressBookMerge.displayName(identity))
             }, body: { cards.append($0) }, diagnostics: { found in errors += found.filter { $0.severity == .error } })
         } catch {
             throw Unreadable(diagnostics: [], reason: "\(error)")
         }
         guard errors.isEmpty else { throw Unreadable(diagnostics: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
+        if countryCode == nil {
+            let (keys, code) = MatchKeys.resolvingPrevailingCountryCode(cards.map(\.keys))
+            if code != nil { for i in cards.indices { cards[i].keys = keys[i] } }
+            self.countryCode = code
+        } else {
+            self.countryCode = countryCode
+        }
         self.name = name
         self.bytes = bytes
         self.cards = cards
@@ -66,13 +82,15 @@ public struct ContactsFile: Sendable {
     /// The whole card at `position`, read again from its bytes.
     public func contact(at position: Int) -> Contact {
         let range = cards[position].byteRange
-        return VCardDocument.read(Array(bytes[range])).cards.first?.contact ?? cards[position].identity
+        // These bytes were read once already without an error, so there is a card to find.
+        return VCardDocument.read(Array(bytes[range])).cards.first?.contact ?? Contact()
     }
 
-    /// The cards for a merge to match against: identities in memory, whole cards read when needed.
+    /// The cards for a merge to match against: keys in memory, whole cards read when needed.
     public var existingCards: ExistingCards {
         let file = self
-        return ExistingCards(identities: cards.map(\.identity), card: { file.contact(at: $0) })
+        return ExistingCards(keys: cards.map(\.keys), names: cards.map(\.displayName), countryCode: countryCode,
+                             card: { file.contact(at: $0) })
     }
 
     /// The BEGIN:VCARD line of each card.
@@ -82,24 +100,33 @@ public struct ContactsFile: Sendable {
     /// appended; every other byte as it was. Rewritten cards keep their version (2.1 is written as 3.0, which
     /// every reader of 2.1 also reads); added cards take the version most cards in the file have.
     public func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int> = [], adding added: [Contact]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + added.count * 512)
+        Array(renderedParts(replacing: replaced, removing: removed, adding: added).joined())
+    }
+
+    /// `rendered` as the pieces to write one after another: slices of the file's own bytes between the new
+    /// cards, so a large book is not copied in memory on its way to disk.
+    public func renderedParts(replacing replaced: [Int: Contact], removing removed: Set<Int> = [],
+                              adding added: [Contact]) -> [ArraySlice<UInt8>]
+    {
+        var parts: [ArraySlice<UInt8>] = []
         var copied = 0
         for position in Set(replaced.keys).union(removed).sorted() {
             let range = cards[position].byteRange
-            out += bytes[copied..<range.lowerBound]
+            parts.append(bytes[copied..<range.lowerBound])
             if !removed.contains(position), let card = replaced[position] {
-                out += written(card, version: cards[position].version)
+                parts.append(written(card, version: cards[position].version)[...])
             }
             copied = range.upperBound
         }
-        out += bytes[copied...]
+        parts.append(bytes[copied...])
         if !added.isEmpty {
-            if let last = out.last, last != 0x0A { out += lineEnding }
+            if let last = parts.last(where: { !$0.isEmpty })?.last, last != 0x0A { parts.append(lineEnding[...]) }
             let version = prevailingVersion
+            var out: [UInt8] = []
             for card in added { out += written(card, version: version) }
+            parts.append(out[...])
         }
-        return out
+        return parts.filter { !$0.isEmpty }
     }
 
     private static func version(of raw: RawCard) -> VCardVersion {
@@ -113,7 +140,7 @@ public struct ContactsFile: Sendable {
 
     private var prevailingVersion: VCardVersion {
         var four = 0
-        for card in cards where card.version == .v4_0 { four += 1 }
+        for i in cards.indices where cards[i].version == .v4_0 { four += 1 }
         return four * 2 > cards.count ? .v4_0 : .v3_0
     }
 

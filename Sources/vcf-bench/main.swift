@@ -7,6 +7,7 @@
 // {"median_ms":M,"min_ms":M,"bytes":N,"width":W,"height":H,"quality":Q,"chroma":"4:2:0","encodes":E}
 // (Scripts/photo-bench.sh runs it beside ImageMagick).
 // `vcf-bench labeled [EXISTING_PEOPLE]` merges the seeded labelled book and prints recall and every false merge.
+// `vcf-bench merge-phases BOOK INCOMING [COUNTRY_CODE]` times each step of a merge (no file is written).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
@@ -79,9 +80,48 @@ func labeled(_ arguments: [String]) -> Never {
     exit(falseMerges == 0 ? 0 : 1)
 }
 
+/// Times each step of `vcf merge` in this process (read the book, read incoming, match and merge, render), so a
+/// change to one step can be measured on its own: `vcf-bench merge-phases BOOK INCOMING [COUNTRY_CODE]`.
+func mergePhases(_ arguments: [String]) -> Never {
+    guard arguments.count >= 2, let book = FileManager.default.contents(atPath: arguments[0]),
+          let incomingData = FileManager.default.contents(atPath: arguments[1]) else {
+        FileHandle.standardError.write(Data("usage: vcf-bench merge-phases BOOK INCOMING [COUNTRY_CODE]\n".utf8))
+        exit(64)
+    }
+    let code = arguments.count > 2 ? Int(arguments[2]) : nil
+    let clock = ContinuousClock()
+    var last = clock.now
+    func lap(_ what: String) {
+        let now = clock.now
+        let d = now - last
+        print("\(what)\t\(String(format: "%.3f", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))")
+        last = now
+    }
+    do {
+        let file = try ContactsFile(bytes: [UInt8](book), name: arguments[0], countryCode: code)
+        lap("read book")
+        let incoming = VCardDocument.read([UInt8](incomingData), name: arguments[1]).cards.map {
+            IncomingCard(contact: $0.contact, file: arguments[1], line: $0.raw.beginLine)
+        }
+        lap("read incoming")
+        let result = AddressBookMerge(countryCode: code).merge(incoming, into: file.existingCards)
+        lap("match and merge")
+        let parts = file.renderedParts(replacing: result.replaced, adding: result.added)
+        lap("render")
+        print("cards\t\(file.cards.count)\tparts\t\(parts.count)\treplaced\t\(result.replaced.count)\tadded\t\(result.added.count)")
+    } catch {
+        FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    exit(0)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "labeled" {
     labeled(Array(arguments.dropFirst()))
+}
+if arguments.first == "merge-phases" {
+    mergePhases(Array(arguments.dropFirst()))
 }
 if arguments.first == "photo-fit" {
     photoFit(Array(arguments.dropFirst()))

@@ -20,6 +20,10 @@ import Testing
         let key = try #require(PhoneKey(text, countryCode: code))
         #expect(key.number == number)
         #expect(key.ext == ext)
+        // A book is keyed before its prevailing country code is known: resolving later must give the same key.
+        if let code {
+            #expect(try #require(PhoneKey(text, countryCode: nil)).resolved(countryCode: code) == key)
+        }
     }
 
     @Test func shortAndLetteredNumbersAreNotKeys() {
@@ -36,6 +40,36 @@ import Testing
         #expect(EmailKey.key("mailto:jane@example.org") == "jane@example.org")
         #expect(EmailKey.key("not an address") == nil)
         #expect(EmailKey.key("@example.org") == nil)
+        #expect(EmailKey.key("MAILTO:Jane@Example.org") == "jane@example.org")
+        #expect(EmailKey.key("user@") == nil)
+        #expect(EmailKey.key("Jürgen.Müller@Example.DE") == "jürgen.müller@example.de")
+    }
+
+    @Test(arguments: [
+        ("John Smith Jr.", "jr"), ("Smith, John, III", "iii"), ("Jürgen Ölz II", "ii"), ("John O'Smith-Senior", "sr"),
+        ("John Smithjr", nil), ("Juniper Smith", nil),
+    ] as [(String, String?)])
+    func generationOnlyInFormattedName(_ fn: String, _ generation: String?) throws {
+        // N has no suffix: the generation comes from FN alone.
+        let contact = Contact(formattedName: fn, name: StructuredName(family: ["Smith"], given: ["John"]))
+        #expect(try #require(PersonName(contact)).generation == generation)
+    }
+
+    @Test func uidKeys() {
+        #expect(MatchKeys.uidKey("urn:uuid:0E1F2A3B-4C5D-4E6F-8A9B-0C1D2E3F4A5B") == "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b")
+        #expect(MatchKeys.uidKey(" 0E1F2A3B-4C5D-4E6F-8A9B-0C1D2E3F4A5B ") == "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b")
+        // Not a UUID: compared as written, case included.
+        #expect(MatchKeys.uidKey("Contact-42@Example") == "Contact-42@Example")
+        #expect(MatchKeys.uidKey("   ") == nil)
+    }
+
+    @Test func keysAreResolvedWithTheBooksPrevailingCountryCode() {
+        let cards = (0..<4).map { i in
+            Contact(formattedName: "P\(i)", phones: [LabeledValue(i < 3 ? "+44 20 7946 012\(i)" : "020 7946 0999")])
+        }
+        let (keys, code) = MatchKeys.all(cards, countryCode: nil)
+        #expect(code == 44)
+        #expect(keys[3].phones.map(\.key.number) == ["+442079460999"])
     }
 
     @Test func folding() {

@@ -53,33 +53,66 @@ public enum ExitCode {
 /// target is always either the old content or the new, never a partial write.
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(parts: [bytes[...]], to: path)
+    }
+
+    /// Writes `parts` one after another, as one file.
+    static func write(parts: [ArraySlice<UInt8>], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw OutputError(path: path, reason: "cannot create a temporary file in \(directory.path)")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw OutputError(path: path, reason: "cannot create a temporary file in \(directory.path): \(String(cString: strerror(errno)))")
         }
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            try handle.write(contentsOf: Data(bytes))
-            try handle.synchronize()
-            try handle.close()
-            // rename(2) replaces the target in one step on the same file system.
-            guard rename(temporary.path, path) == 0 else {
-                throw OutputError(path: path, reason: "cannot be replaced: \(String(cString: strerror(errno)))")
-            }
-            // The rename itself lives in the directory: sync it so a power cut cannot bring the old name back
-            // pointing at nothing.
-            let directoryDescriptor = open(directory.path, O_RDONLY)
-            if directoryDescriptor >= 0 {
-                _ = fsync(directoryDescriptor)
-                close(directoryDescriptor)
-            }
+            for part in parts { try writeAll(part, to: descriptor) }
+            guard fsync(descriptor) == 0 else { throw POSIXFailure(errno: errno) }
+            guard close(descriptor) == 0 else { throw POSIXFailure(errno: errno) }
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw OutputError(path: path, reason: "cannot be written: \(error.localizedDescription)")
+            close(descriptor)
+            unlink(temporary.path)
+            throw OutputError(path: path, reason: "cannot be written: \(error)")
+        }
+        // rename(2) replaces the target in one step on the same file system.
+        guard rename(temporary.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw OutputError(path: path, reason: "cannot be replaced: \(reason)")
+        }
+        // The rename itself lives in the directory: sync it so a power cut cannot bring the old name back
+        // pointing at nothing.
+        let directoryDescriptor = open(directory.path, O_RDONLY)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
         }
     }
+
+    /// write(2) until every byte is out: it may write less than asked, and a signal may interrupt it.
+    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(errno: errno)
+                }
+                offset += n
+            }
+        }
+    }
+
+    private struct POSIXFailure: Error, CustomStringConvertible {
+        var errno: Int32
+        var description: String { String(cString: strerror(errno)) }
+    }
+}
+
+/// write(2), named apart from `AtomicFile.write`.
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }
 
 /// An output that could not be written.

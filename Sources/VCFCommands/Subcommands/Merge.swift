@@ -55,7 +55,9 @@ enum Merge {
         let settings = try Settings(parsed)
 
         // The existing file first: if it cannot be read completely, nothing is written.
-        guard let file = readContacts(target, io: io, missingIsEmpty: true) else { return ExitCode.ioFailure }
+        guard let file = readContacts(target, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: true) else {
+            return ExitCode.ioFailure
+        }
         var incoming: [IncomingCard] = []
         var skipped: [MergeEntry] = []
         for path in parsed.positionals {
@@ -77,7 +79,7 @@ enum Merge {
         let result = settings.engine.merge(incoming, into: file.existingCards)
         var entries = result.entries + skipped
         entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
-        let output = file.rendered(replacing: result.replaced, adding: result.added)
+        let output = file.renderedParts(replacing: result.replaced, adding: result.added)
         return finish(file: file, output: output, outputPath: target, entries: entries, result: result,
                       settings: settings, io: io, skippedAny: !skipped.isEmpty)
     }
@@ -92,22 +94,24 @@ enum Merge {
             throw UsageError("dedupe takes one contacts file")
         }
         let settings = try Settings(parsed)
-        guard let file = readContacts(path, io: io, missingIsEmpty: false) else { return ExitCode.ioFailure }
+        guard let file = readContacts(path, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: false) else {
+            return ExitCode.ioFailure
+        }
         let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
-        let output = file.rendered(replacing: result.replaced, removing: result.removed, adding: [])
+        let output = file.renderedParts(replacing: result.replaced, removing: result.removed, adding: [])
         return finish(file: file, output: output, outputPath: parsed.options["-o"] ?? path,
                       entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
                       io: io, skippedAny: false)
     }
 
     /// Reads the file to update; a missing file (for merge) is an empty book.
-    static func readContacts(_ path: String, io: CommandIO, missingIsEmpty: Bool) -> ContactsFile? {
+    static func readContacts(_ path: String, countryCode: Int?, io: CommandIO, missingIsEmpty: Bool) -> ContactsFile? {
         if missingIsEmpty && !FileManager.default.fileExists(atPath: path) {
-            return try? ContactsFile(bytes: [], name: path)
+            return try? ContactsFile(bytes: [], name: path, countryCode: countryCode)
         }
         guard let bytes = PhotoCommand.readFile(path, io: io) else { return nil }
         do {
-            return try ContactsFile(bytes: bytes, name: path)
+            return try ContactsFile(bytes: bytes, name: path, countryCode: countryCode)
         } catch {
             io.error("\(error)")
             io.error("\(path): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
@@ -115,18 +119,19 @@ enum Merge {
         }
     }
 
-    static func finish(file: ContactsFile, output: [UInt8], outputPath: String, entries: [MergeEntry],
+    static func finish(file: ContactsFile, output: [ArraySlice<UInt8>], outputPath: String, entries: [MergeEntry],
                        result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool) -> Int32
     {
         let lines = file.lines
-        let changed = output != file.bytes || outputPath != file.name
+        // A replaced card reads differently, so its bytes differ: comparing the whole file is not needed.
+        let changed = !result.replaced.isEmpty || !result.removed.isEmpty || !result.added.isEmpty || outputPath != file.name
         if settings.json {
             io.write(MergeReport(file: file, entries: entries, result: result, dryRun: settings.dryRun).json())
         } else if settings.dryRun || settings.explain {
             for entry in entries { io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n") }
             for (a, b, decision) in result.possiblePairs {
-                io.write("\(file.name):\(lines[a]) \(AddressBookMerge.displayName(file.cards[a].identity)) and "
-                         + "\(file.name):\(lines[b]) \(AddressBookMerge.displayName(file.cards[b].identity)): "
+                io.write("\(file.name):\(lines[a]) \(file.cards[a].displayName) and "
+                         + "\(file.name):\(lines[b]) \(file.cards[b].displayName): "
                          + "\(decision.explanation)\n")
             }
         }
@@ -135,7 +140,7 @@ enum Merge {
                 if settings.backup && !file.bytes.isEmpty && outputPath == file.name {
                     try AtomicFile.write(file.bytes, to: outputPath + ".bak")
                 }
-                try AtomicFile.write(output, to: outputPath)
+                try AtomicFile.write(parts: output, to: outputPath)
             } catch {
                 io.error("\(error)")
                 return ExitCode.ioFailure
@@ -165,7 +170,7 @@ enum Merge {
     static let noteLimit = 10
 
     static func describe(_ entry: MergeEntry, file: ContactsFile, lines: [Int], explain: Bool) -> String {
-        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(AddressBookMerge.displayName(file.cards[$0].identity))" }
+        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(file.cards[$0].displayName)" }
         var text = "\(entry.file):\(entry.line) \(entry.name): "
         switch entry.outcome {
         case .merged: text += "merge into \(target ?? "?")"
@@ -224,7 +229,7 @@ struct MergeReport: Encodable {
 
     init(file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool) {
         let lines = file.lines
-        func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: AddressBookMerge.displayName(file.cards[p].identity)) }
+        func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: file.cards[p].displayName) }
         contacts = file.name
         self.dryRun = dryRun
         countryCode = result.countryCode
