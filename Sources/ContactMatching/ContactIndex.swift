@@ -2,7 +2,7 @@
 public struct IndexKey: Hashable, Sendable {
     /// What the key is made of; part of the hash too, so an email and a name never meet.
     public enum Kind: UInt8, Sendable {
-        case uid, email, phone, name, nameAndOrganization, formattedName
+        case uid, email, phone, name, nameAndOrganization, formattedName, phonetic, birthday, household
     }
 
     /// The kind.
@@ -55,6 +55,9 @@ public struct ContactIndex: Sendable {
     /// Skipping them keeps each lookup's cost bounded; cards that share one also share a rarer key when they
     /// are the same person, and the identical-name rule is served by the name-and-organisation key.
     static let nameCap = 16, identifierCap = 64
+    /// A Soundex-and-initial or birthday block on more cards than this proposes no candidates: such keys are
+    /// coarse by design (they must survive a typo), so only a small block is worth comparing pair by pair.
+    static let blockCap = 48
 
     /// The entries under `hash`.
     private func range(of hash: Int) -> Range<Int> {
@@ -80,7 +83,8 @@ public struct ContactIndex: Sendable {
             let cap = switch key.kind {
             case .uid, .nameAndOrganization: Int.max
             case .email, .phone: Self.identifierCap
-            case .name, .formattedName: Self.nameCap
+            case .name, .formattedName, .household: Self.nameCap
+            case .phonetic, .birthday: Self.blockCap
             }
             let range = range(of: key.hash)
             guard range.count <= cap else { continue }

@@ -41,12 +41,23 @@ public struct MatchDecision: Sendable, Equatable {
 
     /// The verdict.
     public var kind: Kind
-    /// Which rule decided: "uid", "identifier+name", "name+organisation", or "weak" and "none".
+    /// Which rule decided: "uid", "identifier+name", "name+organisation", "score", or "weak" and "none".
     public var rule: String
     /// Everything found, for and against.
     public var evidence: [Evidence]
     /// Orders several candidates: more shared identifiers first.
     public var strength: Int
+    /// Every field's outcome and the total, for every pair not decided by its UID.
+    public var score: ScoreCard?
+
+    /// A decision.
+    public init(kind: Kind, rule: String, evidence: [Evidence], strength: Int, score: ScoreCard? = nil) {
+        self.kind = kind
+        self.rule = rule
+        self.evidence = evidence
+        self.strength = strength
+        self.score = score
+    }
 
     /// One line a reader can follow: `same person (identifier+name): shared email ..., names compatible`.
     public var explanation: String {
@@ -56,5 +67,13 @@ public struct MatchDecision: Sendable, Equatable {
         case .different: "different people"
         }
         return "\(verdict) (\(rule)): " + evidence.map(\.description).joined(separator: ", ")
+    }
+
+    /// The score line: `score 12.0 (merge at 10.0): given name agree +3.0, family name agree +4.0, ...; veto: ...`.
+    public var scoreExplanation: String? {
+        guard let score else { return nil }
+        return "score \(Scoring.points(score.total)) (merge at \(Scoring.points(Scoring.mergeThreshold)) with agreeing names "
+            + "or birthday): " + score.fields.map(\.description).joined(separator: ", ")
+            + (score.veto.map { "; veto: \($0)" } ?? "")
     }
 }

@@ -8,6 +8,8 @@ public final class MatchKeys: Sendable {
     public let uid: String?
     /// Email keys, each once.
     public let emails: [String]
+    /// What each email's TYPE says it is for, by position in `emails`.
+    public let emailKinds: [EmailKind]
     /// Phone keys, each once, with whether its type makes it personal (mobile, home, personal or untyped) rather than
     /// a shared line (work, main, fax, pager).
     public let phones: [(key: PhoneKey, personal: Bool)]
@@ -19,38 +21,49 @@ public final class MatchKeys: Sendable {
     public let birthday: Birthday?
     /// FN folded, so cards with nothing else to index (a name alone) still meet their copies.
     public let formattedName: String?
+    /// The postal addresses, normalised.
+    public let addresses: [AddressKey]
     /// What the index files this card under, each once: UID, emails, phones, name keys (family name with the
-    /// given name's nickname root, with its initial, and swapped), name with organisation, and folded FN.
+    /// given name's nickname root, with its initial, and swapped), name with organisation, folded FN, and the
+    /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
+    /// initial (and swapped), the full birthday, and the postal code with the house number.
     public let indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: Contact, countryCode: Int?) {
         // Cards carry a handful of emails and phones: arrays beat sets here, and this runs for every card of a book.
         var emails: [String] = []
+        var emailKinds: [EmailKind] = []
         for email in contact.emails {
-            if let key = EmailKey.key(email.value), !emails.contains(key) { emails.append(key) }
+            if let key = EmailKey.key(email.value), !emails.contains(key) {
+                emails.append(key)
+                emailKinds.append(EmailKind(types: email.types))
+            }
         }
         var phones: [(key: PhoneKey, personal: Bool)] = []
         for phone in contact.phones {
             guard let key = PhoneKey(phone.value, countryCode: countryCode), !phones.contains(where: { $0.key == key }) else { continue }
             phones.append((key, Self.isPersonal(types: phone.types, label: phone.label)))
         }
-        self.init(uid: contact.uid.flatMap(Self.uidKey), emails: emails, phones: phones, name: PersonName(contact),
-                  organization: contact.organization.flatMap { Self.organizationKey($0.name) },
+        self.init(uid: contact.uid.flatMap(Self.uidKey), emails: emails, emailKinds: emailKinds, phones: phones,
+                  name: PersonName(contact), organization: contact.organization.flatMap { Self.organizationKey($0.name) },
                   birthday: contact.birthday.flatMap(Birthday.init),
-                  formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 })
+                  formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 },
+                  addresses: contact.addresses.compactMap(AddressKey.init))
     }
 
-    private init(uid: String?, emails: [String], phones: [(key: PhoneKey, personal: Bool)], name: PersonName?,
-                 organization: String?, birthday: Birthday?, formattedName: String?)
+    private init(uid: String?, emails: [String], emailKinds: [EmailKind], phones: [(key: PhoneKey, personal: Bool)],
+                 name: PersonName?, organization: String?, birthday: Birthday?, formattedName: String?, addresses: [AddressKey])
     {
         self.uid = uid
         self.emails = emails
+        self.emailKinds = emailKinds
         self.phones = phones
         self.name = name
         self.organization = organization
         self.birthday = birthday
         self.formattedName = formattedName
+        self.addresses = addresses
         var indexKeys: [IndexKey] = []
         func add(_ key: IndexKey) {
             if !indexKeys.contains(where: { $0.hash == key.hash }) { indexKeys.append(key) }
@@ -64,8 +77,14 @@ public final class MatchKeys: Sendable {
             // Given and family swapped meet under this key, which is the first key of the swapped name.
             add(IndexKey(.name, parts: name.given, Nicknames.root(name.family)))
             if let organization { add(IndexKey(.nameAndOrganization, parts: name.family, name.given, organization)) }
+            add(IndexKey(.phonetic, parts: Similarity.soundex(name.family), String(name.given.prefix(1))))
+            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), String(name.family.prefix(1))))
         }
         if let formattedName { add(IndexKey(.formattedName, formattedName)) }
+        if let birthday, let year = birthday.year { add(IndexKey(.birthday, year * 10_000 + birthday.month * 100 + birthday.day)) }
+        for address in addresses where !address.number.isEmpty && !address.postalCode.isEmpty {
+            add(IndexKey(.household, parts: address.postalCode, address.number))
+        }
         self.indexKeys = indexKeys
     }
 
@@ -77,8 +96,8 @@ public final class MatchKeys: Sendable {
             let key = phone.key.resolved(countryCode: countryCode)
             if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
         }
-        return MatchKeys(uid: uid, emails: emails, phones: resolved, name: name, organization: organization,
-                         birthday: birthday, formattedName: formattedName)
+        return MatchKeys(uid: uid, emails: emails, emailKinds: emailKinds, phones: resolved, name: name,
+                         organization: organization, birthday: birthday, formattedName: formattedName, addresses: addresses)
     }
 
     /// The keys of each of `contacts`, worked out on every processor (a large book has a hundred thousand), with

@@ -5,8 +5,12 @@
 ///    also carries, names that do not conflict, and birthdays that do not conflict: the same person.
 /// 3. The identical full name, the same organisation and nothing conflicting (different addresses at one email
 ///    domain, or personal phones on both cards with none in common, keep two people apart): the same person.
-/// 4. Anything weaker (a shared work line, a family address, an identical name alone, a nickname): a possible
-///    duplicate, reported and not merged. Nothing shared: different people.
+/// 4. No identifier decides: the score rule (`Scoring`). Names (Jaro-Winkler for typos, nicknames, initials,
+///    swapped), birthday, postal address and organisation each add or subtract a weight; a total of 10.0 or more
+///    is the same person when the names agree exactly or the full birthday does, and nothing vetoes it
+///    (different birthdays, generations, middle initials, names, or emails of one type).
+/// 5. Anything weaker (a shared work line, a family address, an identical name alone, a nickname, a score of
+///    6.0 or more): a possible duplicate, reported and not merged. Nothing shared: different people.
 public struct Matcher: Sendable {
     /// The cards matched against.
     public var index: ContactIndex
@@ -23,8 +27,15 @@ public struct Matcher: Sendable {
     /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
     /// skips positions (the card itself, within one file).
     public func bestMatch(for incoming: MatchKeys, excluding: Set<Int> = []) -> (position: Int, decision: MatchDecision)? {
+        bestMatch(for: incoming, among: index.candidates(for: incoming), excluding: excluding)
+    }
+
+    /// The same among `candidates` already looked up.
+    public func bestMatch(for incoming: MatchKeys, among candidates: [Int], excluding: Set<Int> = [])
+        -> (position: Int, decision: MatchDecision)?
+    {
         var best: (position: Int, decision: MatchDecision)?
-        for position in index.candidates(for: incoming) where !excluding.contains(position) {
+        for position in candidates where !excluding.contains(position) {
             let decision = decide(incoming, index.keys[position])
             guard decision.kind != .different else { continue }
             if let current = best {
@@ -78,7 +89,8 @@ public struct Matcher: Sendable {
         let strength = strong * 10 + weak * 3 + (relation == .identical ? 2 : relation == .compatible ? 1 : 0)
             + (sameOrganization ? 1 : 0)
         if strong > 0 && relation != .conflicting && !conflict {
-            return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
+            return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength,
+                                 score: Scoring.compare(a, b))
         }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
@@ -89,13 +101,22 @@ public struct Matcher: Sendable {
             } else if !personalA.isEmpty && !personalB.isEmpty && personalA.isDisjoint(with: personalB) {
                 evidence.append(.personalPhoneConflict)
             } else {
-                return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength)
+                return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength,
+                                     score: Scoring.compare(a, b))
             }
+        }
+        let score = Scoring.compare(a, b)
+        if score.veto == nil && !conflict && score.total >= Scoring.mergeThreshold
+            && (score.namesAgree || score.birthdayAgrees)
+        {
+            return MatchDecision(kind: .same, rule: "score", evidence: evidence, strength: strength + score.total / 10,
+                                 score: score)
         }
         let someEvidence = strong > 0 || weak > 0 || relation == .identical
             || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
+            || score.total >= Scoring.possibleThreshold
         return MatchDecision(kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
-                             evidence: evidence, strength: strength)
+                             evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
     }
 
     /// The country code most international numbers in `phones` use, when more than half of them and at least

@@ -44,6 +44,31 @@ enum Nicknames {
         return map
     }()
 
+    /// Every name in the table, formal and short: names people are really called, which a typo rarely makes.
+    static let known: Set<String> = Set(groups.joined()).union(similarNames)
+
+    /// Given names that differ from another common name by a letter or two (Anna and Anne, Mario and Maria,
+    /// Jean and Joan): a pair of them is two people, even though Jaro-Winkler rates them alike.
+    static let similarNames: Set<String> = [
+        "ann", "anna", "anne", "annie", "hanna", "hannah", "maria", "mario", "marie", "mary", "marion", "marina",
+        "jean", "joan", "joanne", "joanna", "johanna", "jana", "jane", "janet", "janine", "daniela", "daniella",
+        "danielle", "gabriel", "gabriela", "gabrielle", "carl", "karl", "carla", "karla", "carol", "carole",
+        "caroline", "carolina", "paul", "paula", "pauline", "paulo", "louise", "luis", "luisa", "eric", "erica",
+        "erik", "erika", "francesca", "francesco", "alan", "allan", "allen", "ellen", "helen", "helena", "elena",
+        "julia", "julie", "julian", "juliana", "julio", "adrian", "adriana", "adrienne", "christian", "christiane",
+        "kristina", "kristen", "kirsten", "sara", "sarah", "lena", "lina", "nina", "dana", "diana", "diane",
+        "dean", "jan", "jonas", "jonah", "ivan", "ivana", "petra", "pietro", "andrea", "andreas", "andre",
+        "michelle", "michel", "michela", "emily", "emilia", "emil", "emma", "ella", "ava", "eva", "eve",
+        "lucas", "luca", "lucia", "lucy", "leon", "leona", "leo", "lea", "leah", "mark", "marc", "marco",
+        "marcus", "markus", "martin", "martina", "justin", "justine", "simon", "simone", "kevin", "karen",
+        "laura", "lauren", "laurence", "aaron", "ryan", "brian", "bryan", "ian", "sean", "shaun", "shawn",
+        "john", "joe", "jose", "josef", "joseph", "rose", "rosa", "rosie", "ruth", "grace", "olivia", "oliver",
+        "sophia", "sofia", "sophie", "isabel", "isabella", "isabelle", "amelia", "emilie", "noah", "nora",
+    ]
+
+    /// Whether `name` (folded) is a given name the table knows.
+    static func isKnown(_ name: String) -> Bool { known.contains(name) }
+
     /// Whether `a` and `b` (folded) can name the same person.
     static func areEquivalent(_ a: String, _ b: String) -> Bool {
         guard let ga = membership[a], let gb = membership[b] else { return false }

@@ -113,6 +113,8 @@ public struct MergeResult: Sendable {
     public var countryCode: Int?
     /// For dedupe: pairs left as possible duplicates (positions in the file).
     public var possiblePairs: [(Int, Int, MatchDecision)] = []
+    /// How many pairs were compared: each card with the cards sharing a key with it (the blocking's cost).
+    public var candidatePairs = 0
 }
 
 /// Merges incoming cards into an existing collection, or a collection into itself (dedupe).
@@ -149,10 +151,11 @@ public struct AddressBookMerge: Sendable {
         let matcher = Matcher(index: ContactIndex(existing.keys))
         let merger = ContactMerger(preference: preference, countryCode: code)
         // Each incoming card's decision depends only on the existing cards, so they are worked out in parallel.
-        let decided: [MergeEntry] = Concurrently.map(incoming, chunk: 64) { card in
+        let decided: [(entry: MergeEntry, candidates: Int)] = Concurrently.map(incoming, chunk: 64) { card in
             let keys = MatchKeys(card.contact, countryCode: code)
+            let candidates = matcher.index.candidates(for: keys)
             var entry = MergeEntry(file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
-            if let (position, decision) = matcher.bestMatch(for: keys) {
+            if let (position, decision) = matcher.bestMatch(for: keys, among: candidates) {
                 entry.existing = position
                 entry.decision = decision
                 entry.outcome = decision.kind == .same ? .merged : .possible
@@ -160,7 +163,7 @@ public struct AddressBookMerge: Sendable {
             if entry.outcome != .merged {
                 // A card that brings nothing a card already here lacks is already here: adding it again would only
                 // make a duplicate (this is what makes merging the same file twice change nothing).
-                for position in matcher.index.candidates(for: keys)
+                for position in candidates
                 where matcher.index.keys[position].couldContain(keys)
                     && merger.merge(card.contact, into: existing.card(position)).changes.isEmpty
                 {
@@ -170,14 +173,15 @@ public struct AddressBookMerge: Sendable {
                     break
                 }
             }
-            return entry
+            return (entry, candidates.count)
         }
+        result.candidatePairs = decided.reduce(0) { $0 + $1.candidates }
         var targets: [Int: [Int]] = [:] // existing position -> incoming indexes
-        for (i, entry) in decided.enumerated() {
+        for (i, (entry, _)) in decided.enumerated() {
             if entry.outcome == .merged, let position = entry.existing { targets[position, default: []].append(i) }
             if entry.outcome == .added || entry.outcome == .possible { result.added.append(incoming[i].contact) }
         }
-        result.entries = decided
+        result.entries = decided.map(\.entry)
         let groups = targets
         // Several incoming cards for one existing card merge in a fixed order; each existing card on its own.
         let merged: [(position: Int, card: Contact?, outcomes: [(Int, MergeEntry.Outcome, [FieldChange])])] =
@@ -222,7 +226,9 @@ public struct AddressBookMerge: Sendable {
         var reported = Set<[Int]>()
         for i in keys.indices {
             var best: (Int, MatchDecision)?
-            for j in matcher.index.candidates(for: keys[i]) where j < i {
+            let candidates = matcher.index.candidates(for: keys[i])
+            result.candidatePairs += candidates.count { $0 < i }
+            for j in candidates where j < i {
                 let rep = representative[j]
                 guard rep != i, representative[rep] == rep else { continue }
                 var decision = matcher.decide(keys[i], keys[j])

@@ -137,11 +137,27 @@ public struct ContactMerger: Sendable {
     private func unionAddresses(_ out: inout Contact, _ incoming: [Address], _ changes: inout [FieldChange],
                                 _ groups: inout GroupRenamer)
     {
-        func key(_ a: Address) -> String { a.components.map(TextFolding.fold).joined(separator: "|") }
-        var positions: [String: Int] = [:]
-        for (i, a) in out.addresses.enumerated() where positions[key(a)] == nil { positions[key(a)] = i }
+        // One address written two ways ("221 N. Oak Ave, IL 62704" and "221 North Oak Avenue, Illinois
+        // 62704-1234, USA") is kept once: street abbreviations, case, state names and ZIP+4 are normalised, and a
+        // country on one side only does not make it another address.
+        struct Key: Equatable {
+            var address: AddressKey?
+            var rest: [String]
+            var country: String
+            init(_ a: Address) {
+                address = AddressKey(a)
+                rest = (address == nil ? a.components : [a.poBox, a.extended]).map(TextFolding.fold)
+                country = TextFolding.fold(a.country)
+            }
+            func same(as other: Key) -> Bool {
+                address == other.address && rest == other.rest
+                    && (country == other.country || country.isEmpty || other.country.isEmpty)
+            }
+        }
+        var keys = out.addresses.map(Key.init)
         for var address in incoming {
-            if let i = positions[key(address)] {
+            let key = Key(address)
+            if let i = keys.firstIndex(where: { $0.same(as: key) }) {
                 let added = address.types.filter { t in !out.addresses[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame } }
                 if !added.isEmpty {
                     out.addresses[i].types += added
@@ -150,7 +166,7 @@ public struct ContactMerger: Sendable {
                 continue
             }
             address.group = groups.rename(address.group)
-            positions[key(address)] = out.addresses.count
+            keys.append(key)
             out.addresses.append(address)
             changes.append(FieldChange("ADR", .added, value: address.components.filter { !$0.isEmpty }.joined(separator: ", ")))
         }

@@ -9,7 +9,7 @@ public enum VCardReader {
         card.withView { view in contact(from: view, beginLine: card.beginLine) }
     }
 
-    /// Reads only what identifies the person (UID, FN, N, NICKNAME, ORG, EMAIL, TEL, BDAY), for matching a large
+    /// Reads only what identifies the person (UID, FN, N, NICKNAME, ORG, EMAIL, TEL, BDAY, ADR), for matching a large
     /// book without building every card in full; these fields come out exactly as `contact(from:)` gives them.
     public static func identity(from card: RawCard) -> Contact {
         card.withView { view in contact(from: view, beginLine: card.beginLine, identityOnly: true).contact }
@@ -17,7 +17,7 @@ public enum VCardReader {
 
     private static func isIdentity(_ name: PropertyName?) -> Bool {
         switch name {
-        case .uid?, .formattedName?, .name?, .nickname?, .organization?, .email?, .telephone?, .birthday?: true
+        case .uid?, .formattedName?, .name?, .nickname?, .organization?, .email?, .telephone?, .birthday?, .address?: true
         default: false
         }
     }

@@ -149,8 +149,12 @@ import VCFCommands
         for m in card.instantMessaging { check("IMPP", ims.contains(m.value.lowercased()), m.value) }
         let social = Set(out.socialProfiles.map { $0.value.lowercased() })
         for s in card.socialProfiles { check("X-SOCIALPROFILE", social.contains(s.value.lowercased()), s.value) }
-        let addresses = Set(out.addresses.map { $0.components.map { $0.lowercased() } })
-        for a in card.addresses { check("ADR", addresses.contains(a.components.map { $0.lowercased() }), a.street) }
+        // An address without a country is the same address as one with it (clients differ in writing "USA").
+        func parts(_ a: Address) -> [String] { [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode].map { $0.lowercased() } }
+        for a in card.addresses {
+            check("ADR", out.addresses.contains { parts($0) == parts(a) && ($0.country.lowercased() == a.country.lowercased()
+                || $0.country.isEmpty || a.country.isEmpty) }, a.street)
+        }
         let nicknames = Set(out.nicknames.map { $0.lowercased() })
         for n in card.nicknames { check("NICKNAME", nicknames.contains(n.lowercased()), n) }
         let categories = Set(out.categories.map { $0.lowercased() })

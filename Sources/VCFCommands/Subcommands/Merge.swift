@@ -133,6 +133,11 @@ enum Merge {
                 io.write("\(file.name):\(lines[a]) \(file.cards[a].displayName) and "
                          + "\(file.name):\(lines[b]) \(file.cards[b].displayName): "
                          + "\(decision.explanation)\n")
+                if settings.explain, let score = decision.scoreExplanation { io.write("    " + score + "\n") }
+            }
+            if settings.explain {
+                io.write("\(result.candidatePairs) candidate pairs compared: cards sharing a UID, email, phone, name, "
+                         + "Soundex-and-initial, birthday or postal code and house number\n")
             }
         }
         if !settings.dryRun && changed {
@@ -182,7 +187,10 @@ enum Merge {
         if !entry.changes.isEmpty {
             text += " (" + entry.changes.map { "\($0.field) \($0.action.rawValue)" }.joined(separator: ", ") + ")"
         }
-        if explain, let decision = entry.decision { text += "\n    " + decision.explanation }
+        if explain, let decision = entry.decision {
+            text += "\n    " + decision.explanation
+            if let score = decision.scoreExplanation { text += "\n    " + score }
+        }
         return text
     }
 
@@ -208,6 +216,9 @@ struct MergeReport: Encodable {
         var existing: Existing?
         var rule: String?
         var evidence: [String]?
+        var score: String?
+        var fields: [String]?
+        var veto: String?
         var changes: [FieldChange]?
         var problem: String?
     }
@@ -219,10 +230,14 @@ struct MergeReport: Encodable {
         var first: Existing
         var second: Existing
         var evidence: [String]
+        var score: String?
+        var fields: [String]?
+        var veto: String?
     }
     var contacts: String
     var dryRun: Bool
     var countryCode: Int?
+    var candidatePairs: Int
     var summary: [String: Int]
     var cards: [Card]
     var possibleDuplicates: [Pair]?
@@ -233,6 +248,7 @@ struct MergeReport: Encodable {
         contacts = file.name
         self.dryRun = dryRun
         countryCode = result.countryCode
+        candidatePairs = result.candidatePairs
         var summary: [String: Int] = [:]
         for o in ["merged", "unchanged", "added", "possible", "skipped"] { summary[o] = 0 }
         for e in entries { summary[e.outcome.rawValue, default: 0] += 1 }
@@ -240,10 +256,13 @@ struct MergeReport: Encodable {
         cards = entries.map { e in
             Card(file: e.file, line: e.line, name: e.name, outcome: e.outcome.rawValue, existing: e.existing.map(existing),
                  rule: e.decision?.rule, evidence: e.decision.map { $0.evidence.map(\.description) },
-                 changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
+                 score: e.decision?.score.map { Scoring.points($0.total) }, fields: e.decision?.score.map { $0.fields.map(\.description) },
+                 veto: e.decision?.score?.veto, changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
         }
         possibleDuplicates = result.possiblePairs.isEmpty ? nil : result.possiblePairs.map {
-            Pair(first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description))
+            Pair(first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description),
+                 score: $0.2.score.map { Scoring.points($0.total) }, fields: $0.2.score.map { $0.fields.map(\.description) },
+                 veto: $0.2.score?.veto)
         }
     }
 

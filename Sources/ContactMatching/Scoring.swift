@@ -1,0 +1,268 @@
+import ContactModel
+
+/// How one field of two cards compares, and what it adds to the score.
+public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
+    /// The fields compared.
+    public enum Field: String, Sendable {
+        case givenName = "given name", familyName = "family name", birthday, street, locality, region
+        case postalCode = "postal code", organization, phone
+    }
+
+    /// The outcome of one comparison.
+    public enum Outcome: String, Sendable {
+        /// Equal after folding (or a nickname of the same name).
+        case agree
+        /// Close but not equal: a typo, an initial, a birthday without its year or with day and month swapped.
+        case similar
+        /// Different.
+        case disagree
+        /// One card or both lack the field.
+        case missing
+    }
+
+    /// The field.
+    public var field: Field
+    /// The outcome.
+    public var outcome: Outcome
+    /// What it adds to the score, in tenths of a point (30 is +3.0).
+    public var weight: Int
+    /// Why, when the outcome needs it: `jaro-winkler 0.93`, `nickname`, `initial`, `given and family swapped`.
+    public var note: String?
+
+    /// Creates a comparison.
+    public init(_ field: Field, _ outcome: Outcome, _ weight: Int = 0, note: String? = nil) {
+        self.field = field
+        self.outcome = outcome
+        self.weight = weight
+        self.note = note
+    }
+
+    /// `given name similar (jaro-winkler 0.93) +2.0`.
+    public var description: String {
+        "\(field.rawValue) \(outcome.rawValue)" + (note.map { " (\($0))" } ?? "") + " " + Scoring.points(weight, sign: true)
+    }
+}
+
+/// The comparison of two cards field by field, with no identifier shared: what the score rule decides on.
+public struct ScoreCard: Sendable, Equatable {
+    /// Every field's outcome, in a fixed order.
+    public var fields: [FieldComparison]
+    /// The sum of the weights, in tenths.
+    public var total: Int
+    /// Conflicting strong evidence that rules out a merge whatever the total: different birthdays, generations
+    /// or middle initials, names that are not alike, different emails of the same type.
+    public var veto: String?
+    /// Given and family names agree exactly (or as nicknames, or swapped), not only by similarity.
+    public var namesAgree: Bool
+    /// The full birthday, year included, is the same.
+    public var birthdayAgrees: Bool
+}
+
+/// The score rule (Fellegi-Sunter style): each field adds its weight when the cards agree, subtracts when they
+/// disagree, and adds nothing when either lacks it. Weights are set by hand from how rarely two different people
+/// agree on the field (a full birthday rarely, a locality often), and checked on the seeded generator.
+public enum Scoring {
+    /// A total at or above this (10.0) is the same person, when the names agree exactly or the full birthday does.
+    public static let mergeThreshold = 100
+    /// A total at or above this (6.0) is reported as a possible duplicate.
+    public static let possibleThreshold = 60
+    /// Jaro-Winkler at or above this counts a name or street as the same with a typo.
+    public static let similarity = 0.85
+
+    /// Compares `a` with `b`.
+    public static func compare(_ a: MatchKeys, _ b: MatchKeys) -> ScoreCard {
+        var fields: [FieldComparison] = []
+        var veto: String?
+        var namesAgree = false
+        if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
+            let names = compareNames(x, y)
+            fields += [names.given, names.family]
+            veto = names.veto
+            namesAgree = names.given.outcome == .agree && names.family.outcome == .agree
+        } else {
+            fields += [FieldComparison(.givenName, .missing), FieldComparison(.familyName, .missing)]
+        }
+        let birthday = compareBirthdays(a.birthday, b.birthday)
+        fields.append(birthday)
+        if birthday.outcome == .disagree { veto = veto ?? "different birthdays" }
+        fields += compareAddresses(a.addresses, b.addresses)
+        if let x = a.organization, let y = b.organization {
+            fields.append(x == y ? FieldComparison(.organization, .agree, 10) : FieldComparison(.organization, .disagree, 0))
+        } else {
+            fields.append(FieldComparison(.organization, .missing))
+        }
+        fields.append(comparePhones(a, b))
+        if veto == nil, let reason = differentEmails(a, b) { veto = reason }
+        return ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
+                         birthdayAgrees: birthday.outcome == .agree)
+    }
+
+    /// Tenths of a point as text: `+3.0`, `-1.5`, `0`.
+    public static func points(_ tenths: Int, sign: Bool = false) -> String {
+        if tenths == 0 { return "0" }
+        let text = "\(abs(tenths) / 10).\(abs(tenths) % 10)"
+        return tenths < 0 ? "-" + text : (sign ? "+" : "") + text
+    }
+
+    // MARK: Names
+
+    private static func compareNames(_ a: PersonName, _ b: PersonName)
+        -> (given: FieldComparison, family: FieldComparison, veto: String?)
+    {
+        var veto: String?
+        if a.generation != b.generation { veto = "different generations (\(a.generation ?? "none"), \(b.generation ?? "none"))" }
+        if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y { veto = veto ?? "different middle initials" }
+        var given = compareGiven(a.given, b.given)
+        var family = compareFamily(a.family, b.family)
+        // A form filled the wrong way round: try given and family swapped, and keep the better reading.
+        let swappedGiven = compareGiven(a.given, b.family), swappedFamily = compareFamily(a.family, b.given)
+        if swappedGiven.outcome != .disagree && swappedFamily.outcome != .disagree && swappedGiven.outcome != .missing
+            && swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
+        {
+            given = swappedGiven
+            family = swappedFamily
+            given.note = [given.note, "given and family swapped"].compactMap { $0 }.joined(separator: ", ")
+            family.note = [family.note, "given and family swapped"].compactMap { $0 }.joined(separator: ", ")
+        }
+        if given.outcome == .disagree { veto = veto ?? "different given names" }
+        if family.outcome == .disagree { veto = veto ?? "different family names" }
+        return (given, family, veto)
+    }
+
+    private static func compareGiven(_ a: String, _ b: String) -> FieldComparison {
+        if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
+        if a == b { return FieldComparison(.givenName, .agree, 30) }
+        if a.count == 1 || b.count == 1 {
+            return a.first == b.first ? FieldComparison(.givenName, .similar, 10, note: "initial")
+                : FieldComparison(.givenName, .disagree, -30)
+        }
+        if Nicknames.areEquivalent(a, b) { return FieldComparison(.givenName, .agree, 30, note: "nickname") }
+        // Two names people are really called (Anna and Anne, Daniel and Danielle) are two names, not a typo.
+        if Nicknames.isKnown(a) && Nicknames.isKnown(b) { return FieldComparison(.givenName, .disagree, -30) }
+        let similarity = Similarity.jaroWinkler(a, b)
+        return similarity >= Self.similarity
+            ? FieldComparison(.givenName, .similar, 20, note: "jaro-winkler \(rounded(similarity))")
+            : FieldComparison(.givenName, .disagree, -30)
+    }
+
+    private static func compareFamily(_ a: String, _ b: String) -> FieldComparison {
+        if a.isEmpty || b.isEmpty { return FieldComparison(.familyName, .missing) }
+        if a == b { return FieldComparison(.familyName, .agree, 40) }
+        let similarity = Similarity.jaroWinkler(a, b)
+        return similarity >= Self.similarity
+            ? FieldComparison(.familyName, .similar, 25, note: "jaro-winkler \(rounded(similarity))")
+            : FieldComparison(.familyName, .disagree, -40)
+    }
+
+    private static func rounded(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "0.\(hundredths < 10 ? "0" : "")\(hundredths)"
+    }
+
+    // MARK: Birthday
+
+    private static func compareBirthdays(_ a: Birthday?, _ b: Birthday?) -> FieldComparison {
+        guard let a, let b else { return FieldComparison(.birthday, .missing) }
+        if a.month == b.month && a.day == b.day {
+            if let x = a.year, let y = b.year {
+                return x == y ? FieldComparison(.birthday, .agree, 50) : FieldComparison(.birthday, .disagree, -50)
+            }
+            return FieldComparison(.birthday, .similar, 20, note: "no year on one card")
+        }
+        // 03/04 read as April 3rd on one side and March 4th on the other: weak evidence, not a conflict.
+        if a.month == b.day && a.day == b.month && (a.year == nil || b.year == nil || a.year == b.year) {
+            return FieldComparison(.birthday, .similar, 10, note: "day and month swapped")
+        }
+        return FieldComparison(.birthday, .disagree, -50)
+    }
+
+    // MARK: Addresses
+
+    /// The best-agreeing pair of the two cards' addresses, field by field.
+    private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> [FieldComparison] {
+        var best: [FieldComparison]?
+        var bestTotal = Int.min
+        for x in keysA {
+            for y in keysB {
+                let fields = compareAddress(x, y)
+                let total = fields.reduce(0) { $0 + $1.weight }
+                if total > bestTotal { (best, bestTotal) = (fields, total) }
+            }
+        }
+        return best ?? [FieldComparison(.street, .missing), FieldComparison(.locality, .missing),
+                        FieldComparison(.region, .missing), FieldComparison(.postalCode, .missing)]
+    }
+
+    private static func compareAddress(_ a: AddressKey, _ b: AddressKey) -> [FieldComparison] {
+        let street: FieldComparison
+        if a.street.isEmpty || b.street.isEmpty {
+            street = FieldComparison(.street, .missing)
+        } else if a.number != b.number {
+            street = FieldComparison(.street, .disagree, -10, note: "house number")
+        } else if a.street == b.street {
+            street = FieldComparison(.street, .agree, 30)
+        } else {
+            let similarity = Similarity.jaroWinkler(a.street, b.street)
+            street = similarity >= Self.similarity
+                ? FieldComparison(.street, .similar, 20, note: "jaro-winkler \(rounded(similarity))")
+                : FieldComparison(.street, .disagree, -10)
+        }
+        func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int) -> FieldComparison {
+            if x.isEmpty || y.isEmpty { return FieldComparison(field, .missing) }
+            return x == y ? FieldComparison(field, .agree, agree) : FieldComparison(field, .disagree, disagree)
+        }
+        var area = [plain(.locality, a.locality, b.locality, agree: 10, disagree: -10),
+                    plain(.region, a.region, b.region, agree: 5, disagree: -5),
+                    plain(.postalCode, a.postalCode, b.postalCode, agree: 20, disagree: -15)]
+        if street.outcome == .disagree {
+            // Another house in the same town: agreeing on the town says nothing more about the person.
+            for i in area.indices where area[i].outcome == .agree {
+                area[i].weight = 0
+                area[i].note = "another house"
+            }
+        }
+        return [street] + area
+    }
+
+    // MARK: Emails
+
+    /// Why the emails say two people: both have HOME (or WORK) emails and none in common, or both have addresses
+    /// at one domain and none in common (two colleagues' mailboxes).
+    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> String? {
+        if a.emails.contains(where: b.emails.contains) { return nil }
+        for kind in [EmailKind.home, .work] {
+            let x = a.emails.indices.contains { a.emailKinds[$0] == kind }, y = b.emails.indices.contains { b.emailKinds[$0] == kind }
+            if x && y { return "different \(kind.rawValue) emails" }
+        }
+        let domains = Set(a.emails.map(EmailKey.domain))
+        if let shared = b.emails.map(EmailKey.domain).filter(domains.contains).min() { return "different addresses at \(shared)" }
+        return nil
+    }
+
+    /// Personal phones (mobile, home, untyped) on both cards and none in common: people change numbers, so this
+    /// counts against, but does not rule out, the same person.
+    private static func comparePhones(_ a: MatchKeys, _ b: MatchKeys) -> FieldComparison {
+        let x = a.phones.filter(\.personal).map(\.key), y = b.phones.filter(\.personal).map(\.key)
+        if x.isEmpty || y.isEmpty { return FieldComparison(.phone, .missing) }
+        return x.contains(where: y.contains) ? FieldComparison(.phone, .agree, 0, note: "an identifier: see the evidence")
+            : FieldComparison(.phone, .disagree, -20)
+    }
+}
+
+/// What an email's TYPE says it is for.
+public enum EmailKind: String, Sendable {
+    case home, work, other
+
+    /// The kind of an email with these TYPE values.
+    init(types: [String]) {
+        var kind = EmailKind.other
+        for type in types {
+            switch type.lowercased() {
+            case "home": if kind == .other { kind = .home }
+            case "work": kind = .work
+            default: continue
+            }
+        }
+        self = kind
+    }
+}
