@@ -13,6 +13,9 @@ enum Shape: Int, Sendable {
 
     var hasUID: Bool { self == .apple || self == .vcard4 }
 
+    /// Whether the client writes dates in the basic format (`19800102`) rather than the extended (`1980-01-02`).
+    var basicDates: Bool { self == .outlook || self == .vcard4 }
+
     /// A shape with a realistic share: Apple 30%, Google 25%, Outlook 15%, Android 15%, 4.0 15%.
     static func draw(_ random: inout SplitMix64) -> Shape {
         let roll = random.below(100)
@@ -21,6 +24,8 @@ enum Shape: Int, Sendable {
 }
 
 enum EmailKind { case home, work, family, other }
+/// How a date is written: `19800102`, `1980-01-02`, or without the year, `--0102`.
+enum DateFormat { case basic, extended, noYear }
 enum PhoneKind { case cell, home, work, other }
 enum AddressKind { case home, work }
 
@@ -46,6 +51,8 @@ struct CardContent {
     var phones: [(number: Phone, kind: PhoneKind)] = []
     var addresses: [(address: Address, kind: AddressKind)] = []
     var birthday: Birthday?
+    /// The birthday's format when not the client's own.
+    var birthdayFormat: DateFormat?
     var note: String?
     var categories: [String] = []
     var revision: String?
@@ -196,6 +203,16 @@ struct CardWriter {
         return dashes ? "\(year)-\(month)-\(day)" : year + month + day
     }
 
+    /// The card's birthday in its own format, or else in the client's (`basicDates`).
+    private func birthdayText(_ card: CardContent) -> String? {
+        guard let birthday = card.birthday else { return nil }
+        switch card.birthdayFormat ?? (card.shape.basicDates ? .basic : .extended) {
+        case .basic: return date(birthday, dashes: false)
+        case .extended: return date(birthday, dashes: true)
+        case .noYear: return "--" + Digits.padded(birthday.month, 2) + Digits.padded(birthday.day, 2)
+        }
+    }
+
     private func address(_ address: Address, country: String, _ shape: Shape) -> String {
         structured(["", "", address.street, address.city, address.state, address.zip, country], shape)
     }
@@ -262,7 +279,7 @@ struct CardWriter {
                 + address(entry.address, country: "United States", .apple))
             line("item\(item).X-ABADR:us")
         }
-        if let birthday = card.birthday { line("BDAY;value=date:" + date(birthday, dashes: true)) }
+        if let birthday = birthdayText(card) { line("BDAY;value=date:" + birthday) }
         if let note = card.note { line("NOTE:" + CardWriter.escape(note)) }
         if let uid = card.uid { line("UID:" + uid) }
         line("END:VCARD")
@@ -300,7 +317,7 @@ struct CardWriter {
         }
         if let org = card.org { line("ORG:" + CardWriter.escape(org)) }
         if let title = card.title { line("TITLE:" + CardWriter.escape(title)) }
-        if let birthday = card.birthday { line("BDAY:" + date(birthday, dashes: true)) }
+        if let birthday = birthdayText(card) { line("BDAY:" + birthday) }
         if let note = card.note { line("NOTE:" + CardWriter.escape(note)) }
         if !card.categories.isEmpty {
             line("CATEGORIES:" + card.categories.map(CardWriter.escape).joined(separator: ","))
@@ -337,7 +354,7 @@ struct CardWriter {
         for (index, email) in card.emails.enumerated() {
             line("EMAIL;\(index == 0 ? "PREF;" : "")INTERNET:\(email.address)")
         }
-        if let birthday = card.birthday { line("BDAY:" + date(birthday, dashes: false)) }
+        if let birthday = birthdayText(card) { line("BDAY:" + birthday) }
         if !card.categories.isEmpty { line21("CATEGORIES", card.categories.joined(separator: ",")) }
         if let revision = card.revision { line("REV:" + revision) }
         line("END:VCARD")
@@ -372,7 +389,7 @@ struct CardWriter {
         for entry in card.addresses {
             line("ADR;TYPE=\(entry.kind == .home ? "HOME" : "WORK"):" + address(entry.address, country: "", .android))
         }
-        if let birthday = card.birthday { line("BDAY:" + date(birthday, dashes: true)) }
+        if let birthday = birthdayText(card) { line("BDAY:" + birthday) }
         if let note = card.note { line("NOTE:" + CardWriter.escape(note)) }
         if !card.categories.isEmpty {
             line("CATEGORIES:" + card.categories.map(CardWriter.escape).joined(separator: ","))
@@ -410,7 +427,7 @@ struct CardWriter {
         }
         if let org = card.org { line("ORG:" + CardWriter.escape(org)) }
         if let title = card.title { line("TITLE:" + CardWriter.escape(title)) }
-        if let birthday = card.birthday { line("BDAY:" + date(birthday, dashes: false)) }
+        if let birthday = birthdayText(card) { line("BDAY:" + birthday) }
         if let note = card.note { line("NOTE:" + CardWriter.escape(note)) }
         if !card.categories.isEmpty {
             line("CATEGORIES:" + card.categories.map(CardWriter.escape).joined(separator: ","))

@@ -28,13 +28,25 @@ struct Fields: OptionSet, Sendable {
 /// How an incoming duplicate's name and values differ from what the existing card says.
 struct Variation {
     var given: String?
+    /// A family name written differently (a typo on an unlinked duplicate).
+    var family: String?
     var familyFirst = false
+    /// Given and family exchanged in N, and FN "Family Given": a form filled the wrong way round.
+    var swapNames = false
     var dropAccents = false
     /// 0 as stored, 1 upper case, 2 capitalised after start, `.` and `@`.
     var emailCase = 0
     var extraEmail: String?
     var extraPhone: Phone?
+    /// A mobile number the existing card does not know.
+    var mobile: Phone?
     var title: String?
+    /// The home address as copied (abbreviations, no ZIP, city in capitals), instead of the household's own.
+    var address: Address?
+    /// The birthday as copied (day and month swapped), instead of the person's own.
+    var birthday: Birthday?
+    /// How the birthday is written, when not in the card's client's own format.
+    var birthdayFormat: DateFormat?
 }
 
 /// One card: which fields it shows, and in which client's dialect.
@@ -60,6 +72,11 @@ struct Generator {
     private var anchorUsed: [Bool] = []
     private var existingPlans: [CardPlan] = []
     private var incoming: [(person: Int, kind: LabeledBook.Kind, forced: Fields)] = []
+    /// The stream of the unlinked duplicates' choices, forked apart so that without them `random` draws exactly
+    /// what it drew before they existed.
+    private var unlinkedRandom: SplitMix64
+    /// Existing people exported again as unlinked duplicates, who therefore are never ordinary duplicates.
+    private var unlinked: [Bool] = []
 
     init(_ options: LabeledBook.Options) {
         self.options = options
@@ -67,12 +84,15 @@ struct Generator {
         let expected = max(0, options.existingPeople) + max(0, options.incomingNew) + max(0, options.traps)
         world = World(random: root.fork(), expectedPeople: expected)
         random = root.fork()
+        // Forked after the others, so the world and `random` get the seeds they always had.
+        unlinkedRandom = root.fork()
     }
 
     mutating func run() -> LabeledBook {
         makeExistingPeople(max(0, options.existingPeople))
         makeTraps(max(0, options.traps))
         makeNewPeople(max(0, options.incomingNew))
+        makeUnlinked(max(0, options.unlinkedDuplicates))
         planExistingCards()
 
         // The existing book, in shuffled order.
@@ -87,11 +107,12 @@ struct Generator {
         }
         let existingText = writer.text
 
-        // Duplicates: distinct existing people, each exported once more by some other service.
-        var pool = Array(0..<existingCount)
-        let duplicates = min(max(0, options.incomingDuplicates), existingCount)
+        // Duplicates: distinct existing people, each exported once more by some other service. Unlinked people
+        // are left out, as each person appears at most once in the incoming book.
+        var pool = (0..<existingCount).filter { !unlinked[$0] }
+        let duplicates = min(max(0, options.incomingDuplicates), pool.count)
         for slot in 0..<duplicates {
-            pool.swapAt(slot, slot + random.below(existingCount - slot))
+            pool.swapAt(slot, slot + random.below(pool.count - slot))
             incoming.append((pool[slot], .duplicate, []))
         }
         random.shuffle(&incoming)
@@ -102,9 +123,11 @@ struct Generator {
         incomingPeople.reserveCapacity(incoming.count)
         incomingKinds.reserveCapacity(incoming.count)
         for entry in incoming {
-            let plan = entry.kind == .duplicate
-                ? duplicatePlan(entry.person)
-                : standardPlan(entry.person, forced: entry.forced)
+            let plan = switch entry.kind {
+            case .duplicate: duplicatePlan(entry.person)
+            case .unlinked: unlinkedPlan(entry.person)
+            default: standardPlan(entry.person, forced: entry.forced)
+            }
             incomingWriter.write(content(entry.person, plan))
             incomingPeople.append(world.persons[entry.person].id)
             incomingKinds.append(entry.kind)
@@ -137,6 +160,7 @@ struct Generator {
         existingCount = world.persons.count
         forced = Array(repeating: [], count: existingCount)
         anchorUsed = Array(repeating: false, count: existingCount)
+        unlinked = Array(repeating: false, count: existingCount)
     }
 
     /// People who are not in the existing book; some borrow the name of someone who is.
@@ -153,6 +177,33 @@ struct Generator {
             let home = world.newHousehold(family: family, phonePercent: 35, addressPercent: 65)
             let person = world.newPerson(household: home, sex: sex, given: given, family: family)
             incoming.append((person, .new, []))
+        }
+    }
+
+    /// Existing people to export again with none of their identifiers, chosen among those no trap is built on;
+    /// each gets a birthday or home address to be recognised by, which their existing card is made to show.
+    private mutating func makeUnlinked(_ count: Int) {
+        guard count > 0 else { return }
+        var candidates = (0..<existingCount).filter { !anchorUsed[$0] }
+        for slot in 0..<min(count, candidates.count) {
+            candidates.swapAt(slot, slot + unlinkedRandom.below(candidates.count - slot))
+            let index = candidates[slot]
+            unlinked[index] = true
+            // 70% of people have a birthday; giving one to half of the rest puts it on ~85% of unlinked people, as
+            // the birthday is the strongest evidence a matcher without identifiers has.
+            if world.persons[index].birthday == nil && unlinkedRandom.chance(50) {
+                let year = unlinkedRandom.int(1945...2004)
+                let month = unlinkedRandom.int(1...12)
+                world.persons[index].birthday = Birthday(year: year, month: month,
+                                                         day: unlinkedRandom.int(1...World.days(month, year)))
+            }
+            // Without a birthday, an address is all the card could be recognised by besides the name.
+            let home = world.persons[index].household
+            if world.persons[index].birthday == nil && world.households[home].address == nil {
+                world.households[home].address = world.newAddress()
+            }
+            forced[index].formUnion([.homeAddress, .birthday])
+            incoming.append((index, .unlinked, []))
         }
     }
 
@@ -409,6 +460,86 @@ struct Generator {
         return plan
     }
 
+    /// The same person as typed in by hand or kept by a service that never saw their identifiers: the name,
+    /// a birthday or home address (or both), and no email, phone or UID of the existing card, with the slips of
+    /// copying. The choices are drawn from `unlinkedRandom`; only the UID, the fresh mobile and the written style
+    /// come from the streams every card uses. Rates are of the cards a variation can apply to (a nickname needs
+    /// a name that has one, a day and month swap a day of 12 or less, and so on).
+    private mutating func unlinkedPlan(_ index: Int) -> CardPlan {
+        let person = world.persons[index]
+        let existing = existingPlans[index]
+        let available = available(person)
+        let recognisable = available.intersection([.birthday, .homeAddress])
+        var fields: Fields = []
+        // Birthday and home address 75% each, and always one of them: the name alone proves nothing.
+        if recognisable.contains(.birthday) && unlinkedRandom.chance(75) { fields.insert(.birthday) }
+        if recognisable.contains(.homeAddress) && unlinkedRandom.chance(75) { fields.insert(.homeAddress) }
+        if fields.isEmpty {
+            fields.insert(recognisable == [.birthday, .homeAddress]
+                          ? (unlinkedRandom.chance(50) ? .birthday : .homeAddress) : recognisable)
+        }
+        if available.contains(.org) && unlinkedRandom.chance(30) { fields.insert(.org) }
+        // The middle initial as the existing card has it: the variations to measure are the ones listed below.
+        if existing.fields.contains(.middle) { fields.insert(.middle) }
+
+        // A client of its own, and a UID of its own when that client writes one: never the existing card's.
+        let shape = Shape.draw(&unlinkedRandom)
+        var plan = CardPlan(fields: fields, shape: shape, phoneFormat: unlinkedRandom.below(6),
+                            uid: shape.hasUID ? uuid(shape) : nil)
+        var variation = Variation()
+        // 70% without any email; otherwise one at the provider no existing card uses, unique by the person's tag.
+        if unlinkedRandom.chance(30) {
+            let local = Folding.localPart(person.given) + "." + Folding.localPart(person.family) + "." + String(person.tag)
+            variation.extraEmail = local + "@" + Pools.extraProvider
+        }
+        // 20% with a mobile, always a number nobody else has.
+        if unlinkedRandom.chance(20) { variation.mobile = world.newMobile() }
+
+        // Names. A nickname for 12% of the given names that have one; otherwise the initial alone 4%.
+        var given = person.given
+        if let nickname = Pools.nicknames[person.given], unlinkedRandom.chance(12) {
+            given = nickname
+        } else if unlinkedRandom.chance(4) {
+            given = String(person.given.prefix(1)) + "."
+        }
+        // A typo in 10% of given names (as written, so a nickname can carry it) and 20% of family names, among
+        // those of 4 letters or more: family names are typed from hearing more often than given names.
+        if unlinkedRandom.chance(10) && Slips.letterCount(given) >= 4, let typo = Slips.typo(given, &unlinkedRandom) {
+            given = typo
+        }
+        if given != person.given { variation.given = given }
+        if unlinkedRandom.chance(20) && Slips.letterCount(person.family) >= 4,
+           let typo = Slips.typo(person.family, &unlinkedRandom) {
+            variation.family = typo
+        }
+        // 6% of forms were filled the wrong way round; accents dropped as often as on ordinary duplicates.
+        variation.swapNames = unlinkedRandom.chance(6)
+        variation.dropAccents = !Folding.isASCII(person.given + person.family) && unlinkedRandom.chance(60)
+
+        // The home address as copied: the street type spelled out or abbreviated in 50% of the streets that have
+        // one, the ZIP left out 15%, the city in capitals 10%.
+        if fields.contains(.homeAddress), var address = world.households[person.household].address {
+            if Slips.canVaryAbbreviation(address.street) && unlinkedRandom.chance(50) {
+                address.street = Slips.abbreviationVaried(address.street, &unlinkedRandom)
+            }
+            if unlinkedRandom.chance(15) { address.zip = "" }
+            if unlinkedRandom.chance(10) { address.city = address.city.uppercased() }
+            variation.address = address
+        }
+        // The birthday as copied: in the other date format than the client's own 30%, without the year 5%, day and
+        // month swapped 2% of the dates where both are 12 or less and differ (elsewhere the swap is no date).
+        if fields.contains(.birthday), var birthday = person.birthday {
+            if unlinkedRandom.chance(30) { variation.birthdayFormat = shape.basicDates ? .extended : .basic }
+            if unlinkedRandom.chance(5) { variation.birthdayFormat = .noYear }
+            if birthday.day <= 12 && birthday.day != birthday.month && unlinkedRandom.chance(2) {
+                swap(&birthday.day, &birthday.month)
+                variation.birthday = birthday
+            }
+        }
+        plan.variation = variation
+        return plan
+    }
+
     // MARK: Content
 
     private mutating func content(_ index: Int, _ plan: CardPlan) -> CardContent {
@@ -418,11 +549,12 @@ struct Generator {
         let variation = plan.variation
         var card = CardContent(shape: plan.shape, phoneFormat: plan.phoneFormat, style: random.next())
         var given = variation.given ?? person.given
-        var family = person.family
+        var family = variation.family ?? person.family
         if variation.dropAccents {
             given = Folding.dropAccents(given)
             family = Folding.dropAccents(family)
         }
+        if variation.swapNames { swap(&given, &family) }
         card.given = given
         card.family = family
         card.middle = fields.contains(.middle) ? person.middle ?? "" : ""
@@ -468,13 +600,17 @@ struct Generator {
         if fields.contains(.switchboard), let company = person.company {
             card.phones.append((world.companies[company].switchboard, .work))
         }
+        if let mobile = variation.mobile { card.phones.append((mobile, .cell)) }
         if let extra = variation.extraPhone { card.phones.append((extra, .other)) }
 
-        if fields.contains(.homeAddress), let address = home.address { card.addresses.append((address, .home)) }
+        if fields.contains(.homeAddress), let address = variation.address ?? home.address {
+            card.addresses.append((address, .home))
+        }
         if fields.contains(.workAddress), let company = person.company {
             card.addresses.append((world.companies[company].address, .work))
         }
-        if fields.contains(.birthday) { card.birthday = person.birthday }
+        if fields.contains(.birthday) { card.birthday = variation.birthday ?? person.birthday }
+        card.birthdayFormat = variation.birthdayFormat
         card.note = plan.note
         card.categories = plan.categories
         if plan.shape == .outlook || plan.shape == .vcard4 {
