@@ -16,15 +16,22 @@ public struct AddressKey: Hashable, Sendable {
 
     /// The key of `address`, nil when it has neither a street nor a postal code (a city alone says little).
     public init?(_ address: Address) {
-        var words = TextFolding.words(address.street)
+        let folded = TextFolding.fold(address.street)
+        var words = folded.split(separator: " ")
         number = ""
         if let first = words.first, first.first?.isNumber == true {
             number = String(first)
             words.removeFirst()
         }
-        street = words.map { Self.expansions[String($0)] ?? String($0) }.joined(separator: " ")
+        // Every card of a large book comes through here: rebuild the street only when a word is abbreviated.
+        if words.contains(where: { Self.expansions[String($0)] != nil }) {
+            street = words.map { Self.expansions[String($0)] ?? String($0) }.joined(separator: " ")
+        } else {
+            street = number.isEmpty ? folded : String(folded.dropFirst(min(folded.count, number.count + 1)))
+        }
         locality = TextFolding.fold(address.locality)
-        region = Self.regions[TextFolding.fold(address.region)] ?? TextFolding.fold(address.region)
+        let region = TextFolding.fold(address.region)
+        self.region = Self.regions[region] ?? region
         var code = address.postalCode.utf8.filter { ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) }
             .map { $0 >= 0x61 ? $0 - 0x20 : $0 }
         if code.count == 9 && code.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { code.removeLast(4) }

@@ -22,6 +22,7 @@ public struct MatchDecision: Sendable, Equatable {
         case birthdayConflict
         case emailDomainConflict(String)    // both have addresses at this domain, none in common
         case personalPhoneConflict          // both have mobile, home or untyped numbers, none in common
+        case scoreConflict(String)          // the score's veto, or homes in different places
 
         public var description: String {
             switch self {
@@ -35,6 +36,7 @@ public struct MatchDecision: Sendable, Equatable {
             case .birthdayConflict: "different birthdays"
             case .emailDomainConflict(let d): "different addresses at \(d)"
             case .personalPhoneConflict: "different personal phones"
+            case .scoreConflict(let why): why
             }
         }
     }

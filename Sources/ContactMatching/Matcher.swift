@@ -7,7 +7,8 @@
 ///    domain, or personal phones on both cards with none in common, keep two people apart): the same person.
 /// 4. No identifier decides: the score rule (`Scoring`). Names (Jaro-Winkler for typos, nicknames, initials,
 ///    swapped), birthday, postal address and organisation each add or subtract a weight; a total of 10.0 or more
-///    is the same person when the names agree exactly or the full birthday does, and nothing vetoes it
+///    is the same person when the names agree exactly, or the full birthday does, or one name part has a typo
+///    and the street with its house number agrees, and nothing vetoes it
 ///    (different birthdays, generations, middle initials, names, or emails of one type).
 /// 5. Anything weaker (a shared work line, a family address, an identical name alone, a nickname, a score of
 ///    6.0 or more): a possible duplicate, reported and not merged. Nothing shared: different people.
@@ -39,8 +40,10 @@ public struct Matcher: Sendable {
             let decision = decide(incoming, index.keys[position])
             guard decision.kind != .different else { continue }
             if let current = best {
-                let rank = (decision.kind == .same ? 1 : 0, decision.strength)
-                let currentRank = (current.decision.kind == .same ? 1 : 0, current.decision.strength)
+                // A card found by a shared identifier beats one found by the score, however high.
+                let rank = (decision.kind == .same ? 1 : 0, decision.rule == "score" ? 0 : 1, decision.strength)
+                let currentRank = (current.decision.kind == .same ? 1 : 0, current.decision.rule == "score" ? 0 : 1,
+                                   current.decision.strength)
                 if rank <= currentRank { continue }
             }
             best = (position, decision)
@@ -48,7 +51,8 @@ public struct Matcher: Sendable {
         return best
     }
 
-    /// The decision for one pair.
+    /// The decision for one pair, with its field-by-field score (worked out only for the pairs that reach the
+    /// score rule while choosing: `explained` adds it to the others, for the report).
     public func decide(_ a: MatchKeys, _ b: MatchKeys) -> MatchDecision {
         var evidence: [MatchDecision.Evidence] = []
         if let ua = a.uid, ua == b.uid {
@@ -89,8 +93,7 @@ public struct Matcher: Sendable {
         let strength = strong * 10 + weak * 3 + (relation == .identical ? 2 : relation == .compatible ? 1 : 0)
             + (sameOrganization ? 1 : 0)
         if strong > 0 && relation != .conflicting && !conflict {
-            return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength,
-                                 score: Scoring.compare(a, b))
+            return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
         }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
@@ -100,15 +103,14 @@ public struct Matcher: Sendable {
                 evidence.append(.emailDomainConflict(String(domain)))
             } else if !personalA.isEmpty && !personalB.isEmpty && personalA.isDisjoint(with: personalB) {
                 evidence.append(.personalPhoneConflict)
+            } else if let why = Self.namesakeConflict(a, b) {
+                evidence.append(.scoreConflict(why))
             } else {
-                return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength,
-                                     score: Scoring.compare(a, b))
+                return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength)
             }
         }
         let score = Scoring.compare(a, b)
-        if score.veto == nil && !conflict && score.total >= Scoring.mergeThreshold
-            && (score.namesAgree || score.birthdayAgrees)
-        {
+        if score.merges && !conflict {
             return MatchDecision(kind: .same, rule: "score", evidence: evidence, strength: strength + score.total / 10,
                                  score: score)
         }
@@ -117,6 +119,22 @@ public struct Matcher: Sendable {
             || score.total >= Scoring.possibleThreshold
         return MatchDecision(kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
                              evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
+    }
+
+    /// Why two cards of one name at one company are two people by the score: each their own HOME email, a
+    /// different birthday, or homes in different places.
+    private static func namesakeConflict(_ a: MatchKeys, _ b: MatchKeys) -> String? {
+        let card = Scoring.compare(a, b, complete: true)
+        return card.veto ?? card.elsewhere
+    }
+
+    /// `decision` for the pair `a`, `b` with its complete score, for the report (while choosing, a decision by
+    /// identifier has none, and a pair of two other people's names stops at the names).
+    public func explained(_ decision: MatchDecision, _ a: MatchKeys, _ b: MatchKeys) -> MatchDecision {
+        guard decision.rule != "uid" else { return decision }
+        var out = decision
+        out.score = Scoring.compare(a, b, complete: true)
+        return out
     }
 
     /// The country code most international numbers in `phones` use, when more than half of them and at least

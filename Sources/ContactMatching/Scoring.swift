@@ -56,6 +56,22 @@ public struct ScoreCard: Sendable, Equatable {
     public var namesAgree: Bool
     /// The full birthday, year included, is the same.
     public var birthdayAgrees: Bool
+    /// One name part agrees exactly and the other is a typo of it (Jaro-Winkler), and the street with its house
+    /// number agrees: one home, one name written twice.
+    public var typoAtOneHome = false
+
+    /// `different homes` when the best pair of addresses disagrees on the house and on the town: the cards
+    /// describe people living in different places.
+    public var elsewhere: String? {
+        let street = fields.first { $0.field == .street }?.outcome, locality = fields.first { $0.field == .locality }?.outcome
+        return street == .disagree && locality == .disagree ? "different homes" : nil
+    }
+
+    /// Whether the total is allowed to merge: enough points, nothing vetoing, and agreement that two relatives
+    /// cannot share by chance (the exact names, the full birthday, or one typo at one home).
+    public var merges: Bool {
+        veto == nil && total >= Scoring.mergeThreshold && (namesAgree || birthdayAgrees || typoAtOneHome)
+    }
 }
 
 /// The score rule (Fellegi-Sunter style): each field adds its weight when the cards agree, subtracts when they
@@ -69,8 +85,9 @@ public enum Scoring {
     /// Jaro-Winkler at or above this counts a name or street as the same with a typo.
     public static let similarity = 0.85
 
-    /// Compares `a` with `b`.
-    public static func compare(_ a: MatchKeys, _ b: MatchKeys) -> ScoreCard {
+    /// Compares `a` with `b`; `complete` compares every field even when the names already rule a match out
+    /// (for the report; while choosing, such a pair stops at the names).
+    public static func compare(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false) -> ScoreCard {
         var fields: [FieldComparison] = []
         var veto: String?
         var namesAgree = false
@@ -79,6 +96,12 @@ public enum Scoring {
             fields += [names.given, names.family]
             veto = names.veto
             namesAgree = names.given.outcome == .agree && names.family.outcome == .agree
+            if !complete && names.given.outcome == .disagree && names.family.outcome == .disagree {
+                // Two other people's names (most candidate pairs): -7.0 that the rest (12.5 at most) cannot lift to
+                // a possible duplicate, so the rest is not worked out.
+                return ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: false,
+                                 birthdayAgrees: false)
+            }
         } else {
             fields += [FieldComparison(.givenName, .missing), FieldComparison(.familyName, .missing)]
         }
@@ -93,8 +116,13 @@ public enum Scoring {
         }
         fields.append(comparePhones(a, b))
         if veto == nil, let reason = differentEmails(a, b) { veto = reason }
-        return ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
-                         birthdayAgrees: birthday.outcome == .agree)
+        var card = ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
+                             birthdayAgrees: birthday.outcome == .agree)
+        let outcomes = fields.prefix(2).map { ($0.outcome, $0.note?.hasPrefix("jaro-winkler") ?? false) }
+        let oneTypo = (outcomes[0].0 == .agree && outcomes[1].0 == .similar && outcomes[1].1)
+            || (outcomes[0].0 == .similar && outcomes[0].1 && outcomes[1].0 == .agree)
+        card.typoAtOneHome = oneTypo && fields.contains { $0.field == .street && $0.outcome == .agree }
+        return card
     }
 
     /// Tenths of a point as text: `+3.0`, `-1.5`, `0`.
@@ -115,6 +143,7 @@ public enum Scoring {
         var given = compareGiven(a.given, b.given)
         var family = compareFamily(a.family, b.family)
         // A form filled the wrong way round: try given and family swapped, and keep the better reading.
+        if given.outcome == .agree && family.outcome == .agree { return (given, family, veto) }
         let swappedGiven = compareGiven(a.given, b.family), swappedFamily = compareFamily(a.family, b.given)
         if swappedGiven.outcome != .disagree && swappedFamily.outcome != .disagree && swappedGiven.outcome != .missing
             && swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
@@ -150,7 +179,7 @@ public enum Scoring {
         if a == b { return FieldComparison(.familyName, .agree, 40) }
         let similarity = Similarity.jaroWinkler(a, b)
         return similarity >= Self.similarity
-            ? FieldComparison(.familyName, .similar, 25, note: "jaro-winkler \(rounded(similarity))")
+            ? FieldComparison(.familyName, .similar, 30, note: "jaro-winkler \(rounded(similarity))")
             : FieldComparison(.familyName, .disagree, -40)
     }
 
@@ -245,7 +274,7 @@ public enum Scoring {
         let x = a.phones.filter(\.personal).map(\.key), y = b.phones.filter(\.personal).map(\.key)
         if x.isEmpty || y.isEmpty { return FieldComparison(.phone, .missing) }
         return x.contains(where: y.contains) ? FieldComparison(.phone, .agree, 0, note: "an identifier: see the evidence")
-            : FieldComparison(.phone, .disagree, -20)
+            : FieldComparison(.phone, .disagree, -10)
     }
 }
 

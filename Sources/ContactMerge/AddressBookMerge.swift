@@ -157,7 +157,7 @@ public struct AddressBookMerge: Sendable {
             var entry = MergeEntry(file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
             if let (position, decision) = matcher.bestMatch(for: keys, among: candidates) {
                 entry.existing = position
-                entry.decision = decision
+                entry.decision = matcher.explained(decision, keys, matcher.index.keys[position])
                 entry.outcome = decision.kind == .same ? .merged : .possible
             }
             if entry.outcome != .merged {
@@ -169,7 +169,8 @@ public struct AddressBookMerge: Sendable {
                 {
                     entry.outcome = .unchanged
                     entry.existing = position
-                    entry.decision = matcher.decide(keys, matcher.index.keys[position])
+                    entry.decision = matcher.explained(matcher.decide(keys, matcher.index.keys[position]), keys,
+                                                       matcher.index.keys[position])
                     break
                 }
             }
@@ -238,7 +239,7 @@ public struct AddressBookMerge: Sendable {
                     if decision.kind != .same { decision.kind = .possible }
                 }
                 if decision.kind == .possible, reported.insert([rep, i]).inserted {
-                    result.possiblePairs.append((rep, i, decision))
+                    result.possiblePairs.append((rep, i, matcher.explained(decision, keys[i], keys[j])))
                 }
                 if decision.kind == .same, best == nil || decision.strength > best!.1.strength { best = (rep, decision) }
             }
@@ -251,7 +252,7 @@ public struct AddressBookMerge: Sendable {
                 result.removed.insert(i)
                 entry.outcome = .merged
                 entry.existing = rep
-                entry.decision = decision
+                entry.decision = matcher.explained(decision, keys[i], keys[rep])
                 entry.changes = changes
             }
             result.entries.append(entry)

@@ -6,7 +6,9 @@
 // `vcf-bench photo-fit IMAGE MAX_BYTES MAX_EDGE RUNS OUT` fits one photo RUNS times in this process and prints
 // {"median_ms":M,"min_ms":M,"bytes":N,"width":W,"height":H,"quality":Q,"chroma":"4:2:0","encodes":E}
 // (Scripts/photo-bench.sh runs it beside ImageMagick).
-// `vcf-bench labeled [EXISTING_PEOPLE]` merges the seeded labelled book and prints recall and every false merge.
+// `vcf-bench labeled [EXISTING_PEOPLE] [SEED] [UNLINKED]` merges the seeded labelled book (UNLINKED duplicates that
+// share no identifier, default a tenth of the people) and prints recall and every false merge; with
+// LABELED_WRITE_DIR set it also writes the two books there as existing.vcf and incoming.vcf.
 // `vcf-bench merge-phases BOOK INCOMING [COUNTRY_CODE]` times each step of a merge (no file is written).
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -56,8 +58,14 @@ func photoFit(_ arguments: [String]) -> Never {
 func labeled(_ arguments: [String]) -> Never {
     let people = arguments.first.flatMap { Int($0) } ?? 10_000
     let seed = arguments.count > 1 ? UInt64(arguments[1]) ?? 1 : 1
+    let unlinked = arguments.count > 2 ? Int(arguments[2]) ?? 0 : people / 10
     let book = LabeledBook.generate(.init(seed: seed, existingPeople: people, incomingDuplicates: people / 5,
-                                          incomingNew: people / 10, traps: people / 20))
+                                          incomingNew: people / 10, traps: people / 20, unlinkedDuplicates: unlinked))
+    if let dir = ProcessInfo.processInfo.environment["LABELED_WRITE_DIR"] {
+        // For timing `vcf merge` on these books as a process.
+        FileManager.default.createFile(atPath: dir + "/existing.vcf", contents: Data(book.existing.utf8))
+        FileManager.default.createFile(atPath: dir + "/incoming.vcf", contents: Data(book.incoming.utf8))
+    }
     let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
     let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.enumerated().map {
         IncomingCard(contact: $0.element.contact, file: "incoming", line: $0.offset)
@@ -70,13 +78,21 @@ func labeled(_ arguments: [String]) -> Never {
             if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] { found += 1; continue }
             falseMerges += 1
             print("FALSE \(truth.rawValue) incoming \(i) \(entry.name) -> existing \(entry.existing ?? -1) "
-                  + "\(AddressBookMerge.displayName(existing[entry.existing ?? 0])): \(entry.decision?.explanation ?? "")")
-        } else if truth == .duplicate {
-            print("MISSED incoming \(i) \(entry.name) \(entry.outcome.rawValue): \(entry.decision?.explanation ?? "")")
+                  + "\(AddressBookMerge.displayName(existing[entry.existing ?? 0])): \(entry.decision?.explanation ?? "") | "
+                  + (entry.decision?.scoreExplanation ?? ""))
+        } else if truth == .duplicate || truth == .unlinked {
+            print("MISSED incoming \(i) \(entry.name) \(entry.outcome.rawValue): \(entry.decision?.explanation ?? "") | \(entry.decision?.scoreExplanation ?? "")")
         }
     }
-    let duplicates = book.incomingKinds.filter { $0 == .duplicate }.count
-    print("found \(found) of \(duplicates), \(falseMerges) false merges")
+    let duplicates = book.incomingKinds.filter { $0 == .duplicate || $0 == .unlinked }.count
+    var unlinkedFound = 0
+    for (i, entry) in result.entries.enumerated() where book.incomingKinds[i] == .unlinked
+        && (entry.outcome == .merged || entry.outcome == .unchanged) && entry.existing.map({ book.existingPeople[$0] }) == book.incomingPeople[i]
+    {
+        unlinkedFound += 1
+    }
+    print("found \(found) of \(duplicates) (unlinked: \(unlinkedFound) of \(book.incomingKinds.filter { $0 == .unlinked }.count)), "
+          + "\(falseMerges) false merges")
     exit(falseMerges == 0 ? 0 : 1)
 }
 
