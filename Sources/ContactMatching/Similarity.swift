@@ -5,9 +5,6 @@ public enum Similarity {
     /// four characters, with the usual scale 0.1. Record linkage's standard for short names: "martha"/"marhta" 0.961.
     public static func jaroWinkler(_ a: String, _ b: String) -> Double {
         if a == b { return a.isEmpty ? 0 : 1 }
-        // Names are nearly always short ASCII: compare their bytes in place, matches kept in bit masks.
-        var a = a, b = b
-        if let fast = a.withUTF8({ x in b.withUTF8 { y in asciiJaroWinkler(x, y) } }) { return fast }
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         guard !x.isEmpty, !y.isEmpty else { return 0 }
         let window = max(0, max(x.count, y.count) / 2 - 1)
@@ -28,37 +25,6 @@ public enum Similarity {
         var transpositions = 0, j = 0
         for i in x.indices where matchedX[i] {
             while !matchedY[j] { j += 1 }
-            if x[i] != y[j] { transpositions += 1 }
-            j += 1
-        }
-        let m = Double(matches)
-        let jaro = (m / Double(x.count) + m / Double(y.count) + (m - Double(transpositions / 2)) / m) / 3
-        var prefix = 0
-        while prefix < min(4, x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
-        return jaro + Double(prefix) * 0.1 * (1 - jaro)
-    }
-
-    /// Jaro-Winkler over two ASCII byte strings of at most 64 bytes; nil for anything else.
-    private static func asciiJaroWinkler(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard !x.isEmpty, !y.isEmpty, x.count <= 64, y.count <= 64, !x.contains(where: { $0 >= 0x80 }),
-              !y.contains(where: { $0 >= 0x80 }) else { return nil }
-        let window = max(0, max(x.count, y.count) / 2 - 1)
-        var matchedX: UInt64 = 0, matchedY: UInt64 = 0
-        var matches = 0
-        for i in 0..<x.count {
-            let low = max(0, i - window), high = min(y.count - 1, i + window)
-            guard low <= high else { continue }
-            for j in low...high where matchedY & (1 << UInt64(j)) == 0 && x[i] == y[j] {
-                matchedX |= 1 << UInt64(i)
-                matchedY |= 1 << UInt64(j)
-                matches += 1
-                break
-            }
-        }
-        guard matches > 0 else { return 0 }
-        var transpositions = 0, j = 0
-        for i in 0..<x.count where matchedX & (1 << UInt64(i)) != 0 {
-            while matchedY & (1 << UInt64(j)) == 0 { j += 1 }
             if x[i] != y[j] { transpositions += 1 }
             j += 1
         }
