@@ -95,6 +95,14 @@ public struct Matcher: Sendable {
         if strong > 0 && relation != .conflicting && !conflict {
             return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
         }
+        // Rule 3 may need the score before the score rule does; either way it is worked out once.
+        var scoreCard: ScoreCard?
+        func computedScore() -> ScoreCard {
+            if let scoreCard { return scoreCard }
+            let card = Scoring.compare(a, b)
+            scoreCard = card
+            return card
+        }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
             let domainsA = Set(a.emails.map(EmailKey.domain)), domainsB = Set(b.emails.map(EmailKey.domain))
@@ -103,13 +111,14 @@ public struct Matcher: Sendable {
                 evidence.append(.emailDomainConflict(String(domain)))
             } else if !personalA.isEmpty && !personalB.isEmpty && personalA.isDisjoint(with: personalB) {
                 evidence.append(.personalPhoneConflict)
-            } else if let why = Self.namesakeConflict(a, b) {
+            } else if let why = computedScore().veto ?? computedScore().elsewhere {
+                // Each their own HOME email, a different birthday, or homes in different places: two namesakes.
                 evidence.append(.scoreConflict(why))
             } else {
                 return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength)
             }
         }
-        let score = Scoring.compare(a, b)
+        let score = computedScore()
         if score.merges && !conflict {
             return MatchDecision(kind: .same, rule: "score", evidence: evidence, strength: strength + score.total / 10,
                                  score: score)
@@ -119,13 +128,6 @@ public struct Matcher: Sendable {
             || score.total >= Scoring.possibleThreshold
         return MatchDecision(kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
                              evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
-    }
-
-    /// Why two cards of one name at one company are two people by the score: each their own HOME email, a
-    /// different birthday, or homes in different places.
-    private static func namesakeConflict(_ a: MatchKeys, _ b: MatchKeys) -> String? {
-        let card = Scoring.compare(a, b, complete: true)
-        return card.veto ?? card.elsewhere
     }
 
     /// `decision` for the pair `a`, `b` with its complete score, for the report (while choosing, a decision by
