@@ -34,7 +34,7 @@ let package = Package(
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
-                                                           "ContactMerge", "LabeledBook"]),
+                                                           "ContactMerge", "ContactMatching", "LabeledBook"]),
         .target(name: "TestSupport", dependencies: ["VCardFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "VCardSyntaxTests", dependencies: ["VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"]),

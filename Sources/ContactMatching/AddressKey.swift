@@ -16,28 +16,66 @@ public struct AddressKey: Hashable, Sendable {
 
     /// The key of `address`, nil when it has neither a street nor a postal code (a city alone says little).
     public init?(_ address: Address) {
-        let folded = TextFolding.fold(address.street)
-        var words = folded.split(separator: " ")
-        number = ""
-        if let first = words.first, first.first?.isNumber == true {
-            number = String(first)
-            words.removeFirst()
+        var folded: [UInt8] = []
+        folded.reserveCapacity(address.street.utf8.count)
+        TextFolding.appendFolded(address.street, to: &folded)
+        // Every card of a large book comes through here: walk the folded bytes word by word, looking abbreviations
+        // up by their packed bytes, and build the street in one buffer.
+        var number = ""
+        var street: [UInt8] = []
+        street.reserveCapacity(folded.count + 8)
+        var start = 0
+        for end in 0...folded.count where end == folded.count || folded[end] == 0x20 {
+            let word = folded[start..<end]
+            defer { start = end + 1 }
+            if start == 0, let first = word.first, Self.startsWithNumber(word, first: first) {
+                number = String(decoding: word, as: UTF8.self)
+                continue
+            }
+            if !street.isEmpty { street.append(0x20) }
+            if let expanded = Self.packed(word).flatMap({ Self.packedExpansions[$0] }) {
+                street += expanded.utf8
+            } else {
+                street += word
+            }
         }
-        // Every card of a large book comes through here: rebuild the street only when a word is abbreviated.
-        if words.contains(where: { Self.expansions[String($0)] != nil }) {
-            street = words.map { Self.expansions[String($0)] ?? String($0) }.joined(separator: " ")
-        } else {
-            street = number.isEmpty ? folded : String(folded.dropFirst(min(folded.count, number.count + 1)))
-        }
+        self.number = number
+        self.street = String(decoding: street, as: UTF8.self)
         locality = TextFolding.fold(address.locality)
         let region = TextFolding.fold(address.region)
         self.region = Self.regions[region] ?? region
-        var code = address.postalCode.utf8.filter { ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) }
-            .map { $0 >= 0x61 ? $0 - 0x20 : $0 }
-        if code.count == 9 && code.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { code.removeLast(4) }
+        var code: [UInt8] = []
+        var allDigits = true
+        for b in address.postalCode.utf8 {
+            if b >= 0x30 && b <= 0x39 {
+                code.append(b)
+            } else if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A {
+                code.append(b & ~0x20)
+                allDigits = false
+            }
+        }
+        if code.count == 9 && allDigits { code.removeLast(4) }
         postalCode = String(decoding: code, as: UTF8.self)
-        guard !street.isEmpty || !postalCode.isEmpty else { return nil }
+        guard !self.street.isEmpty || !postalCode.isEmpty else { return nil }
     }
+
+    private static func startsWithNumber(_ word: ArraySlice<UInt8>, first: UInt8) -> Bool {
+        if first < 0x80 { return first >= 0x30 && first <= 0x39 }
+        // Other scripts' digits (Arabic-Indic, full-width) fold to themselves.
+        return String(decoding: word, as: UTF8.self).first?.isNumber == true
+    }
+
+    /// A word of up to eight ASCII bytes as one integer, for looking it up without making a string.
+    private static func packed(_ word: ArraySlice<UInt8>) -> UInt64? {
+        guard word.count <= 8 else { return nil }
+        var value: UInt64 = 0
+        for b in word { value = value << 8 | UInt64(b) }
+        return value
+    }
+
+    private static let packedExpansions: [UInt64: String] = Dictionary(uniqueKeysWithValues: expansions.map {
+        (packed(Array($0.key.utf8)[...])!, $0.value)
+    })
 
     /// Street types and directions as the post office abbreviates them, expanded (USPS Publication 28, the
     /// common ones, and their UK and Australian cousins).

@@ -10,6 +10,8 @@ public final class MatchKeys: Sendable {
     public let emails: [String]
     /// What each email's TYPE says it is for, by position in `emails`.
     public let emailKinds: [EmailKind]
+    /// Each email's domain, by position in `emails` (pairs compare them often; each is worked out once).
+    public let emailDomains: [Substring]
     /// Phone keys, each once, with whether its type makes it personal (mobile, home, personal or untyped) rather than
     /// a shared line (work, main, fax, pager).
     public let phones: [(key: PhoneKey, personal: Bool)]
@@ -58,6 +60,7 @@ public final class MatchKeys: Sendable {
         self.uid = uid
         self.emails = emails
         self.emailKinds = emailKinds
+        emailDomains = emails.map(EmailKey.domain)
         self.phones = phones
         self.name = name
         self.organization = organization
@@ -157,11 +160,26 @@ public final class MatchKeys: Sendable {
     private static let legalForms: Set<String> = ["inc", "incorporated", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "company", "plc", "ag", "sa", "srl", "bv", "nv", "llp", "lp", "pty", "kg", "oy", "ab", "as", "spa", "sarl", "the"]
 
     static func organizationKey(_ name: String) -> String? {
-        let folded = TextFolding.fold(name)
-        let words = folded.split(separator: " ")
-        let kept = words.filter { !legalForms.contains(String($0)) }
-        if kept.count == words.count { return folded.isEmpty ? nil : folded }
-        return kept.isEmpty ? nil : kept.joined(separator: " ")
+        var folded: [UInt8] = []
+        folded.reserveCapacity(name.utf8.count)
+        TextFolding.appendFolded(name, to: &folded)
+        // Walk the words once; only a name with a legal form in it is built again.
+        var kept: [UInt8] = []
+        var dropped = false
+        var start = 0
+        for end in 0...folded.count where end == folded.count || folded[end] == 0x20 {
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            let word = folded[start..<end]
+            if word.count <= 12, legalForms.contains(String(decoding: word, as: UTF8.self)) {
+                dropped = true
+                continue
+            }
+            if !kept.isEmpty { kept.append(0x20) }
+            kept += word
+        }
+        let key = dropped ? kept : folded
+        return key.isEmpty ? nil : String(decoding: key, as: UTF8.self)
     }
 }
 
@@ -176,20 +194,35 @@ public struct Birthday: Hashable, Sendable {
 
     /// Reads `1985-04-15`, `19850415`, `--0415`, `--04-15`, `1985-04-15T00:00:00Z`; nil for anything else.
     public init?(_ text: String) {
-        var digits = ""
+        var digits: [Int] = []
         var leadingDashes = 0
-        for (i, c) in TextFolding.trimmed(text).enumerated() {
-            if c == "T" || c == "t" { break }
-            if c.isASCII && c.isNumber { digits.append(c) } else if c == "-" && digits.isEmpty { leadingDashes = i + 1 } else if c != "-" { return nil }
+        var started = false, ended = false
+        for b in text.utf8 {
+            if b == 0x20 || b == 0x09 {
+                ended = started
+                continue
+            }
+            if ended { return nil } // a space inside the value
+            started = true
+            if b == 0x54 || b == 0x74 { break }
+            if b >= 0x30 && b <= 0x39 {
+                guard digits.count < 8 else { return nil }
+                digits.append(Int(b - 0x30))
+            } else if b == 0x2D {
+                if digits.isEmpty { leadingDashes += 1 }
+            } else {
+                return nil
+            }
         }
+        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
         if digits.count == 8, leadingDashes == 0 {
-            year = Int(digits.prefix(4))
-            month = Int(digits.dropFirst(4).prefix(2))!
-            day = Int(digits.suffix(2))!
+            year = number(0..<4)
+            month = number(4..<6)
+            day = number(6..<8)
         } else if digits.count == 4, leadingDashes == 2 {
             year = nil
-            month = Int(digits.prefix(2))!
-            day = Int(digits.suffix(2))!
+            month = number(0..<2)
+            day = number(2..<4)
         } else {
             return nil
         }

@@ -105,11 +105,10 @@ public struct Matcher: Sendable {
         }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
-            let domainsA = Set(a.emails.map(EmailKey.domain)), domainsB = Set(b.emails.map(EmailKey.domain))
-            let personalA = Set(a.phones.filter(\.personal).map(\.key)), personalB = Set(b.phones.filter(\.personal).map(\.key))
-            if !a.emails.contains(where: b.emails.contains), let domain = domainsA.intersection(domainsB).sorted().first {
+            let personalA = a.phones.filter(\.personal).map(\.key), personalB = b.phones.filter(\.personal).map(\.key)
+            if !a.emails.contains(where: b.emails.contains), let domain = a.emailDomains.filter(b.emailDomains.contains).min() {
                 evidence.append(.emailDomainConflict(String(domain)))
-            } else if !personalA.isEmpty && !personalB.isEmpty && personalA.isDisjoint(with: personalB) {
+            } else if !personalA.isEmpty && !personalB.isEmpty && !personalA.contains(where: personalB.contains) {
                 evidence.append(.personalPhoneConflict)
             } else if let why = computedScore().veto ?? computedScore().elsewhere {
                 // Each their own HOME email, a different birthday, or homes in different places: two namesakes.

@@ -32,12 +32,13 @@ public struct PersonName: Hashable, Sendable {
     public init?(_ contact: Contact) {
         var given = "", family = "", middles: [Character] = [], generation: String?
         if let n = contact.name, !n.isEmpty {
-            let givenWords = n.given.flatMap { TextFolding.words($0) }
-            given = givenWords.first.map(String.init) ?? ""
-            middles = givenWords.dropFirst().compactMap(\.first) + n.additional.flatMap { TextFolding.words($0) }.compactMap(\.first)
-            family = n.family.flatMap { TextFolding.words($0) }.joined(separator: " ")
-            generation = n.suffixes.flatMap { TextFolding.words($0) }.lazy.compactMap { Self.generations[String($0)] }.first
-                ?? n.prefixes.flatMap { TextFolding.words($0) }.lazy.compactMap { Self.generations[String($0)] }.first
+            let givenWords = TextFolding.words(n.given)
+            given = givenWords.first ?? ""
+            middles = givenWords.dropFirst().compactMap(\.first)
+            if !n.additional.isEmpty { middles += TextFolding.words(n.additional).compactMap(\.first) }
+            family = TextFolding.fold(n.family)
+            generation = TextFolding.words(n.suffixes).lazy.compactMap { Self.generations[$0] }.first
+                ?? TextFolding.words(n.prefixes).lazy.compactMap { Self.generations[$0] }.first
         }
         // A reader fills a missing FN from the email or phone; that is not a name.
         // FN is read only for what N lacks: the whole name, or a generation ("Jr." is often only in FN).
@@ -113,13 +114,20 @@ public struct PersonName: Hashable, Sendable {
 
     /// Whether any word of `text` is a generation: cheaper than parsing, and true whenever parsing finds one.
     static func mayHaveGeneration(_ text: String) -> Bool {
-        // ASCII (nearly every name): fold each word's bytes as `fold` would (letters and digits in lower case, `'`
-        // dropped), packed into an integer, and compare with the packed generations: no allocation per word.
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return containsGeneration(text.utf8) }
+        var folded: [UInt8] = []
+        TextFolding.appendFolded(text, to: &folded)
+        return containsGeneration(folded)
+    }
+
+    /// Whether a word of `bytes` (ASCII, or folded) folds to a generation. Each word's bytes are folded as `fold`
+    /// would (letters and digits in lower case, `'` dropped) and packed into an integer, which is compared with the
+    /// packed generations: no allocation per word. A byte above ASCII belongs to a word that is no generation.
+    private static func containsGeneration<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
         var packed: UInt64 = 0, length = 0
-        for b in text.utf8 {
-            guard b < 0x80 else { return TextFolding.words(text).contains { generations[String($0)] != nil } }
+        for b in bytes {
             let lower = ASCIIBytes.lower(b)
-            if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) {
+            if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80 {
                 if length < 8 { packed = packed << 8 | UInt64(lower) }
                 length += 1
             } else if b != 0x27 {

@@ -259,12 +259,10 @@ public enum Scoring {
     /// at one domain and none in common (two colleagues' mailboxes).
     private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> String? {
         if a.emails.contains(where: b.emails.contains) { return nil }
-        for kind in [EmailKind.home, .work] {
-            let x = a.emails.indices.contains { a.emailKinds[$0] == kind }, y = b.emails.indices.contains { b.emailKinds[$0] == kind }
-            if x && y { return "different \(kind.rawValue) emails" }
+        for kind in [EmailKind.home, .work] where a.emailKinds.contains(kind) && b.emailKinds.contains(kind) {
+            return "different \(kind.rawValue) emails"
         }
-        let domains = Set(a.emails.map(EmailKey.domain))
-        if let shared = b.emails.map(EmailKey.domain).filter(domains.contains).min() { return "different addresses at \(shared)" }
+        if let shared = b.emailDomains.filter(a.emailDomains.contains).min() { return "different addresses at \(shared)" }
         return nil
     }
 

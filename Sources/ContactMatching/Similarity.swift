@@ -5,34 +5,50 @@ public enum Similarity {
     /// four characters, with the usual scale 0.1. Record linkage's standard for short names: "martha"/"marhta" 0.961.
     public static func jaroWinkler(_ a: String, _ b: String) -> Double {
         if a == b { return a.isEmpty ? 0 : 1 }
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        guard !x.isEmpty, !y.isEmpty else { return 0 }
-        let window = max(0, max(x.count, y.count) / 2 - 1)
-        var matchedX = [Bool](repeating: false, count: x.count)
-        var matchedY = [Bool](repeating: false, count: y.count)
-        var matches = 0
-        for i in x.indices {
-            let low = max(0, i - window), high = min(y.count - 1, i + window)
-            guard low <= high else { continue }
-            for j in low...high where !matchedY[j] && x[i] == y[j] {
-                matchedX[i] = true
-                matchedY[j] = true
-                matches += 1
-                break
+        // Scalars and match flags in one temporary (stack) buffer: this runs for every candidate pair's names
+        // and streets, and the UTF-8 lengths bound the scalar counts.
+        let xBound = a.utf8.count, yBound = b.utf8.count
+        guard xBound > 0, yBound > 0 else { return 0 }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (xBound + yBound)) { buffer in
+            var xCount = 0, yCount = 0
+            for s in a.unicodeScalars {
+                buffer[xCount] = s.value
+                xCount += 1
             }
+            for s in b.unicodeScalars {
+                buffer[xBound + yCount] = s.value
+                yCount += 1
+            }
+            let flags = xBound + yBound
+            for i in flags..<(flags + xCount + yCount) { buffer[i] = 0 }
+            @inline(__always) func x(_ i: Int) -> UInt32 { buffer[i] }
+            @inline(__always) func y(_ j: Int) -> UInt32 { buffer[xBound + j] }
+            let window = max(0, max(xCount, yCount) / 2 - 1)
+            let matchedX = flags, matchedY = flags + xCount
+            var matches = 0
+            for i in 0..<xCount {
+                let low = max(0, i - window), high = min(yCount - 1, i + window)
+                guard low <= high else { continue }
+                for j in low...high where buffer[matchedY + j] == 0 && x(i) == y(j) {
+                    buffer[matchedX + i] = 1
+                    buffer[matchedY + j] = 1
+                    matches += 1
+                    break
+                }
+            }
+            guard matches > 0 else { return 0 }
+            var transpositions = 0, j = 0
+            for i in 0..<xCount where buffer[matchedX + i] != 0 {
+                while buffer[matchedY + j] == 0 { j += 1 }
+                if x(i) != y(j) { transpositions += 1 }
+                j += 1
+            }
+            let m = Double(matches)
+            let jaro = (m / Double(xCount) + m / Double(yCount) + (m - Double(transpositions / 2)) / m) / 3
+            var prefix = 0
+            while prefix < min(4, xCount, yCount) && x(prefix) == y(prefix) { prefix += 1 }
+            return jaro + Double(prefix) * 0.1 * (1 - jaro)
         }
-        guard matches > 0 else { return 0 }
-        var transpositions = 0, j = 0
-        for i in x.indices where matchedX[i] {
-            while !matchedY[j] { j += 1 }
-            if x[i] != y[j] { transpositions += 1 }
-            j += 1
-        }
-        let m = Double(matches)
-        let jaro = (m / Double(x.count) + m / Double(y.count) + (m - Double(transpositions / 2)) / m) / 3
-        var prefix = 0
-        while prefix < min(4, x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
-        return jaro + Double(prefix) * 0.1 * (1 - jaro)
     }
 
     /// American Soundex of a folded name (`robert` and `rupert` are `r163`), so a typo after the first letter

@@ -10,48 +10,94 @@ public enum TextFolding {
     public static func fold(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
+        appendFolded(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The folds of `parts` as if they were one text with a space between each: `words(parts).joined(" ")`.
+    public static func fold(_ parts: [String]) -> String {
+        if parts.count == 1 { return fold(parts[0]) }
+        var out: [UInt8] = []
+        for part in parts { appendFolded(part, to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the fold of `text` to `out`, with one space first when both `out` and the fold are not empty, so
+    /// folding several texts into one buffer gives the fold of the texts joined by spaces.
+    static func appendFolded(_ text: String, to out: inout [UInt8]) {
+        var pendingSpace = !out.isEmpty
+        @inline(__always) func letter(_ b: UInt8) {
+            if pendingSpace && !out.isEmpty { out.append(0x20) }
+            pendingSpace = false
+            out.append(b)
+        }
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x80 {
                 if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
-                    if pendingSpace && !out.isEmpty { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(UInt8(v))
+                    letter(UInt8(v))
                 } else if v >= 0x41 && v <= 0x5A {
-                    if pendingSpace && !out.isEmpty { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(UInt8(v + 0x20))
+                    letter(UInt8(v + 0x20))
                 } else if v != 0x27 { // O'Brien and OBrien are one name
                     pendingSpace = true
                 }
                 continue
             }
-            let folded = v < tableEnd ? table[Int(v) - 0x80] : Self.foldScalar(scalar)
-            switch folded {
-            case .separator:
+            guard v < tableEnd else {
+                // CJK, Hangul and the rest: no accents to strip, and nearly always no case either, so the
+                // scalar is its own fold (without the string `lowercaseMapping` would make).
+                let p = scalar.properties
+                if (p.isAlphabetic || p.numericType != nil) && !p.changesWhenLowercased {
+                    var utf8 = UTF8.encode(scalar)!.makeIterator()
+                    letter(utf8.next()!)
+                    while let b = utf8.next() { out.append(b) }
+                    continue
+                }
+                switch foldScalar(scalar) {
+                case .separator: pendingSpace = true
+                case .letters(let bytes):
+                    guard let first = bytes.first else { continue }
+                    letter(first)
+                    out += bytes.dropFirst()
+                }
+                continue
+            }
+            let entry = table[Int(v) - 0x80]
+            if entry == separator {
                 pendingSpace = true
-            case .letters(let bytes):
-                if bytes.isEmpty { continue }
-                if pendingSpace && !out.isEmpty { out.append(0x20) }
-                pendingSpace = false
-                out += bytes
+            } else if entry & 0xFF != 0 {
+                let start = Int(entry >> 8)
+                letter(tableBytes[start])
+                for i in (start + 1)..<(start + Int(entry & 0xFF)) { out.append(tableBytes[i]) }
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Where a scalar's fold is in `tableBytes` (offset << 8 | length; length 0 for a combining mark), or
+    /// `separator`. Integers rather than enum payloads keep the loop free of reference counting.
+    private static let separator = UInt32.max
+    // Names are mostly Latin, Greek, Cyrillic, Arabic and Hebrew: fold those scalars once, not on every call
+    // (Foundation's decomposition costs microseconds each and matching folds every name in a book).
+    private static let tableEnd: UInt32 = 0x3000
+    private static let (table, tableBytes): ([UInt32], [UInt8]) = {
+        var entries: [UInt32] = []
+        var bytes: [UInt8] = []
+        entries.reserveCapacity(Int(tableEnd) - 0x80)
+        for v in UInt32(0x80)..<tableEnd {
+            guard let scalar = Unicode.Scalar(v), case .letters(let folded) = foldScalar(scalar) else {
+                entries.append(separator)
+                continue
+            }
+            entries.append(UInt32(bytes.count) << 8 | UInt32(folded.count))
+            bytes += folded
+        }
+        return (entries, bytes)
+    }()
 
     /// What one scalar folds to: letters (UTF-8, possibly none: a combining mark) or a word separator.
     enum Folded: Sendable {
         case letters([UInt8])
         case separator
-    }
-
-    // Names are mostly Latin, Greek, Cyrillic, Arabic and Hebrew: fold those scalars once, not on every call
-    // (Foundation's decomposition costs microseconds each and matching folds every name in a book).
-    private static let tableEnd: UInt32 = 0x3000
-    private static let table: [Folded] = (0x80..<tableEnd).map { v in
-        Unicode.Scalar(v).map(foldScalar) ?? .separator
     }
 
     /// Decomposes and keeps the base letters, lower-cased: é -> e, ß -> ss, ø -> o; marks vanish.
@@ -98,6 +144,23 @@ public enum TextFolding {
     /// The folded words of `text`.
     public static func words(_ text: String) -> [Substring] {
         fold(text).split(separator: " ")
+    }
+
+    /// The folded words of `parts`, in order, as separate strings (names' words fit in a string without a heap
+    /// allocation, which makes this cheaper than splitting a folded text).
+    public static func words(_ parts: [String]) -> [String] {
+        var words: [String] = []
+        guard !parts.isEmpty else { return words }
+        var folded: [UInt8] = []
+        for part in parts { appendFolded(part, to: &folded) }
+        folded.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for i in 0...buffer.count where i == buffer.count || buffer[i] == 0x20 {
+                if i > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)) }
+                start = i + 1
+            }
+        }
+        return words
     }
 }
 

@@ -14,7 +14,9 @@
 import FoundationEssentials
 #endif
 import Foundation
+import ContactMatching
 import ContactMerge
+import ContactModel
 import LabeledBook
 import PhotoProcessing
 import VCardFormat
@@ -132,7 +134,61 @@ func mergePhases(_ arguments: [String]) -> Never {
     exit(0)
 }
 
+/// Times working out match keys for every card of a book on one thread, whole and by part, so a change to the
+/// key code can be measured alone: `vcf-bench keys BOOK [RUNS]`.
+func keys(_ arguments: [String]) -> Never {
+    guard let path = arguments.first, let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("usage: vcf-bench keys BOOK [RUNS]\n".utf8))
+        exit(64)
+    }
+    let runs = arguments.count > 1 ? Int(arguments[1]) ?? 3 : 3
+    var contacts: [Contact] = []
+    do {
+        try ParallelCardReader().readRaw([UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
+                                         body: { contacts.append($0) }, diagnostics: { _ in })
+    } catch {
+        FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
+        exit(2)
+    }
+    let clock = ContinuousClock()
+    func time(_ what: String, _ body: () -> Int) {
+        var best = Double.infinity, count = 0
+        for _ in 0..<runs {
+            let start = clock.now
+            count = body()
+            let d = clock.now - start
+            best = min(best, Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
+        }
+        print("\(what)\t\(String(format: "%.3f", best))\t\(count)")
+    }
+    time("identity") {
+        var n = 0
+        try? ParallelCardReader(workers: 1).readRaw([UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
+                                                   body: { _ in n += 1 }, diagnostics: { _ in })
+        return n
+    }
+    if let dump = ProcessInfo.processInfo.environment["KEYS_DUMP"] {
+        // Every key of every card as text, to compare two builds' keys line by line.
+        var out = ""
+        for contact in contacts {
+            let k = MatchKeys(contact, countryCode: 1)
+            let name = k.name.map { "\($0.given)|\(String($0.middleInitials))|\($0.family)|\($0.generation ?? "")" } ?? "-"
+            let addresses = k.addresses.map { "\($0.number)|\($0.street)|\($0.locality)|\($0.region)|\($0.postalCode)" }
+            out += "\(k.uid ?? "-")\t\(k.emails)\t\(k.phones.map { "\($0.key)\($0.personal)" })\t\(name)\t\(k.organization ?? "-")\t"
+                + "\(k.birthday.map { "\($0)" } ?? "-")\t\(k.formattedName ?? "-")\t\(addresses)\t\(k.indexKeys.count)\n"
+        }
+        FileManager.default.createFile(atPath: dump, contents: Data(out.utf8))
+    }
+    time("match keys") { contacts.reduce(0) { $0 + MatchKeys($1, countryCode: 1).indexKeys.count } }
+    time("person name") { contacts.reduce(0) { $0 + (PersonName($1)?.family.utf8.count ?? 0) } }
+    time("address") { contacts.reduce(0) { $0 + $1.addresses.compactMap(AddressKey.init).count } }
+    exit(0)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "keys" {
+    keys(Array(arguments.dropFirst()))
+}
 if arguments.first == "labeled" {
     labeled(Array(arguments.dropFirst()))
 }
