@@ -54,9 +54,42 @@ public struct ContactIndex: Sendable {
         for (position, k) in keys.enumerated() {
             for key in k.indexKeys { entries.append(key.hash & hashMask | position) }
         }
-        entries.sort()
+        Self.radixSort(&entries)
         self.entries = entries
         self.positionBits = positionBits
+    }
+
+    /// Sorts in four passes of 16 bits: several times faster than a comparison sort on a large book's million
+    /// entries, which the merge waits for before it can match anything.
+    static func radixSort(_ values: inout [Int]) {
+        guard values.count > 256 else { return values.sort() }
+        // Flipping the sign bit makes unsigned order the signed order.
+        var source = values.map { UInt64(bitPattern: Int64($0)) ^ (1 << 63) }
+        var target = [UInt64](repeating: 0, count: source.count)
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for shift in stride(from: UInt64(0), to: 64, by: 16) {
+            source.withUnsafeBufferPointer { from in
+                target.withUnsafeMutableBufferPointer { to in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for i in counts.indices { counts[i] = 0 }
+                        for v in from { counts[Int((v >> shift) & 0xFFFF)] += 1 }
+                        var sum = 0
+                        for i in counts.indices {
+                            let count = counts[i]
+                            counts[i] = sum
+                            sum += count
+                        }
+                        for v in from {
+                            let digit = Int((v >> shift) & 0xFFFF)
+                            to[counts[digit]] = v
+                            counts[digit] += 1
+                        }
+                    }
+                }
+            }
+            swap(&source, &target)
+        }
+        for i in values.indices { values[i] = Int(Int64(bitPattern: source[i] ^ (1 << 63))) }
     }
 
     /// A name on more cards than this is too common to suggest a duplicate by itself (a book with dozens of

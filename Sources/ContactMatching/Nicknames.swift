@@ -67,17 +67,21 @@ enum Nicknames {
     ]
 
     /// Whether `name` (folded) is a given name the table knows.
-    static func isKnown(_ name: String) -> Bool { known.contains(name) }
+    static func isKnown(_ name: String) -> Bool { isASCII(name) && known.contains(name) }
+
+    /// The table is all ASCII: any other name is looked up without hashing it (hashing text outside ASCII
+    /// normalises it first, which costs more than the lookup).
+    private static func isASCII(_ name: String) -> Bool { !name.utf8.contains { $0 >= 0x80 } }
 
     /// Whether `a` and `b` (folded) can name the same person.
     static func areEquivalent(_ a: String, _ b: String) -> Bool {
-        guard let ga = membership[a], let gb = membership[b] else { return false }
+        guard isASCII(a), isASCII(b), let ga = membership[a], let gb = membership[b] else { return false }
         return ga.contains { gb.contains($0) }
     }
 
     /// The formal name of the first group `name` is in (`bob` -> `robert`), or the name itself.
     static func root(_ name: String) -> String {
-        guard let index = membership[name]?.first else { return name }
+        guard isASCII(name), let index = membership[name]?.first else { return name }
         return groups[index][0]
     }
 }

@@ -26,15 +26,58 @@ public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
     public var outcome: Outcome
     /// What it adds to the score, in tenths of a point (30 is +3.0).
     public var weight: Int
+    /// The Jaro-Winkler similarity, when the outcome rests on it (a typo).
+    public var similarity: Double?
+    /// What else the outcome rests on.
+    public var remarks: Remarks
+
+    /// Reasons an outcome is what it is, beyond equality.
+    public struct Remarks: OptionSet, Sendable, Equatable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// One given name is an initial of the other.
+        public static let initial = Remarks(rawValue: 1 << 0)
+        /// The given names are nicknames of one name.
+        public static let nickname = Remarks(rawValue: 1 << 1)
+        /// One birthday has no year.
+        public static let noYear = Remarks(rawValue: 1 << 2)
+        /// The birthdays have day and month swapped.
+        public static let daySwapped = Remarks(rawValue: 1 << 3)
+        /// The house numbers differ.
+        public static let houseNumber = Remarks(rawValue: 1 << 4)
+        /// The same town, another house: the agreement counts nothing.
+        public static let anotherHouse = Remarks(rawValue: 1 << 5)
+        /// A shared phone, which the identifier rules weigh.
+        public static let identifier = Remarks(rawValue: 1 << 6)
+        /// Given and family names compared swapped.
+        public static let swapped = Remarks(rawValue: 1 << 7)
+
+        static let texts: [(Remarks, String)] = [
+            (.initial, "initial"), (.nickname, "nickname"), (.noYear, "no year on one card"),
+            (.daySwapped, "day and month swapped"), (.houseNumber, "house number"), (.anotherHouse, "another house"),
+            (.identifier, "an identifier: see the evidence"), (.swapped, "given and family swapped"),
+        ]
+    }
+
     /// Why, when the outcome needs it: `jaro-winkler 0.93`, `nickname`, `initial`, `given and family swapped`.
-    public var note: String?
+    /// Worked out when read: most comparisons are never shown.
+    public var note: String? {
+        var parts: [String] = []
+        if let similarity {
+            let hundredths = Int((similarity * 100).rounded())
+            parts.append("jaro-winkler 0.\(hundredths < 10 ? "0" : "")\(hundredths)")
+        }
+        for (remark, text) in Remarks.texts where remarks.contains(remark) { parts.append(text) }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
 
     /// Creates a comparison.
-    public init(_ field: Field, _ outcome: Outcome, _ weight: Int = 0, note: String? = nil) {
+    public init(_ field: Field, _ outcome: Outcome, _ weight: Int = 0, similarity: Double? = nil, remarks: Remarks = []) {
         self.field = field
         self.outcome = outcome
         self.weight = weight
-        self.note = note
+        self.similarity = similarity
+        self.remarks = remarks
     }
 
     /// `given name similar (jaro-winkler 0.93) +2.0`.
@@ -89,6 +132,7 @@ public enum Scoring {
     /// (for the report; while choosing, such a pair stops at the names).
     public static func compare(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false) -> ScoreCard {
         var fields: [FieldComparison] = []
+        fields.reserveCapacity(9)
         var veto: String?
         var namesAgree = false
         if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
@@ -118,7 +162,7 @@ public enum Scoring {
         if veto == nil, let reason = differentEmails(a, b) { veto = reason }
         var card = ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
                              birthdayAgrees: birthday.outcome == .agree)
-        let outcomes = fields.prefix(2).map { ($0.outcome, $0.note?.hasPrefix("jaro-winkler") ?? false) }
+        let outcomes = fields.prefix(2).map { ($0.outcome, $0.similarity != nil) }
         let oneTypo = (outcomes[0].0 == .agree && outcomes[1].0 == .similar && outcomes[1].1)
             || (outcomes[0].0 == .similar && outcomes[0].1 && outcomes[1].0 == .agree)
         card.typoAtOneHome = oneTypo && fields.contains { $0.field == .street && $0.outcome == .agree }
@@ -144,14 +188,16 @@ public enum Scoring {
         var family = compareFamily(a.family, b.family)
         // A form filled the wrong way round: try given and family swapped, and keep the better reading.
         if given.outcome == .agree && family.outcome == .agree { return (given, family, veto) }
-        let swappedGiven = compareGiven(a.given, b.family), swappedFamily = compareFamily(a.family, b.given)
-        if swappedGiven.outcome != .disagree && swappedFamily.outcome != .disagree && swappedGiven.outcome != .missing
-            && swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
+        // The swapped family names are compared only when the swapped given names are alike (rarely).
+        let swappedGiven = compareGiven(a.given, b.family)
+        if swappedGiven.outcome != .disagree && swappedGiven.outcome != .missing,
+           case let swappedFamily = compareFamily(a.family, b.given), swappedFamily.outcome != .disagree,
+           swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
         {
             given = swappedGiven
             family = swappedFamily
-            given.note = [given.note, "given and family swapped"].compactMap { $0 }.joined(separator: ", ")
-            family.note = [family.note, "given and family swapped"].compactMap { $0 }.joined(separator: ", ")
+            given.remarks.insert(.swapped)
+            family.remarks.insert(.swapped)
         }
         if given.outcome == .disagree { veto = veto ?? "different given names" }
         if family.outcome == .disagree { veto = veto ?? "different family names" }
@@ -161,17 +207,24 @@ public enum Scoring {
     private static func compareGiven(_ a: String, _ b: String) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
         if a == b { return FieldComparison(.givenName, .agree, 30) }
-        if a.count == 1 || b.count == 1 {
-            return a.first == b.first ? FieldComparison(.givenName, .similar, 10, note: "initial")
+        if isOneLetter(a) || isOneLetter(b) {
+            return a.first == b.first ? FieldComparison(.givenName, .similar, 10, remarks: .initial)
                 : FieldComparison(.givenName, .disagree, -30)
         }
-        if Nicknames.areEquivalent(a, b) { return FieldComparison(.givenName, .agree, 30, note: "nickname") }
+        if Nicknames.areEquivalent(a, b) { return FieldComparison(.givenName, .agree, 30, remarks: .nickname) }
         // Two names people are really called (Anna and Anne, Daniel and Danielle) are two names, not a typo.
         if Nicknames.isKnown(a) && Nicknames.isKnown(b) { return FieldComparison(.givenName, .disagree, -30) }
         let similarity = Similarity.jaroWinkler(a, b)
         return similarity >= Self.similarity
-            ? FieldComparison(.givenName, .similar, 20, note: "jaro-winkler \(rounded(similarity))")
+            ? FieldComparison(.givenName, .similar, 20, similarity: similarity)
             : FieldComparison(.givenName, .disagree, -30)
+    }
+
+    /// Whether a folded name is an initial: one scalar (folding leaves no combining marks), without counting
+    /// characters, which walks grapheme breaks.
+    private static func isOneLetter(_ name: String) -> Bool {
+        var scalars = name.unicodeScalars.makeIterator()
+        return scalars.next() != nil && scalars.next() == nil
     }
 
     private static func compareFamily(_ a: String, _ b: String) -> FieldComparison {
@@ -179,13 +232,8 @@ public enum Scoring {
         if a == b { return FieldComparison(.familyName, .agree, 40) }
         let similarity = Similarity.jaroWinkler(a, b)
         return similarity >= Self.similarity
-            ? FieldComparison(.familyName, .similar, 30, note: "jaro-winkler \(rounded(similarity))")
+            ? FieldComparison(.familyName, .similar, 30, similarity: similarity)
             : FieldComparison(.familyName, .disagree, -40)
-    }
-
-    private static func rounded(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        return "0.\(hundredths < 10 ? "0" : "")\(hundredths)"
     }
 
     // MARK: Birthday
@@ -196,11 +244,11 @@ public enum Scoring {
             if let x = a.year, let y = b.year {
                 return x == y ? FieldComparison(.birthday, .agree, 50) : FieldComparison(.birthday, .disagree, -50)
             }
-            return FieldComparison(.birthday, .similar, 20, note: "no year on one card")
+            return FieldComparison(.birthday, .similar, 20, remarks: .noYear)
         }
         // 03/04 read as April 3rd on one side and March 4th on the other: weak evidence, not a conflict.
         if a.month == b.day && a.day == b.month && (a.year == nil || b.year == nil || a.year == b.year) {
-            return FieldComparison(.birthday, .similar, 10, note: "day and month swapped")
+            return FieldComparison(.birthday, .similar, 10, remarks: .daySwapped)
         }
         return FieldComparison(.birthday, .disagree, -50)
     }
@@ -227,30 +275,30 @@ public enum Scoring {
         if a.street.isEmpty || b.street.isEmpty {
             street = FieldComparison(.street, .missing)
         } else if a.number != b.number {
-            street = FieldComparison(.street, .disagree, -10, note: "house number")
+            street = FieldComparison(.street, .disagree, -10, remarks: .houseNumber)
         } else if a.street == b.street {
             street = FieldComparison(.street, .agree, 30)
         } else {
             let similarity = Similarity.jaroWinkler(a.street, b.street)
             street = similarity >= Self.similarity
-                ? FieldComparison(.street, .similar, 20, note: "jaro-winkler \(rounded(similarity))")
+                ? FieldComparison(.street, .similar, 20, similarity: similarity)
                 : FieldComparison(.street, .disagree, -10)
         }
         func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int) -> FieldComparison {
             if x.isEmpty || y.isEmpty { return FieldComparison(field, .missing) }
             return x == y ? FieldComparison(field, .agree, agree) : FieldComparison(field, .disagree, disagree)
         }
-        var area = [plain(.locality, a.locality, b.locality, agree: 10, disagree: -10),
-                    plain(.region, a.region, b.region, agree: 5, disagree: -5),
-                    plain(.postalCode, a.postalCode, b.postalCode, agree: 20, disagree: -15)]
+        var fields = [street, plain(.locality, a.locality, b.locality, agree: 10, disagree: -10),
+                      plain(.region, a.region, b.region, agree: 5, disagree: -5),
+                      plain(.postalCode, a.postalCode, b.postalCode, agree: 20, disagree: -15)]
         if street.outcome == .disagree {
             // Another house in the same town: agreeing on the town says nothing more about the person.
-            for i in area.indices where area[i].outcome == .agree {
-                area[i].weight = 0
-                area[i].note = "another house"
+            for i in 1..<fields.count where fields[i].outcome == .agree {
+                fields[i].weight = 0
+                fields[i].remarks = .anotherHouse
             }
         }
-        return [street] + area
+        return fields
     }
 
     // MARK: Emails
@@ -271,7 +319,7 @@ public enum Scoring {
     private static func comparePhones(_ a: MatchKeys, _ b: MatchKeys) -> FieldComparison {
         let x = a.phones.filter(\.personal).map(\.key), y = b.phones.filter(\.personal).map(\.key)
         if x.isEmpty || y.isEmpty { return FieldComparison(.phone, .missing) }
-        return x.contains(where: y.contains) ? FieldComparison(.phone, .agree, 0, note: "an identifier: see the evidence")
+        return x.contains(where: y.contains) ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
             : FieldComparison(.phone, .disagree, -10)
     }
 }

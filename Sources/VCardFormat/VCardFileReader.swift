@@ -141,6 +141,11 @@ public enum VCardDocument {
     public static func read(_ bytes: [UInt8], name: String? = nil, limits: Limits = .default)
         -> (cards: [ReadCard], diagnostics: [Diagnostic])
     {
+        if bytes.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
+           let read = readInParallel(bytes, name: name, limits: limits)
+        {
+            return read
+        }
         let (raws, lexDiagnostics) = VCardLexer.parse(bytes, limits: limits)
         var diagnostics = lexDiagnostics
         var cards: [ReadCard] = []
@@ -151,6 +156,31 @@ public enum VCardDocument {
         }
         diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         if let name { for index in diagnostics.indices { diagnostics[index].file = name } }
+        return (cards, diagnostics)
+    }
+
+    /// From this many bytes `read` uses several threads (below it, one thread is done before several start).
+    public static let parallelThreshold = 2 << 20
+
+    /// `read` on several threads (`ParallelCardReader` gives the cards and diagnostics of one sequential read).
+    private static func readInParallel(_ bytes: [UInt8], name: String?, limits: Limits)
+        -> (cards: [ReadCard], diagnostics: [Diagnostic])?
+    {
+        var cards: [ReadCard] = []
+        var diagnostics: [Diagnostic] = []
+        do {
+            try ParallelCardReader(limits: limits).readRaw(bytes, name: name ?? "", transform: { raw in
+                let (contact, found) = VCardReader.contact(from: raw)
+                return ReadCard(contact: contact, raw: raw, diagnostics: found)
+            }, body: { card in
+                cards.append(card)
+                diagnostics += card.diagnostics
+            }, diagnostics: { diagnostics += $0 })
+        } catch {
+            return nil
+        }
+        diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        for index in diagnostics.indices { diagnostics[index].file = name }
         return (cards, diagnostics)
     }
 }

@@ -180,6 +180,8 @@ func keys(_ arguments: [String]) -> Never {
         FileManager.default.createFile(atPath: dump, contents: Data(out.utf8))
     }
     time("match keys") { contacts.reduce(0) { $0 + MatchKeys($1, countryCode: 1).indexKeys.count } }
+    let allKeys = contacts.map { MatchKeys($0, countryCode: 1) }
+    time("index") { ContactIndex(allKeys).keys.count }
     time("person name") { contacts.reduce(0) { $0 + (PersonName($1)?.family.utf8.count ?? 0) } }
     time("address") { contacts.reduce(0) { $0 + $1.addresses.compactMap(AddressKey.init).count } }
     exit(0)

@@ -59,6 +59,29 @@ import VCardSyntax
         }
     }
 
+    /// `VCardDocument.read` of a large buffer goes through the parallel reader: the same cards and, once sorted,
+    /// the same diagnostics as a sequential read.
+    @Test func documentReadOfALargeBufferIsTheSequentialRead() throws {
+        var all: [UInt8] = []
+        while all.count <= VCardDocument.parallelThreshold {
+            for file in Self.fixtures where !file.contains("utf16") {
+                all += try FixturePaths.bytes("vcard/" + file)
+                all += Array("\r\n".utf8)
+            }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-document-\(UUID().uuidString).vcf")
+        try Data(all).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.sequential(url.path)
+        let (cards, diagnostics) = VCardDocument.read(all, name: url.path)
+        #expect(cards.map(\.contact) == expected.cards.map(\.contact))
+        #expect(cards.map(\.raw) == expected.cards.map(\.raw))
+        func ordered(_ list: [Diagnostic]) -> [String] { list.map(\.description).sorted() }
+        let expectedDiagnostics = expected.fileDiagnostics + expected.cards.flatMap(\.diagnostics)
+        #expect(!expectedDiagnostics.isEmpty)
+        #expect(ordered(diagnostics) == ordered(expectedDiagnostics.map { var d = $0; d.file = url.path; return d }))
+    }
+
     /// Inputs where `END:VCARD` then `BEGIN:VCARD` is no card boundary: nested 2.1 cards, and a
     /// quoted-printable value whose soft line break runs over an `END:VCARD` line.
     @Test(arguments: [

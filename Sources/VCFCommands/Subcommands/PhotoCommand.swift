@@ -142,10 +142,10 @@ enum PhotoCommand {
 
     static func readFile(_ path: String, io: CommandIO) -> [UInt8]? {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileBytes.read(path) else {
             io.error("\(path): error: \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
             return nil
         }
-        return [UInt8](data)
+        return bytes
     }
 }
