@@ -5,25 +5,17 @@ import Testing
 @Suite struct IndexSortTests {
     @Test(arguments: [0, 1, 255, 257, 10_000])
     func radixSortMatchesTheStandardSort(_ count: Int) {
-        var generator = SplitMix(seed: UInt64(count) + 1)
-        // Full-range values, and a run of near-equal ones that differ only in their low bits.
-        var values = (0..<count).map { _ in Int(bitPattern: UInt(generator.next())) }
+        // Full-range values from a fixed linear congruential sequence (Knuth's MMIX constants; the high bits are
+        // well mixed), and a run of near-equal ones that differ only in their low bits.
+        var state = UInt64(count) + 1
+        var values = (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(bitPattern: UInt(state))
+        }
         values += (0..<(count / 4)).map { i in (Int.min + 5) | (i % 7) }
         values += [Int.max, Int.min, 0, -1]
         var sorted = values
         ContactIndex.radixSort(&sorted)
         #expect(sorted == values.sorted())
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
