@@ -33,7 +33,7 @@ public struct AddressKey: Hashable, Sendable {
                 continue
             }
             if !street.isEmpty { street.append(0x20) }
-            if let expanded = Self.packed(word).flatMap({ Self.packedExpansions[$0] }) {
+            if let expanded = ASCIIBytes.packed(word).flatMap({ Self.packedExpansions[$0] }) {
                 street += expanded.utf8
             } else {
                 street += word
@@ -65,16 +65,8 @@ public struct AddressKey: Hashable, Sendable {
         return String(decoding: word, as: UTF8.self).first?.isNumber == true
     }
 
-    /// A word of up to eight ASCII bytes as one integer, for looking it up without making a string.
-    private static func packed(_ word: ArraySlice<UInt8>) -> UInt64? {
-        guard word.count <= 8 else { return nil }
-        var value: UInt64 = 0
-        for b in word { value = value << 8 | UInt64(b) }
-        return value
-    }
-
     private static let packedExpansions: [UInt64: String] = Dictionary(uniqueKeysWithValues: expansions.map {
-        (packed(Array($0.key.utf8)[...])!, $0.value)
+        (ASCIIBytes.packed($0.key.utf8)!, $0.value)
     })
 
     /// Street types and directions as the post office abbreviates them, expanded (USPS Publication 28, the

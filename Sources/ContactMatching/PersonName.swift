@@ -139,7 +139,7 @@ public struct PersonName: Hashable, Sendable {
         return length > 0 && length <= 8 && packedGenerations.contains(packed)
     }
 
-    private static let packedGenerations: [UInt64] = generations.keys.map { $0.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+    private static let packedGenerations: [UInt64] = generations.keys.map { ASCIIBytes.packed($0.utf8)! }
 
     static func isSuffix(_ word: Substring) -> Bool {
         generations[String(word)] != nil || otherSuffixes.contains(String(word))

@@ -168,4 +168,11 @@ public enum TextFolding {
 enum ASCIIBytes {
     static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
     static func isHexDigit(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (lower(b) >= 0x61 && lower(b) <= 0x66) }
+
+    /// A word of at most eight bytes as one integer, so short words are looked up without making a string;
+    /// nil for a longer word.
+    static func packed(_ word: some Collection<UInt8>) -> UInt64? {
+        guard word.count <= 8 else { return nil }
+        return word.reduce(0) { $0 << 8 | UInt64($1) }
+    }
 }
