@@ -5,6 +5,7 @@ import PackageDescription
 // -> VCardFormat (property meaning and mapping) -> VCFCommands (the tool's commands) -> vcf (one call).
 // Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
+// ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -28,10 +29,11 @@ let package = Package(
         .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
+        .target(name: "ContactPresentation", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
-                                                    "PhotoProcessing", "ContactMatching", "ContactMerge"]),
+                                                    "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
+                                                           "ContactPresentation",
                                                            "VCardSyntax", "TestSupport"]),
     ]
 )

@@ -134,3 +134,15 @@ public struct Contact: Hashable, Sendable, Codable {
         if !extensions.isEmpty { try c.encode(extensions, forKey: .extensions) }
     }
 }
+
+extension Contact {
+    /// What a contacts app shows when FN is missing: the name, else the organisation, email, phone.
+    public var derivedDisplayName: String {
+        if let name, !name.isEmpty { return name.displayName }
+        if let organization, !organization.name.isEmpty { return organization.name }
+        if let email = emails.first { return email.value }
+        if let phone = phones.first { return phone.value }
+        if let nickname = nicknames.first { return nickname }
+        return ""
+    }
+}

@@ -2,6 +2,7 @@ import ContactModel
 import Foundation
 import TestSupport
 import Testing
+import ContactPresentation
 @testable import VCFCommands
 
 /// The commands run in-process: help texts and previews against goldens, conversions, exit codes and
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func previewNeutralizesControlCharacters() {
-        #expect(Preview.oneLine("evil\u{1B}[2Jname\nx") == "evil�[2Jname⏎x")
+        #expect(TextPreview.oneLine("evil\u{1B}[2Jname\nx") == "evil�[2Jname⏎x")
     }
 
     @Test func jsonRoundTripGivesTheSameVCard() throws {

@@ -16,6 +16,12 @@ public final class CommandIO {
     public var standardOutput: (ArraySlice<UInt8>) -> Void
     /// Receives diagnostic text.
     public var standardError: (String) -> Void
+    /// The environment, for `NO_COLOR`, `TERM` and `COLORTERM`; tests set what they need.
+    public var environment: [String: String] = [:]
+    /// Whether standard output is a terminal (colour, thumbnails).
+    public var outputIsTerminal = false
+    /// Whether standard error is a terminal (progress lines).
+    public var errorIsTerminal = false
 
     /// Creates an IO that forwards to the given sinks.
     public init(standardOutput: @escaping (ArraySlice<UInt8>) -> Void, standardError: @escaping (String) -> Void) {

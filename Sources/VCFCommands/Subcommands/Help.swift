@@ -155,11 +155,25 @@ enum Help {
     vcf preview: show what each card holds, the way a receiving app shows it.
 
     Examples:
-      vcf preview card.vcf
-      vcf preview a.vcf b.json
-      cat card.vcf | vcf preview -
+      vcf preview card.vcf                          photo, name, title and company, then the rest
+      vcf preview a.vcf b.json                      several inputs, one after another
+      cat card.vcf | vcf preview -                  from standard input
+      vcf preview card.vcf --format json            the card as Contact JSON, photo summarised
+      vcf preview contacts.vcf --format html -o contacts.html
+                                                    one self-contained page, photos included
 
-    Usage: vcf preview [INPUT...|-]
+    Usage: vcf preview [INPUT...|-] [--format text|json|html] [-o OUT] [--photo|--no-photo] [--include-photo]
+
+    Options:
+      -f, --format F    text (default), json or html
+      -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+      --photo           draw the photo as a small thumbnail in the text, even into a pipe
+      --no-photo        never draw the thumbnail
+      --include-photo   json: keep the photo's base64 instead of its summary (type, pixel size, bytes)
+
+    Text is coloured, with a thumbnail of the photo, only on a terminal with true colour
+    (COLORTERM=truecolor); NO_COLOR and TERM=dumb turn colour off. Control characters in a card are
+    shown as visible marks, never sent to the terminal. HTML escapes every value and allows no scripts.
 
     Exit codes: 0 success, 1 input cards had errors, 2 input/output failure, 64 usage.
 

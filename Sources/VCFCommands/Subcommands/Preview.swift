@@ -1,9 +1,20 @@
 import ContactModel
+import ContactPresentation
+import PhotoProcessing
 import VCardFormat
 
-/// `vcf preview`: each card as a receiving app shows it: name, title and company first, then the rest.
+/// `vcf preview`: each card as a receiving app shows it, as text, JSON or an HTML page.
 enum Preview {
-    static let spec = Arguments.Spec(flags: ["--help"], options: [], aliases: ["-h": "--help"])
+    static let spec = Arguments.Spec(flags: ["--help", "--photo", "--no-photo", "--include-photo"],
+                                     options: ["--format", "-o"],
+                                     aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
+
+    enum Format: String {
+        case text, json, html
+    }
+
+    /// Thumbnails are this many pixels on their longest edge: one column per pixel, two pixels per row.
+    static let thumbnailEdge = 20
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
@@ -11,78 +22,104 @@ enum Preview {
             io.write(Help.preview)
             return ExitCode.success
         }
+        let formatName = parsed.options["--format"] ?? "text"
+        guard let format = Format(rawValue: formatName) else {
+            throw UsageError("--format takes text, json or html, not \(formatName)")
+        }
+        if parsed.flags.contains("--photo") && parsed.flags.contains("--no-photo") {
+            throw UsageError("--photo and --no-photo cannot be given together")
+        }
+        let output = parsed.options["-o"].flatMap { $0 == "-" ? nil : $0 }
+        let terminal = TerminalStyle(io: io, writesToFile: output != nil)
+        let thumbnails = parsed.flags.contains("--photo")
+            || (!parsed.flags.contains("--no-photo") && terminal.color && terminal.trueColor)
+
         var reader = InputReader(io: io)
+        var text = ""
         var first = true
+        var jsonCards: [PreviewJSON.Card] = []
+        var contacts: [Contact] = []
+        var htmlCards: [HTMLPreview.Card] = []
         try reader.forEachCard(in: parsed.positionals) { card, _ in
-            if !first { io.write("\n") }
-            first = false
-            io.write(text(card.contact))
+            let contact = card.contact
+            switch format {
+            case .text:
+                let (summary, thumbnail) = photo(of: contact, thumbnail: thumbnails)
+                let chunk = (first ? "" : "\n") + TextPreview.render(CardView(contact, photo: summary), thumbnail: thumbnail,
+                                                                     style: terminal.color ? .terminal : .plain)
+                first = false
+                // A long file previews as it is read, rather than after the last card.
+                if output == nil { io.write(chunk) } else { text += chunk }
+            case .json:
+                if parsed.flags.contains("--include-photo") {
+                    contacts.append(contact)
+                } else {
+                    jsonCards.append(PreviewJSON.Card(contact: contact, photo: photo(of: contact, thumbnail: false).summary))
+                }
+            case .html:
+                let summary = photo(of: contact, thumbnail: false).summary
+                htmlCards.append(HTMLPreview.Card(view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
+            }
+        }
+        let bytes: [UInt8]
+        switch format {
+        case .text: bytes = output == nil ? [] : Array(text.utf8)
+        case .json: bytes = parsed.flags.contains("--include-photo") ? ContactJSON.encode(contacts) : PreviewJSON.encode(jsonCards)
+        case .html: bytes = Array(HTMLPreview.page(htmlCards).utf8)
+        }
+        if let output {
+            do {
+                try AtomicFile.write(bytes, to: output)
+            } catch {
+                io.error("\(error)")
+                return ExitCode.ioFailure
+            }
+        } else if !bytes.isEmpty {
+            io.write(bytes)
         }
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }
 
-    /// The plain-text preview of one contact.
-    static func text(_ contact: Contact) -> String {
-        var out = ""
-        let name = contact.formattedName.flatMap { $0.isEmpty ? nil : $0 } ?? contact.derivedDisplayName
-        out += (name.isEmpty ? "(no name)" : oneLine(name)) + "\n"
-        let headline = [contact.title, contact.role, contact.organization.map { ([$0.name] + $0.units).filter { !$0.isEmpty }.joined(separator: ", ") }]
-            .compactMap { $0 }.filter { !$0.isEmpty }.map(oneLine)
-        if !headline.isEmpty { out += headline.joined(separator: " · ") + "\n" }
-        if let photo = contact.photo {
-            if let data = photo.data {
-                out += "[photo: \(photo.mediaType ?? "unknown type"), \(data.count) bytes]\n"
-            } else if let uri = photo.uri {
-                out += "[photo: \(oneLine(uri))]\n"
-            }
+    /// The photo's summary with its pixel size when the image can be read, and a thumbnail when asked for.
+    /// An unreadable image is still summarised from what the card says; a preview never fails on a photo.
+    static func photo(of contact: Contact, thumbnail: Bool) -> (summary: PhotoSummary?, thumbnail: Thumbnail?) {
+        guard let photo = contact.photo else { return (nil, nil) }
+        var summary = PhotoSummary(photo)
+        guard let data = photo.data else { return (summary, nil) }
+        let bytes = [UInt8](data)
+        guard let info = try? ImageInfo.inspect(bytes) else { return (summary, nil) }
+        summary.width = info.displayWidth
+        summary.height = info.displayHeight
+        if summary.mediaType == nil { summary.mediaType = info.mediaType }
+        guard thumbnail, let decoded = try? ImageDecoder.upright(bytes, maxEdge: thumbnailEdge) else {
+            return (summary, nil)
         }
-        var rows: [(String, String)] = []
-        if !contact.nicknames.isEmpty { rows.append(("nickname", contact.nicknames.joined(separator: ", "))) }
-        for phone in contact.phones { rows.append((label(phone, default: "phone"), phone.value)) }
-        for email in contact.emails { rows.append((label(email, default: "email", skip: ["internet"]), email.value)) }
-        for address in contact.addresses {
-            let lines = [address.poBox, address.extended, address.street,
-                         [address.postalCode, address.locality].filter { !$0.isEmpty }.joined(separator: " "),
-                         address.region, address.country].filter { !$0.isEmpty }
-            let title = address.label ?? (address.types.first ?? "address")
-            for (index, line) in lines.enumerated() { rows.append((index == 0 ? title : "", line)) }
+        let image = decoded.image
+        let pixels: [UInt8]
+        let channels: Int
+        switch image.channels {
+        case 1, 3:
+            (pixels, channels) = (image.pixels, image.channels)
+        default:
+            // Anything else keeps its first three channels (the decoder composites alpha already).
+            channels = 3
+            pixels = stride(from: 0, to: image.pixels.count, by: image.channels).flatMap { image.pixels[$0..<$0 + 3] }
         }
-        for url in contact.urls { rows.append((label(url, default: "url"), url.value)) }
-        for im in contact.instantMessaging { rows.append((label(im, default: "im"), im.value)) }
-        for profile in contact.socialProfiles { rows.append((label(profile, default: "social"), profile.value)) }
-        if let birthday = contact.birthday { rows.append(("birthday", birthday)) }
-        if let anniversary = contact.anniversary { rows.append(("anniversary", anniversary)) }
-        if !contact.categories.isEmpty { rows.append(("categories", contact.categories.joined(separator: ", "))) }
-        if let note = contact.note {
-            for (index, line) in note.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                rows.append((index == 0 ? "note" : "", String(line)))
-            }
-        }
-        let width = rows.map { $0.0.count }.max() ?? 0
-        for (title, value) in rows {
-            out += "  " + title + String(repeating: " ", count: width - title.count) + "  " + oneLine(value) + "\n"
-        }
-        return out
+        return (summary, Thumbnail(width: image.width, height: image.height, channels: channels, pixels: pixels))
     }
+}
 
-    private static func label(_ item: LabeledValue, default fallback: String, skip: Set<String> = []) -> String {
-        if let label = item.label { return oneLine(label) }
-        let types = item.types.filter { !skip.contains($0) && $0 != "voice" }
-        let base = types.isEmpty ? fallback : types.joined(separator: ",")
-        return item.pref == 1 ? base + " *" : base
-    }
+/// What the terminal on standard output can show: colour only on a terminal, never with `NO_COLOR` or
+/// `TERM=dumb`; true colour when `COLORTERM` says so.
+struct TerminalStyle {
+    var color: Bool
+    var trueColor: Bool
 
-    /// Control characters would let a card rewrite the terminal; show them as visible escapes.
-    static func oneLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                out += scalar == "\n" ? "⏎" : "�"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+    init(io: CommandIO, writesToFile: Bool) {
+        let environment = io.environment
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        color = io.outputIsTerminal && !writesToFile && !noColor && environment["TERM"] != "dumb"
+        trueColor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     }
 }

@@ -50,18 +50,6 @@ struct FormattedNameScribe: PropertyScribe {
     }
 }
 
-extension Contact {
-    /// What a contacts app shows when FN is missing: the name, else the organisation, email, phone.
-    public var derivedDisplayName: String {
-        if let name, !name.isEmpty { return name.displayName }
-        if let organization, !organization.name.isEmpty { return organization.name }
-        if let email = emails.first { return email.value }
-        if let phone = phones.first { return phone.value }
-        if let nickname = nicknames.first { return nickname }
-        return ""
-    }
-}
-
 /// N: five components, each a comma list. Required in 3.0, so an empty one is written when unknown.
 struct NameScribe: PropertyScribe {
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {

@@ -1,0 +1,156 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The HTML preview: one self-contained page (inline CSS, photos as data URIs) showing each card the way a
+/// contacts app does. Every value is escaped, and the page's content security policy forbids scripts as a
+/// second wall: a card named `<script>…` shows that text and runs nothing.
+public enum HTMLPreview {
+    /// A card and its embedded photo, for the page.
+    public struct Card: Sendable {
+        /// What to show.
+        public var view: CardView
+        /// The photo's bytes, shown when they are a JPEG, PNG, GIF or WebP image.
+        public var photo: [UInt8]?
+
+        /// Creates a page entry.
+        public init(view: CardView, photo: [UInt8]?) {
+            self.view = view
+            self.photo = photo
+        }
+    }
+
+    /// The whole page for `cards`: one card alone, several as a list.
+    public static func page(_ cards: [Card]) -> String {
+        let title = cards.count == 1 ? (cards[0].view.name.isEmpty ? "Contact" : cards[0].view.name) : "\(cards.count) contacts"
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>\(css)</style>
+        </head>
+        <body>
+        <main class="\(cards.count == 1 ? "single" : "list")">
+
+        """
+        for card in cards { out += article(card) }
+        out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    private static func article(_ card: Card) -> String {
+        let view = card.view
+        var out = "<article class=\"card\">\n<header>\n"
+        if let bytes = card.photo, let type = imageType(bytes) {
+            out += "<img class=\"photo\" alt=\"\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\">\n"
+        } else {
+            out += "<div class=\"photo initials\" aria-hidden=\"true\">\(escape(initials(view.name)))</div>\n"
+        }
+        out += "<div class=\"title\">\n<h1 dir=\"auto\">\(escape(view.name.isEmpty ? "(no name)" : view.name))</h1>\n"
+        for line in view.headline { out += "<p class=\"headline\" dir=\"auto\">\(escape(line))</p>\n" }
+        out += "</div>\n</header>\n"
+        if !view.rows.isEmpty {
+            out += "<dl>\n"
+            for row in view.rows {
+                let lines = row.lines.map { line in link(line, kind: row.kind) ?? escape(line) }
+                out += "<div class=\"row\"><dt dir=\"auto\">\(escape(row.label))</dt><dd dir=\"auto\">"
+                    + lines.joined(separator: "<br>") + "</dd></div>\n"
+            }
+            out += "</dl>\n"
+        }
+        return out + "</article>\n"
+    }
+
+    /// A link for values whose scheme is known to be harmless; anything else (`javascript:`) stays text.
+    private static func link(_ value: String, kind: CardView.Row.Kind) -> String? {
+        let target: String
+        switch kind {
+        case .phone:
+            let dialable = value.filter { $0.isASCII && ($0.isNumber || $0 == "+") }
+            guard !dialable.isEmpty else { return nil }
+            target = "tel:" + dialable
+        case .email:
+            // Only a plain address is linked; anything with quotes, brackets or spaces is shown as text.
+            guard value.contains("@"), !value.contains(where: { $0.isWhitespace || "<>\"'()[]\\,;:".contains($0) })
+            else { return nil }
+            target = "mailto:" + value
+        case .url:
+            let lower = value.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+            target = value
+        case .other:
+            return nil
+        }
+        return "<a href=\"\(escape(target))\">\(escape(value))</a>"
+    }
+
+    /// The media type of a raster image known by its first bytes; other data (SVG, garbage) is not shown.
+    static func imageType(_ bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "image/webp"
+        }
+        return nil
+    }
+
+    /// Up to two initials, as a photo placeholder: the first letters of the first and last words.
+    static func initials(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0.isWhitespace }).filter { $0.first?.isLetter == true }
+        guard let first = words.first?.first else { return "?" }
+        guard words.count > 1, let last = words.last?.first else { return String(first).uppercased() }
+        return (String(first) + String(last)).uppercased()
+    }
+
+    /// Escapes text for HTML element content and double- or single-quoted attributes.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters have no business in a page; show them as the replacement mark.
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    private static let css = """
+
+    :root { color-scheme: light dark; --bg: #f2f2f7; --card: #fff; --text: #1c1c1e; --muted: #6e6e73; --line: #e5e5ea; --accent: #0a64d6; }
+    @media (prefers-color-scheme: dark) { :root { --bg: #000; --card: #1c1c1e; --text: #f2f2f7; --muted: #98989d; --line: #38383a; --accent: #409cff; } }
+    * { box-sizing: border-box; }
+    body { margin: 0; padding: 24px; background: var(--bg); color: var(--text); font: 15px/1.4 -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+    main { display: grid; gap: 16px; max-width: 560px; margin: 0 auto; }
+    .card { background: var(--card); border-radius: 14px; padding: 20px; box-shadow: 0 1px 3px rgba(0,0,0,.12); overflow-wrap: anywhere; }
+    header { display: flex; align-items: center; gap: 16px; }
+    .photo { flex: none; width: 88px; height: 88px; border-radius: 50%; object-fit: cover; }
+    .initials { display: flex; align-items: center; justify-content: center; background: linear-gradient(#a5abb8, #858994); color: #fff; font-size: 34px; font-weight: 500; }
+    .title { min-width: 0; }
+    h1 { margin: 0; font-size: 24px; font-weight: 600; }
+    .headline { margin: 2px 0 0; color: var(--muted); }
+    dl { margin: 16px 0 0; }
+    .row { display: grid; grid-template-columns: 7.5em 1fr; gap: 12px; padding: 8px 0; border-top: 1px solid var(--line); }
+    dt { color: var(--muted); font-size: 13px; padding-top: 1px; }
+    dd { margin: 0; white-space: pre-wrap; }
+    a { color: var(--accent); text-decoration: none; }
+
+    """
+}
