@@ -20,6 +20,7 @@ struct InputReader {
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
+    private var progress: ProgressLine?
 
     init(io: CommandIO, forcedFormat: InputFormat? = nil) {
         self.io = io
@@ -29,7 +30,15 @@ struct InputReader {
     /// Calls `body` with each card of each input in order, and the input's name (a path or `-`). An input that
     /// cannot be read is reported and the others are still read.
     mutating func forEachCard(in paths: [String], _ body: (ReadCard, String) throws -> Void) throws {
-        for path in paths.isEmpty ? ["-"] : paths {
+        let paths = paths.isEmpty ? ["-"] : paths
+        let sizes = paths.map { $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
+        let progress = ProgressLine(io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
+        self.progress = progress
+        defer { progress.finish() }
+        var cards = 0
+        var bytesBefore = 0
+        for (path, size) in zip(paths, sizes) {
+            defer { bytesBefore += size ?? 0 }
             let handle: FileHandle
             if path == "-" {
                 handle = FileHandle.standardInput
@@ -55,6 +64,8 @@ struct InputReader {
                 do {
                     for contact in try ContactJSON.decode(all) {
                         try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
+                        cards += 1
+                        progress.update(cards: cards, bytesDone: bytesBefore)
                     }
                 } catch let error as ContactJSON.DecodeError {
                     io.error("\(path):\(error.line):1: error: \(error.message)")
@@ -67,6 +78,8 @@ struct InputReader {
                         report(reader.takeFileDiagnostics())
                         report(card.diagnostics)
                         try body(card, path)
+                        cards += 1
+                        progress.update(cards: cards, bytesDone: bytesBefore + card.raw.byteRange.upperBound)
                     }
                     report(reader.takeFileDiagnostics())
                 } catch let error as VCardInputError {
@@ -78,6 +91,8 @@ struct InputReader {
     }
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
+        // A diagnostic starts on a clean line; the progress line comes back at its next redraw.
+        if !diagnostics.isEmpty { progress?.finish() }
         for diagnostic in diagnostics {
             if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
             io.report(diagnostic)
