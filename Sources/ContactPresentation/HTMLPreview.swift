@@ -46,7 +46,7 @@ public enum HTMLPreview {
 
     private static func article(_ card: Card) -> String {
         let view = card.view
-        var out = "<article class=\"card\">\n<header>\n"
+        var out = "<article class=\"card\" dir=\"auto\">\n<header>\n"
         if let bytes = card.photo, let type = imageType(bytes) {
             out += "<img class=\"photo\" alt=\"\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\">\n"
         } else {
@@ -58,8 +58,10 @@ public enum HTMLPreview {
         if !view.rows.isEmpty {
             out += "<dl>\n"
             for row in view.rows {
-                let lines = row.lines.map { line in link(line, kind: row.kind) ?? escape(line) }
-                out += "<div class=\"row\"><dt dir=\"auto\">\(escape(row.label))</dt><dd dir=\"auto\">"
+                // Each value is isolated with its own direction (a phone number stays left to right), while
+                // the row keeps the card's direction, so values align to the card's start edge.
+                let lines = row.lines.map { line in "<bdi>" + (link(line, kind: row.kind) ?? escape(line)) + "</bdi>" }
+                out += "<div class=\"row\"><dt><bdi>\(escape(row.label))</bdi></dt><dd>"
                     + lines.joined(separator: "<br>") + "</dd></div>\n"
             }
             out += "</dl>\n"

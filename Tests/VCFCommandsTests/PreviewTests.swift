@@ -113,7 +113,7 @@ import Testing
         #expect(!body.contains("javascript:alert(3)\""))
         #expect(!body.contains("href=\"javascript"))
         #expect(body.contains("<h1 dir=\"auto\">&lt;script&gt;alert(&#39;vcf&#39;)&lt;/script&gt;</h1>"))
-        #expect(body.contains("&lt;/dd&gt;&lt;/dl&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;"))
+        #expect(body.contains("<bdi>&lt;/dd&gt;&lt;/dl&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;</bdi>"))
         #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
         // The email is not a valid address, so it is not linked, only shown.
         #expect(body.contains("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;@example.com"))

@@ -110,13 +110,25 @@ enum AtomicFile {
 
     /// Writes `parts` one after another, as one file.
     static func write(parts: [ArraySlice<UInt8>], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        if exists && (existing.st_mode & S_IFMT) != S_IFREG {
+            // A device, pipe or socket (`-o /dev/stdout`, `-o /dev/null`) is written to, never replaced:
+            // renaming over /dev/null would put a regular file in its place.
+            try writeStream(parts, to: path)
+            return
+        }
+        // Through a symbolic link, the file it points to is replaced, and the link stays a link.
+        let target = exists ? (realPath(path) ?? path) : path
+        let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(path: path, reason: "cannot create a temporary file in \(directory.path): \(String(cString: strerror(errno)))")
         }
+        // A contacts file kept private (0600) stays private after it is replaced.
+        if exists { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
         do {
             for part in parts { try writeAll(part, to: descriptor) }
             guard fsync(descriptor) == 0 else { throw POSIXFailure(errno: errno) }
@@ -127,7 +139,7 @@ enum AtomicFile {
             throw OutputError(path: path, reason: "cannot be written: \(error)")
         }
         // rename(2) replaces the target in one step on the same file system.
-        guard rename(temporary.path, path) == 0 else {
+        guard rename(temporary.path, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
             throw OutputError(path: path, reason: "cannot be replaced: \(reason)")
@@ -139,6 +151,23 @@ enum AtomicFile {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    private static func writeStream(_ parts: [ArraySlice<UInt8>], to path: String) throws {
+        let descriptor = open(path, O_WRONLY)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: "cannot be opened: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        do {
+            for part in parts { try writeAll(part, to: descriptor) }
+        } catch {
+            throw OutputError(path: path, reason: "cannot be written: \(error)")
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// write(2) until every byte is out: it may write less than asked, and a signal may interrupt it.
