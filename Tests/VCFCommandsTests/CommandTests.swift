@@ -112,3 +112,29 @@ import ContactPresentation
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.vcf"])
     }
 }
+
+/// `convert --split DIR`: one file per card, named after the card, never replacing a file already there.
+@Suite struct SplitTests {
+    @Test func writesOneFilePerCardNamedAfterIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-split-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let input = FixturePaths.url("preview/all.vcf").path
+        let result = CommandTests.run(["convert", input, "--split", directory])
+        #expect(result.code == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names == ["Amara Okafor-Lindqvist.vcf", "Maximiliana Alexandra Konstantinopoulou-Wolfeschlegelsteinha.vcf",
+                          "Tomás Herrera.vcf", "_script_alert('vcf')__script_.vcf", "ليلى حداد.vcf"])
+        #expect(result.err.contains("all.vcf:53: wrote \(directory)/Tomás Herrera.vcf"))
+        // Each file is exactly that card converted alone.
+        let alone = CommandTests.run(["convert", FixturePaths.url("preview/without-photo.vcf").path])
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/Tomás Herrera.vcf"))) == alone.outBytes)
+
+        // A second run adds numbered files and leaves the first ones alone.
+        let again = CommandTests.run(["convert", input, "--split", directory, "--to", "json"])
+        #expect(again.code == 0)
+        #expect(FileManager.default.fileExists(atPath: directory + "/Tomás Herrera.json"))
+        let third = CommandTests.run(["convert", input, "--split", directory])
+        #expect(third.code == 0 && FileManager.default.fileExists(atPath: directory + "/Tomás Herrera-2.vcf"))
+        #expect(CommandTests.run(["convert", input, "--split", directory, "-o", "x.vcf"]).code == 64)
+    }
+}

@@ -1,3 +1,7 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
 import CardPhoto
 import ContactModel
 import PhotoProcessing
@@ -6,11 +10,31 @@ import VCardFormat
 /// `vcf convert`: reads cards in any supported format and writes them as vCard 3.0, 4.0 or Contact JSON.
 enum Convert {
     static let spec = Arguments.Spec(flags: ["--help"],
-                                     options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo"]),
+                                     options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split"]),
                                      aliases: ["-h": "--help", "--output": "-o"])
 
-    enum Target: String {
+    enum Target: String, CaseIterable {
         case vcard3, vcard4, json
+
+        /// The file extension of one document in this format, for `--split`.
+        var fileExtension: String {
+            switch self {
+            case .vcard3, .vcard4: "vcf"
+            case .json: "json"
+            }
+        }
+
+        /// Whether cards can be written as they are read, without holding them all.
+        var streams: Bool { self == .vcard3 || self == .vcard4 }
+
+        /// One document holding `contacts`.
+        func document(_ contacts: [Contact]) -> [UInt8] {
+            switch self {
+            case .vcard3: VCardWriter(version: .v3_0).bytes(contacts)
+            case .vcard4: VCardWriter(version: .v4_0).bytes(contacts)
+            case .json: ContactJSON.encode(contacts)
+            }
+        }
     }
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -21,8 +45,23 @@ enum Convert {
         }
         let targetName = parsed.options["--to"] ?? "vcard3"
         guard let target = Target(rawValue: targetName) else {
-            throw UsageError("--to takes vcard3, vcard4 or json, not \(targetName)")
+            let names = Target.allCases.map(\.rawValue)
+            throw UsageError("--to takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(targetName)")
         }
+        let split = parsed.options["--split"]
+        if split != nil && parsed.options["-o"] != nil {
+            throw UsageError("--split DIR writes one file per card; it cannot be combined with -o")
+        }
+        if let split {
+            do {
+                try FileManager.default.createDirectory(atPath: split, withIntermediateDirectories: true)
+            } catch {
+                io.error("\(split): error: cannot create the directory: \(error.localizedDescription)")
+                return ExitCode.ioFailure
+            }
+        }
+        var names = split.map { CardFileNames(directory: $0) }
+        var splitFailures = 0
         var forced: InputFormat?
         if let from = parsed.options["--from"] {
             switch from {
@@ -75,18 +114,31 @@ enum Convert {
                     return
                 }
             }
-            switch target {
-            case .json: contacts.append(contact)
-            case .vcard3, .vcard4:
+            if names != nil {
+                let path = names!.path(for: contact, line: card.raw.beginLine, extension: target.fileExtension)
+                do {
+                    try AtomicFile.write(target.document([contact]), to: path)
+                    io.error("\(source):\(max(card.raw.beginLine, 1)): wrote \(path)")
+                } catch {
+                    io.error("\(error)")
+                    splitFailures += 1
+                }
+            } else if target.streams {
                 writer.write(contact, into: &bytes)
                 // Streaming to stdout keeps memory bounded by a chunk, whatever the input size.
                 if output == nil && bytes.count >= 1 << 20 {
                     io.write(bytes)
                     bytes.removeAll(keepingCapacity: true)
                 }
+            } else {
+                contacts.append(contact)
             }
         }
-        if target == .json { bytes = ContactJSON.encode(contacts) }
+        if split != nil {
+            if reader.ioFailures > 0 || splitFailures > 0 { return ExitCode.ioFailure }
+            return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : ExitCode.success
+        }
+        if !target.streams { bytes = target.document(contacts) }
         if let output, output != "-" {
             if reader.ioFailures > 0 && bytes.isEmpty { return ExitCode.ioFailure }
             do {

@@ -46,14 +46,17 @@ enum Help {
       vcf convert - --to json < contacts.vcf            from standard input
       vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
       vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
+      vcf convert book.vcf --split cards/               one file per card, named after the card
 
-    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|json] [-o OUT] [--photo IMAGE]
+    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|json] [-o OUT | --split DIR] [--photo IMAGE]
                        [--max-bytes N|PRESET] [--max-edge PX]
 
     Options:
       --to FORMAT       vcard3 (default), vcard4 or json
       --from FORMAT     vcard or json; detected from the content when omitted
       -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+      --split DIR       write each card to its own file in DIR, named after the card; a name already
+                        taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
       --photo IMAGE     embed IMAGE (JPEG or PNG) as the card's photo, as baseline JPEG (one card only)
       --max-bytes N     each written card, photo included, is at most N bytes; or a preset:
                           cloudkit   1,000,000-byte record

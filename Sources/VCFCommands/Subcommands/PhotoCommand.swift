@@ -77,22 +77,13 @@ enum PhotoCommand {
             return ExitCode.ioFailure
         }
         var reader = InputReader(io: io)
-        var used: Set<String> = []
+        var names = CardFileNames(directory: directory)
         var failures = 0
         var written = 0
         try reader.forEachCard(in: parsed.positionals) { card, source in
             guard let photo = card.contact.photo, let data = photo.data else { return }
-            let base = fileStem(card.contact, line: card.raw.beginLine)
-            var name = base + "." + fileExtension(photo.mediaType, data: data)
-            var n = 2
-            while used.contains(name.lowercased())
-                || FileManager.default.fileExists(atPath: directory + "/" + name)
-            {
-                name = "\(base)-\(n).\(fileExtension(photo.mediaType, data: data))"
-                n += 1
-            }
-            used.insert(name.lowercased())
-            let path = directory + "/" + name
+            let path = names.path(for: card.contact, line: card.raw.beginLine,
+                                  extension: fileExtension(photo.mediaType, data: data))
             do {
                 try AtomicFile.write([UInt8](data), to: path)
                 written += 1
@@ -105,23 +96,6 @@ enum PhotoCommand {
         io.error("\(written) photo\(written == 1 ? "" : "s") extracted")
         if reader.ioFailures > 0 || failures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
-    }
-
-    /// The card's name made safe as a file name; the card's line when it has none.
-    static func fileStem(_ contact: Contact, line: Int) -> String {
-        let name = contact.formattedName ?? contact.derivedDisplayName
-        var stem = ""
-        for scalar in name.unicodeScalars {
-            if scalar == "/" || scalar == "\\" || scalar == ":" || scalar.properties.generalCategory == .control {
-                stem.append("_")
-            } else {
-                stem.unicodeScalars.append(scalar)
-            }
-        }
-        stem = stem.trimmingCharacters(in: .whitespaces)
-        while stem.hasPrefix(".") { stem.removeFirst() }
-        if stem.utf8.count > 100 { stem = String(stem.prefix(60)) }
-        return stem.isEmpty ? "card-\(line)" : stem
     }
 
     /// The extension for the media type, or from the bytes when the type is missing.

@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+import Foundation
+import ContactModel
+
+/// File names for one file per card (`photo extract`, `convert --split`): the card's name made safe, and a
+/// number added when the name is taken, so no file already in the directory is ever replaced.
+struct CardFileNames {
+    let directory: String
+    private var used: Set<String> = []
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    /// A free path in the directory for `contact`'s file with the given extension.
+    mutating func path(for contact: Contact, line: Int, extension ext: String) -> String {
+        let base = Self.stem(contact, line: line)
+        var name = base + "." + ext
+        var n = 2
+        // Compared case-insensitively: on macOS `Ann.vcf` and `ann.vcf` are one file.
+        while used.contains(name.lowercased()) || FileManager.default.fileExists(atPath: directory + "/" + name) {
+            name = "\(base)-\(n).\(ext)"
+            n += 1
+        }
+        used.insert(name.lowercased())
+        return directory + "/" + name
+    }
+
+    /// The card's name made safe as a file name; the card's line when it has none.
+    static func stem(_ contact: Contact, line: Int) -> String {
+        let name = contact.formattedName ?? contact.derivedDisplayName
+        var stem = ""
+        for scalar in name.unicodeScalars {
+            // What Windows, macOS or Linux forbids or reads specially in a name becomes `_`, so a split
+            // directory can be copied anywhere.
+            if "<>:\"/\\|?*".unicodeScalars.contains(scalar) || scalar.properties.generalCategory == .control {
+                stem.append("_")
+            } else {
+                stem.unicodeScalars.append(scalar)
+            }
+        }
+        stem = stem.trimmingCharacters(in: .whitespaces)
+        while stem.hasPrefix(".") { stem.removeFirst() }
+        while stem.hasSuffix(".") || stem.hasSuffix(" ") { stem.removeLast() }
+        if stem.utf8.count > 100 { stem = String(stem.prefix(60)) }
+        return stem.isEmpty ? "card-\(line)" : stem
+    }
+}
