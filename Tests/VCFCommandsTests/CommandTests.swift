@@ -93,6 +93,8 @@ import ContactPresentation
         #expect(unknown.code == 64)
         #expect(unknown.err.contains("unknown option --too; did you mean --to?"))
         #expect(Self.run(["convrt"]).err.contains("did you mean convert?"))
+        // Long spellings of short options are suggested too.
+        #expect(Self.run(["convert", "--outptu", "x.vcf"]).err.contains("unknown option --outptu; did you mean --output?"))
         #expect(Self.run(["convert", "--to", "xml"]).code == 64)
         #expect(Self.run([]).code == 64)
     }

@@ -45,7 +45,7 @@ struct Arguments {
                     index += 1
                 }
             } else {
-                let known = Array(spec.flags) + Array(spec.options)
+                let known = Array(spec.flags) + Array(spec.options) + spec.aliases.keys.filter { $0.hasPrefix("--") }
                 let suggestion = nearest(name, in: known).map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown option \(name)\(suggestion)")
             }
