@@ -5,10 +5,12 @@ import Foundation
 
 /// The Contact JSON shape: an array of contacts (a single object is accepted on input).
 public enum ContactJSON {
-    /// Why JSON input was refused, with the line where the decoder stopped when known.
+    /// Why JSON input was refused, with where the problem lies and what was expected there.
     public struct DecodeError: Error {
-        /// 1-based line, or 1 when unknown.
+        /// 1-based line.
         public var line: Int
+        /// 1-based column (1 when only the line is known).
+        public var column: Int
         /// What was expected.
         public var message: String
     }
@@ -22,29 +24,56 @@ public enum ContactJSON {
     }
 
     /// Decodes an array of contacts or one contact.
+    /// - Throws: `DecodeError` naming the line and what was expected: a syntax error where it is, a value of
+    ///   the wrong type at its path (`[2].emails[0].value`).
     public static func decode(_ bytes: [UInt8]) throws -> [Contact] {
+        if let problem = JSONLocator.syntaxError(in: bytes) {
+            throw DecodeError(line: problem.line, column: problem.column, message: "expected \(problem.expected)")
+        }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else {
+            throw DecodeError(line: 1, column: 1, message: "expected Contact JSON: an array of contacts or one contact object")
+        }
         let data = Data(bytes)
         let decoder = JSONDecoder()
-        if let many = try? decoder.decode([Contact].self, from: data) { return many }
         do {
+            if first == UInt8(ascii: "[") { return try decoder.decode([Contact].self, from: data) }
             return [try decoder.decode(Contact.self, from: data)]
-        } catch {
-            throw DecodeError(line: 1, message: "expected Contact JSON (an array of contacts or one contact): \(describe(error))")
+        } catch let error as DecodingError {
+            let (path, message) = describe(error)
+            let steps = path.map { $0.intValue.map(JSONLocator.PathComponent.index) ?? .key($0.stringValue) }
+            let (line, column) = JSONLocator.position(of: steps, in: bytes)
+            throw DecodeError(line: line, column: column, message: message)
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "not valid JSON" }
-        switch decoding {
-        case .dataCorrupted(let context): return context.debugDescription
-        case .keyNotFound(let key, let context): return "missing \(key.stringValue) at \(path(context.codingPath))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at \(path(context.codingPath))"
-        @unknown default: return "not valid Contact JSON"
+    private static func describe(_ error: DecodingError) -> (path: [any CodingKey], message: String) {
+        switch error {
+        case .dataCorrupted(let context):
+            return (context.codingPath, "\(context.debugDescription) at \(path(context.codingPath))")
+        case .keyNotFound(let key, let context):
+            return (context.codingPath, "expected the key \"\(key.stringValue)\" in the object at \(path(context.codingPath))")
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return (context.codingPath, "expected \(kind(type)) at \(path(context.codingPath))")
+        @unknown default:
+            return ([], "expected Contact JSON")
+        }
+    }
+
+    /// How a reader would name the JSON value a Swift type is decoded from.
+    private static func kind(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type: "an array"
+        case is Data.Type: "a base64 string"
+        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
     }
 
     private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return text.isEmpty ? "the top level" : (text.hasPrefix(".") ? String(text.dropFirst()) : text)
     }
 }

@@ -68,7 +68,7 @@ struct InputReader {
                         progress.update(cards: cards, bytesDone: bytesBefore)
                     }
                 } catch let error as ContactJSON.DecodeError {
-                    io.error("\(path):\(error.line):1: error: \(error.message)")
+                    io.error("\(path):\(error.line):\(error.column): error: \(error.message)")
                     errorCount += 1
                 }
             case .vcard:

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import VCFCommands
+
+/// Contact JSON that cannot be read is reported with its file, line and column and what was expected there.
+@Suite struct JSONInputErrorTests {
+    static func convert(_ text: String, _ extra: [String] = []) throws -> CommandTests.Run {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-json-\(UUID()).json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var result = CommandTests.run(["convert", path] + extra)
+        result.err = result.err.replacingOccurrences(of: path, with: "in.json")
+        return result
+    }
+
+    @Test(arguments: [
+        ("[\n {\"formattedName\": \"A\"},\n {\"formattedName\": 5}\n]\n", "in.json:3:20: error: expected a string at [1].formattedName\n"),
+        ("[\n {\"formattedName\": \"A\"},\n {\"formattedName\": \"B\",,}\n]\n", "in.json:3:24: error: expected a quoted key\n"),
+        ("{\"formattedName\": \"A\",\n \"emails\": [{\"types\": [\"x\"]}]}", "in.json:2:13: error: expected the key \"value\" in the object at emails[0]\n"),
+        ("[{\"formattedName\": \"A\"}", "in.json:1:24: error: expected ',' or ']'\n"),
+        ("[{\"note\": \"line\nbreak\"}]", "in.json:1:16: error: expected a closing '\"' (control characters must be escaped inside strings)\n"),
+        ("[{\"phones\": [{\"value\": \"1\", \"pref\": \"high\"}]}]", "in.json:1:37: error: expected a number at [0].phones[0].pref\n"),
+    ])
+    func errorNamesLineColumnAndWhatWasExpected(input: String, expected: String) throws {
+        let result = try Self.convert(input)
+        #expect(result.code == 1)
+        #expect(result.err == expected)
+    }
+
+    @Test func forcedJSONThatIsNotAnArrayOrObject() throws {
+        let result = try Self.convert("\"just a string\"", ["--from", "json"])
+        #expect(result.err == "in.json:1:1: error: expected Contact JSON: an array of contacts or one contact object\n")
+        #expect(result.code == 1)
+    }
+
+    @Test func deepNestingIsRefusedNotFollowed() throws {
+        let result = try Self.convert(String(repeating: "[", count: 100_000))
+        #expect(result.code == 1)
+        #expect(result.err == "in.json:1:513: error: expected at most 512 levels of nesting\n")
+    }
+}
