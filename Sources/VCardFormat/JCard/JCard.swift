@@ -35,6 +35,20 @@ public enum JCard {
         }
     }
 
+    /// Writes contacts as jCard: each as `VCardWriter` writes it in vCard 4.0, mapped line by line.
+    public static func encode(_ contacts: [Contact]) -> [UInt8] {
+        let vCard = VCardWriter(version: .v4_0).bytes(contacts)
+        return encode(VCardLexer.parse(vCard).cards)
+    }
+
+    /// Writes cards of vCard 4.0 content lines as jCard: one jCard for one card, an array of jCards otherwise
+    /// (none included), pretty-printed with one property per line, UTF-8, ending in a newline.
+    ///
+    /// Lines are mapped as they stand, so cards of other versions should go through `encode(_: [Contact])`.
+    public static func encode(_ cards: [RawCard]) -> [UInt8] {
+        JCardWriter.write(cards)
+    }
+
     /// The cards' content lines as vCard text (BEGIN, the lines as they stand, END; CRLF, folded), for the
     /// lines `cards(from:)` gives, which carry more than a `Contact` keeps (`VALUE=uri` on TEL, for one).
     public static func vCardBytes(_ cards: [RawCard]) -> [UInt8] {
