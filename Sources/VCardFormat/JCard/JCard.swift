@@ -1,0 +1,106 @@
+import ContactModel
+import VCardSyntax
+
+/// jCard (RFC 7095), the JSON form of vCard 4.0: read into vCard content lines, and written from them.
+///
+/// jCard maps content lines one to one, so the conversion lives at that level: reading gives `RawCard`s of
+/// 4.0 lines that `VCardReader` turns into contacts, and writing maps 4.0 lines (a contact's are made by
+/// `VCardWriter`) to jCard properties. A lone card is written as one jCard, any other number as an array of
+/// jCards; both shapes are read.
+public enum JCard {
+    /// Converts jCard text (one jCard, or an array of them) into vCard 4.0 content lines, one `RawCard` each.
+    ///
+    /// Each line keeps the JSON line its property starts on, so later diagnostics point into the jCard.
+    /// Values that do not fit their type are kept as written, with a warning.
+    /// - Parameter name: the input's name (a path, or `-`), for errors and diagnostics.
+    /// - Throws: `JCardError` when the text is not JSON or not shaped as jCard, naming the line and what
+    ///   was expected there.
+    public static func cards(from bytes: [UInt8], name: String? = nil) throws(JCardError)
+        -> (cards: [RawCard], diagnostics: [Diagnostic])
+    {
+        var reader = JCardReader(bytes: bytes, name: name)
+        let read = try reader.read()
+        return (read.map(\.card), read.flatMap(\.diagnostics))
+    }
+
+    /// Reads jCard text into cards with their meaning, as `VCardDocument.read` does for vCard text.
+    /// - Throws: `JCardError` when the text is not JSON or not shaped as jCard.
+    public static func read(_ bytes: [UInt8], name: String? = nil) throws(JCardError) -> [ReadCard] {
+        var reader = JCardReader(bytes: bytes, name: name)
+        return try reader.read().map { card, conversion in
+            let (contact, found) = VCardReader.contact(from: card)
+            var diagnostics = (conversion + found).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            for index in diagnostics.indices { diagnostics[index].file = name }
+            return ReadCard(contact: contact, raw: card, diagnostics: diagnostics)
+        }
+    }
+
+    /// Writes contacts as jCard: each as `VCardWriter` writes it in vCard 4.0, mapped line by line.
+    public static func encode(_ contacts: [Contact]) -> [UInt8] {
+        let vCard = VCardWriter(version: .v4_0).bytes(contacts)
+        return encode(VCardLexer.parse(vCard).cards)
+    }
+
+    /// Writes cards of vCard 4.0 content lines as jCard: one jCard for one card, an array of jCards otherwise
+    /// (none included), pretty-printed with one property per line, UTF-8, ending in a newline.
+    ///
+    /// Lines are mapped as they stand, so cards of other versions should go through `encode(_: [Contact])`.
+    public static func encode(_ cards: [RawCard]) -> [UInt8] {
+        JCardWriter.write(cards)
+    }
+
+    /// The cards' content lines as vCard text (BEGIN, the lines as they stand, END; CRLF, folded), for the
+    /// lines `cards(from:)` gives, which carry more than a `Contact` keeps (`VALUE=uri` on TEL, for one).
+    public static func vCardBytes(_ cards: [RawCard]) -> [UInt8] {
+        var out: [UInt8] = []
+        for card in cards {
+            ContentLineWriter.writeRaw("BEGIN:VCARD", into: &out)
+            for line in card.lines { ContentLineWriter.write(line, into: &out, caretEncoding: true) }
+            ContentLineWriter.writeRaw("END:VCARD", into: &out)
+        }
+        return out
+    }
+
+    /// Whether input starting with `prefix` is jCard: after an optional BOM and white space, `[`, then an
+    /// optional second `[` (an array of jCards), then `"vcard"`.
+    public static func looksLikeJCard(_ prefix: [UInt8]) -> Bool {
+        var index = 0
+        if prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF { index = 3 }
+        func skipWhitespace() {
+            while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
+        }
+        skipWhitespace()
+        guard index < prefix.count, prefix[index] == UInt8(ascii: "[") else { return false }
+        index += 1
+        skipWhitespace()
+        if index < prefix.count, prefix[index] == UInt8(ascii: "[") {
+            index += 1
+            skipWhitespace()
+        }
+        let tag = Array("\"vcard\"".utf8)
+        return prefix.count - index >= tag.count && Array(prefix[index..<(index + tag.count)]) == tag
+    }
+}
+
+/// Why jCard input was refused: where it went wrong and what was expected there.
+public struct JCardError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The input's name (a path or `-`), when the caller gave one.
+    public var file: String?
+    /// The 1-based line of the offending JSON value.
+    public var line: Int
+    /// The 1-based byte column of the offending JSON value.
+    public var column: Int
+    /// What was expected, such as `card 1, property 4 ("tel"): expected [name, parameters, type, value...]`.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String? = nil, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `file:line:col: error: message`, the form the tool prints diagnostics in.
+    public var description: String { "\(file ?? "<input>"):\(line):\(column): error: \(message)" }
+}
