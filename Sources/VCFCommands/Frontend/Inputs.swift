@@ -7,8 +7,9 @@ import VCardFormat
 import VCardSyntax
 
 /// The formats an input can hold, detected from its first bytes.
-enum InputFormat: String {
+enum InputFormat: String, CaseIterable {
     case vcard
+    case jcard
     case json
 }
 
@@ -58,9 +59,21 @@ struct InputReader {
             let prefix = [UInt8]((try? handle.read(upToCount: 64 << 10)) ?? Data())
             let format = forcedFormat ?? Self.detect(prefix)
             switch format {
+            case .jcard:
+                let all = Self.readRest(of: handle, after: prefix)
+                do {
+                    for card in try JCard.read(all, name: path) {
+                        report(card.diagnostics)
+                        try body(card, path)
+                        cards += 1
+                        progress.update(cards: cards, bytesDone: bytesBefore)
+                    }
+                } catch let error as JCardError {
+                    io.error(error.description)
+                    errorCount += 1
+                }
             case .json:
-                var all = prefix
-                while let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty { all += more }
+                let all = Self.readRest(of: handle, after: prefix)
                 do {
                     for contact in try ContactJSON.decode(all) {
                         try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
@@ -99,8 +112,17 @@ struct InputReader {
         }
     }
 
-    /// JSON starts with `[` or `{` after white space and a BOM; anything else is read as vCard.
+    /// The whole input: formats other than vCard are read at once.
+    private static func readRest(of handle: FileHandle, after prefix: [UInt8]) -> [UInt8] {
+        var all = prefix
+        while let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty { all += more }
+        return all
+    }
+
+    /// jCard is `[` then `"vcard"`; other JSON starts with `[` or `{` after white space and a BOM; anything
+    /// else is read as vCard.
     static func detect(_ prefix: [UInt8]) -> InputFormat {
+        if JCard.looksLikeJCard(prefix) { return .jcard }
         var index = 0
         if prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF { index = 3 }
         while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }

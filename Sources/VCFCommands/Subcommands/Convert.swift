@@ -14,13 +14,13 @@ enum Convert {
                                      aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
-        case vcard3, vcard4, json
+        case vcard3, vcard4, jcard, json
 
         /// The file extension of one document in this format, for `--split`.
         var fileExtension: String {
             switch self {
             case .vcard3, .vcard4: "vcf"
-            case .json: "json"
+            case .jcard, .json: "json"
             }
         }
 
@@ -32,6 +32,7 @@ enum Convert {
             switch self {
             case .vcard3: VCardWriter(version: .v3_0).bytes(contacts)
             case .vcard4: VCardWriter(version: .v4_0).bytes(contacts)
+            case .jcard: JCard.encode(contacts)
             case .json: ContactJSON.encode(contacts)
             }
         }
@@ -64,11 +65,11 @@ enum Convert {
         var splitFailures = 0
         var forced: InputFormat?
         if let from = parsed.options["--from"] {
-            switch from {
-            case "vcard": forced = .vcard
-            case "json": forced = .json
-            default: throw UsageError("--from takes vcard or json, not \(from)")
+            guard let format = InputFormat(rawValue: from) else {
+                let names = InputFormat.allCases.map(\.rawValue)
+                throw UsageError("--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(from)")
             }
+            forced = format
         }
         let photoArguments = try PhotoArguments(parsed)
         var photo: [UInt8]?

@@ -48,12 +48,12 @@ enum Help {
       vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
       vcf convert book.vcf --split cards/               one file per card, named after the card
 
-    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|json] [-o OUT | --split DIR] [--photo IMAGE]
+    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json] [-o OUT | --split DIR] [--photo IMAGE]
                        [--max-bytes N|PRESET] [--max-edge PX]
 
     Options:
-      --to FORMAT       vcard3 (default), vcard4 or json
-      --from FORMAT     vcard or json; detected from the content when omitted
+      --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095) or json (Contact JSON)
+      --from FORMAT     vcard, jcard or json; detected from the content when omitted
       -o, --output OUT  write to OUT (replaced atomically) instead of standard output
       --split DIR       write each card to its own file in DIR, named after the card; a name already
                         taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
