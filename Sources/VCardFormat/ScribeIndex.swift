@@ -7,7 +7,7 @@ enum ScribeIndex {
     static let name = NameScribe()
     static let nickname = ListScribe(name: "NICKNAME", field: .nicknames)
     static let photo = PhotoScribe()
-    static let birthday = SingleTextScribe(name: "BDAY", field: .birthday, rawIfParameters: true)
+    static let birthday = SingleTextScribe(name: "BDAY", field: .birthday, rawIfParameters: true, dateType: .dateAndOrTime)
     static let anniversary = SingleTextScribe(name: "ANNIVERSARY", field: .anniversary, name3: "X-ANNIVERSARY",
                                               rawIfParameters: true)
     static let address = AddressScribe()
@@ -22,7 +22,7 @@ enum ScribeIndex {
     static let note = SingleTextScribe(name: "NOTE", field: .note)
     static let url = LabeledValueScribe(name: "URL", field: .urls, isURI: true)
     static let uid = SingleTextScribe(name: "UID", field: .uid)
-    static let revision = SingleTextScribe(name: "REV", field: .revision, rawIfParameters: true)
+    static let revision = SingleTextScribe(name: "REV", field: .revision, rawIfParameters: true, dateType: .timestamp)
 
     /// The scribe for a property, or nil when the property is kept raw.
     static func scribe(for name: PropertyName) -> (any PropertyScribe)? {

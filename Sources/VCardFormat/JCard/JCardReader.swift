@@ -177,10 +177,10 @@ struct JCardReader {
             }
             warn(.expectedType(label, "a number without an exponent", type.name), at: value)
         case .date, .time, .dateTime, .dateAndOrTime, .timestamp:
-            if let string = value.string, let basic = JCardDates.basic(string, type: type) { return basic }
+            if let string = value.string, let basic = VCardDates.basic(string, type: type) { return basic }
             warn(.expectedType(label, Message.dateExample(type), type.name), at: value)
         case .utcOffset:
-            if let string = value.string, let basic = JCardDates.utcOffset(string, extended: false) { return basic }
+            if let string = value.string, let basic = VCardDates.utcOffset(string, extended: false) { return basic }
             warn(.expectedType(label, "an offset such as \"-05:00\"", type.name), at: value)
         case .uri, .languageTag, .unknown, .other, .text:
             // URIs and language tags have no escapes; `unknown` is the vCard value itself (RFC 7095 5.2).

@@ -136,7 +136,7 @@ enum JCardWriter {
 
         let info = JCardPropertyInfo.known(line.name)
         var type = declared.map(JCardValueType.init(name:)) ?? info?.defaultType ?? .unknown
-        if line.name == "TZ" && declared == nil && JCardDates.utcOffset(line.value, extended: true) != nil {
+        if line.name == "TZ" && declared == nil && VCardDates.utcOffset(line.value, extended: true) != nil {
             // RFC 6350 section 8 writes `TZ:-0500` and RFC 7095 appendix B.1 reads it as a utc-offset.
             type = .utcOffset
         }
@@ -163,9 +163,9 @@ enum JCardWriter {
             // Many writers escape `:` and `,` in URIs (`http\://`); no URI holds a backslash of its own.
             return [.string(ValueEscaping.unescapeText(value))]
         case .date, .time, .dateTime, .dateAndOrTime, .timestamp:
-            return eachItem(value) { JCardDates.extended($0, type: type).map(Value.string) }
+            return eachItem(value) { VCardDates.extended($0, type: type).map(Value.string) }
         case .utcOffset:
-            return JCardDates.utcOffset(value, extended: true).map { [.string($0)] }
+            return VCardDates.utcOffset(value, extended: true).map { [.string($0)] }
         case .boolean:
             return eachItem(value) { item in
                 switch item.uppercased() {

@@ -10,6 +10,9 @@ struct SingleTextScribe: PropertyScribe {
     var name3: String?
     /// Parameters that carry meaning we would lose: such a line is kept raw instead.
     var rawIfParameters = false
+    /// For dates: RFC 6350 allows only ISO 8601's basic form (`19850415`), so a date read from 3.0 or JSON
+    /// in the extended form (`1985-04-15`) is written in the basic form in 4.0.
+    var dateType: JCardValueType?
 
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         guard context.contact[field] == nil, !line.hasGroup else { return false }
@@ -32,7 +35,11 @@ struct SingleTextScribe: PropertyScribe {
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let value = contact[field] else { return }
         let written = context.version == .v4_0 ? name : (name3 ?? name)
-        context.appendText(written, value)
+        if context.version == .v4_0, let dateType, let basic = VCardDates.basic(value, type: dateType) {
+            context.appendText(written, basic)
+        } else {
+            context.appendText(written, value)
+        }
     }
 }
 

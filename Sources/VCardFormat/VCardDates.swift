@@ -1,7 +1,7 @@
 /// Dates, times and UTC offsets between vCard's ISO 8601 basic form (`19850412`, `--0412`, `T102200`, `-0500`;
 /// RFC 6350 section 4.3) and jCard's extended form (`1985-04-12`, `--04-12`, `T10:22:00`, `-05:00`; RFC 7095
 /// section 3.5). Both readers accept either form, so a value already in the other form converts too.
-enum JCardDates {
+enum VCardDates {
     /// The value in jCard's extended form, or nil when it is not a value of `type`.
     static func extended(_ value: String, type: JCardValueType) -> String? {
         parse(value, type: type)?.text(extended: true)
@@ -101,7 +101,7 @@ enum JCardDates {
             }
             guard first == UInt8(ascii: "+") || first == UInt8(ascii: "-") else { return nil }
             let rest = bytes.dropFirst()
-            guard let (hour, minute, second) = JCardDates.clock(rest), second == nil, let hour else { return nil }
+            guard let (hour, minute, second) = VCardDates.clock(rest), second == nil, let hour else { return nil }
             self = .offset(sign: first == UInt8(ascii: "+") ? "+" : "-", hour: hour, minute: minute)
         }
 
