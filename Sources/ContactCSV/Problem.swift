@@ -77,7 +77,8 @@ extension ContactCSV.Problem {
 
     static func extraFields(line: Int, column: Int, fields: Int, columns: Int) -> Self {
         Self(.warning, .extraFields,
-             "record has \(fields) fields but the header has \(columns) columns; the extra non-empty fields were kept as Column N",
+             "record has \(fields) fields but the header has \(columns) columns; "
+                 + "the extra non-empty fields were kept as Column N",
              line: line, column: column)
     }
 
