@@ -5,7 +5,7 @@ import Foundation
 #endif
 import ContactModel
 
-/// Contacts as CSV: reads Google Contacts (current and older) and Outlook exports.
+/// Contacts as CSV: reads Google Contacts (current and older) and Outlook exports, writes Google's current layout.
 ///
 /// The CSV layer knows nothing of vCard: it maps columns to the neutral `Contact`, and keeps every non-empty
 /// column it does not map as an `X-CSV-FIELD` extension whose `X-COLUMN` parameter is the header, so the
@@ -24,10 +24,19 @@ import ContactModel
 /// Google labels and kinds: `Home` home, `Work` work, `Mobile` cell, `Main` main, `Pager` pager, `Other`
 /// other, `Home Fax` / `Work Fax` / `Other Fax` home / work / other and fax, `Fax` fax, `Car` car, `ISDN` isdn,
 /// matched without regard to case; a leading `* ` means preferred (`pref` 1); any other label is kept as
-/// written in `label`.
+/// written in `label`. Writing uses `label` when there is one, else this table (ignoring the default kinds
+/// `voice` and `internet`), else the kinds as a label (`video` is `Video`).
 ///
 /// The display name is not a column of the Google layout: reading derives it (see `derivedFormattedName`),
 /// except from the older layout's `Name`.
+///
+/// What the Google layout carries, and so what survives `read(write(contacts))`: the name parts (each part one
+/// entry; several are joined with a space), nicknames, organisation name and units, title, birthday,
+/// anniversary, note, categories, a photo link, emails, phones, addresses and web addresses with their kinds,
+/// label and `pref` 1, and the kept `X-CSV-FIELD` columns. A display name that differs from the derivation is
+/// lost, except that a card with no name parts gets it as its first name. Not carried: UID, role, messaging
+/// and social profiles, revision, embedded photos, value groups and extra parameters, kinds beside a label (the
+/// label wins), `pref` other than 1, and every other extension.
 public enum ContactCSV {
     /// One contact and the physical line its record began on.
     public struct Record: Hashable, Sendable {
@@ -76,6 +85,26 @@ public enum ContactCSV {
         CSVSyntax.firstRow(prefix).filter(Layout.isKnownHeader).count >= 3
     }
 
+    /// Writes contacts as CSV in Google Contacts' current layout.
+    ///
+    /// The header is Google's fixed columns, then as many numbered `E-mail`, `Phone`, `Address` and `Website`
+    /// groups as the contact with the most needs (at least one of each), an `Event` group labelled
+    /// `Anniversary` when a contact has one (numbered above every kept `Event` column, so the two never share a
+    /// column), then the headers of kept `X-CSV-FIELD` columns, in an order that keeps each contact's kept
+    /// columns in its own order. A kept `Phonetic ... Name` or `File As` column fills Google's column of that
+    /// name. Several values go in separate groups, never joined by ` ::: `; nicknames and organisation units are
+    /// joined by ` ::: `; the category `starred` is written `* starred`. Rows end with CRLF; fields are quoted only
+    /// when they hold a comma, quote or line break; UTF-8 without a byte order mark.
+    ///
+    /// Formula guard: a field starting with `=`, `+`, `-`, `@`, TAB or CR is written with a leading `'` so a
+    /// spreadsheet shows it as text rather than running it (OWASP's advice for CSV injection). So a phone number
+    /// `+1 555 0100` is written `'+1 555 0100`, and a birthday without a year `--04-15` is written `'--04-15`.
+    /// A field that already starts with `'` (or several) before one of those characters gets one more `'`.
+    /// `read` takes exactly one `'` off such fields, so it gives back the exact original values.
+    public static func write(_ contacts: [Contact]) -> [UInt8] {
+        GoogleWriter(contacts).bytes()
+    }
+
     /// The display name the Google and Outlook layouts imply: prefix, given, middle, family and suffix names;
     /// else the organisation; else the first email; nil when there is none of these.
     public static func derivedFormattedName(_ contact: Contact) -> String? {
@@ -86,7 +115,8 @@ public enum ContactCSV {
     }
 
     private static func sorted(_ problems: [Problem]) -> [Problem] {
-        problems.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+        problems.enumerated()
+            .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
             .map(\.element)
     }
 }
