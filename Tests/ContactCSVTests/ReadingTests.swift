@@ -93,6 +93,34 @@ import Testing
     }
 
 
+    /// Outlook.com's export has its own columns and order; they are found by name like the desktop ones.
+    @Test func outlookDotComHeader() {
+        let header = "First Name,Middle Name,Last Name,Title,Suffix,Nickname,Given Yomi,Surname Yomi,E-mail Address,"
+            + "E-mail 2 Address,E-mail 3 Address,Home Phone,Home Phone 2,Business Phone,Business Phone 2,Mobile Phone,"
+            + "Car Phone,Other Phone,Primary Phone,Pager,Business Fax,Home Fax,Other Fax,Company Main Phone,Callback,"
+            + "Radio Phone,Telex,TTY/TDD Phone,IMAddress,Job Title,Department,Company,Office Location,Manager's Name,"
+            + "Assistant's Name,Assistant's Phone,Company Yomi,Business Street,Business City,Business State,"
+            + "Business Postal Code,Business Country/Region,Home Street,Home City,Home State,Home Postal Code,"
+            + "Home Country/Region,Other Street,Other City,Other State,Other Postal Code,Other Country/Region,"
+            + "Personal Web Page,Spouse,Schools,Hobby,Location,Web Page,Birthday,Anniversary,Notes\r\n"
+        let fields = ["Ana", "", "Silva", "Ms.", "", "Aninha", "アナ", "", "ana@example.com", "ana@work.example", "",
+                      "", "+351 21 000 0001", "", "", "+351 91 000 0002"]
+            + Array(repeating: "", count: 36) + ["https://ana.example"] + Array(repeating: "", count: 5)
+            + ["3/8/1990", "", ""]
+        let result = Self.read(header + fields.joined(separator: ",") + "\r\n")
+        #expect(result.layout == .outlook)
+        #expect(result.problems.isEmpty)
+        let ana = result.contacts.first
+        #expect(ana?.formattedName == "Ms. Ana Silva")
+        #expect(ana?.nicknames == ["Aninha"])
+        #expect(ana?.emails.map(\.value) == ["ana@example.com", "ana@work.example"])
+        #expect(ana?.phones == [LabeledValue("+351 21 000 0001", types: ["home"]),
+                                LabeledValue("+351 91 000 0002", types: ["cell"])])
+        #expect(ana?.urls == [LabeledValue("https://ana.example", types: ["home"])])
+        #expect(ana?.birthday == "1990-03-08")
+        #expect(ana?.extensions.map(\.value) == ["アナ"])
+    }
+
     @Test func contentDetection() throws {
         #expect(ContactCSV.looksLikeCSV(Array("First Name,Middle Name,Last Name,Phonetic First Name\r\n".utf8)))
         #expect(ContactCSV.looksLikeCSV(Array("\"Title\",\"First Name\",\"Middle Name\",\"Last Na".utf8)))
