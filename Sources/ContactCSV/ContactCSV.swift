@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ContactModel
+
+/// Contacts as CSV: reads Google Contacts (current and older) and Outlook exports, writes Google's current layout.
+///
+/// The CSV layer knows nothing of vCard: it maps columns to the neutral `Contact`, and keeps every non-empty
+/// column it does not map as an `X-CSV-FIELD` extension whose `X-COLUMN` parameter is the header, so the
+/// writer can put it back under that header.
+///
+/// Reading maps: the name parts (Outlook's `Title` is the honorific prefix, `Job Title` the title), nickname,
+/// organisation name, department and title, birthday and anniversary (Google's `Event N` labelled
+/// `Anniversary`; Outlook's `M/D/YYYY` becomes `YYYY-MM-DD`, its `0/0/00` means none), notes, categories
+/// (Google's ` ::: `-separated `Labels` or `Group Membership` without `* myContacts`, `* starred` as
+/// `starred`; Outlook's `;`-separated `Categories`), a photo link, and emails, phones, addresses and web
+/// addresses: Google's numbered groups to any count, a cell holding several values joined by ` ::: ` giving
+/// several values of one label, and Outlook's fixed columns (`E-mail 2 Address`, `Mobile Phone`,
+/// `Home Street 2`...). Outlook's "not set" defaults (`Gender` `Unspecified`, `Priority` and `Sensitivity`
+/// `Normal`, `Private` `False`) count as empty.
+///
+/// Google labels and kinds: `Home` home, `Work` work, `Mobile` cell, `Main` main, `Pager` pager, `Other`
+/// other, `Home Fax` / `Work Fax` / `Other Fax` home / work / other and fax, `Fax` fax, `Car` car, `ISDN` isdn,
+/// matched without regard to case; a leading `* ` means preferred (`pref` 1); any other label is kept as
+/// written in `label`. Writing uses `label` when there is one, else this table (ignoring the default kinds
+/// `voice` and `internet`), else the kinds as a label (`video` is `Video`).
+///
+/// The display name is not a column of the Google layout: reading derives it (see `derivedFormattedName`),
+/// except from the older layout's `Name`.
+///
+/// What the Google layout carries, and so what survives `read(write(contacts))`: the name parts (each part one
+/// entry; several are joined with a space), nicknames, organisation name and units, title, birthday,
+/// anniversary, note, categories, a photo link, emails, phones, addresses and web addresses with their kinds,
+/// label and `pref` 1, and the kept `X-CSV-FIELD` columns. A display name that differs from the derivation is
+/// lost, except that a card with no name parts gets it as its first name. Not carried: UID, role, messaging
+/// and social profiles, revision, embedded photos, value groups and extra parameters, kinds beside a label (the
+/// label wins), `pref` other than 1, and every other extension.
+public enum ContactCSV {
+    /// One contact and the physical line its record began on.
+    public struct Record: Hashable, Sendable {
+        /// The 1-based line of the record's first field.
+        public var line: Int
+        /// The contact.
+        public var contact: Contact
+    }
+
+    /// What `read` found: the layout, the contacts with their lines, and the problems.
+    public struct ReadResult: Sendable {
+        /// The layout told from the header row; nil when the header was not recognised.
+        public var layout: Layout?
+        /// One record per data row, in file order.
+        public var records: [Record]
+        /// Errors and warnings, by line.
+        public var problems: [Problem]
+
+        /// The contacts, in file order.
+        public var contacts: [Contact] { records.map(\.contact) }
+    }
+
+    /// Reads a whole CSV file: a Google Contacts (current or older) or Outlook export.
+    ///
+    /// Never throws: an unrecognised header gives no contacts and an error; an unterminated quote gives the
+    /// records before it and an error naming the line where the field began; a short row reads as if padded
+    /// with empty fields.
+    /// - Complexity: O(n) in the size of the file.
+    public static func read(_ bytes: [UInt8]) -> ReadResult {
+        let table = CSVSyntax.parse(bytes)
+        var problems = table.problems
+        guard let header = table.rows.first, let layout = Layout.detect(header.fields) else {
+            problems.append(.unknownHeader(found: table.rows.first?.fields ?? []))
+            return ReadResult(layout: nil, records: [], problems: sorted(problems))
+        }
+        let reader = RecordReader(header: header.fields, layout: layout)
+        let records = table.rows.dropFirst().map { row in
+            Record(line: row.line, contact: reader.contact(from: row, problems: &problems))
+        }
+        return ReadResult(layout: layout, records: records, problems: sorted(problems))
+    }
+
+    /// Whether the first bytes of a file look like a contacts CSV: its first row holds at least three header
+    /// names of the Google or Outlook layouts.
+    public static func looksLikeCSV(_ prefix: [UInt8]) -> Bool {
+        CSVSyntax.firstRow(prefix).filter(Layout.isKnownHeader).count >= 3
+    }
+
+    /// Writes contacts as CSV in Google Contacts' current layout.
+    ///
+    /// The header is Google's fixed columns, then as many numbered `E-mail`, `Phone`, `Address` and `Website`
+    /// groups as the contact with the most needs (at least one of each), an `Event` group labelled
+    /// `Anniversary` when a contact has one (numbered above every kept `Event` column, so the two never share a
+    /// column), then the headers of kept `X-CSV-FIELD` columns, in an order that keeps each contact's kept
+    /// columns in its own order. A kept `Phonetic ... Name` or `File As` column fills Google's column of that
+    /// name. Several values go in separate groups, never joined by ` ::: `; nicknames and organisation units are
+    /// joined by ` ::: `; the category `starred` is written `* starred`. Rows end with CRLF; fields are quoted only
+    /// when they hold a comma, quote or line break; UTF-8 without a byte order mark.
+    ///
+    /// Formula guard: a field starting with `=`, `+`, `-`, `@`, TAB or CR is written with a leading `'` so a
+    /// spreadsheet shows it as text rather than running it (OWASP's advice for CSV injection). So a phone number
+    /// `+1 555 0100` is written `'+1 555 0100`, and a birthday without a year `--04-15` is written `'--04-15`.
+    /// A field that already starts with `'` (or several) before one of those characters gets one more `'`.
+    /// `read` takes exactly one `'` off such fields, so it gives back the exact original values.
+    public static func write(_ contacts: [Contact]) -> [UInt8] {
+        GoogleWriter(contacts).bytes()
+    }
+
+    /// The display name the Google and Outlook layouts imply: prefix, given, middle, family and suffix names;
+    /// else the organisation; else the first email; nil when there is none of these.
+    public static func derivedFormattedName(_ contact: Contact) -> String? {
+        if let name = contact.name?.displayName, !name.isEmpty { return name }
+        if let organization = contact.organization?.name, !organization.isEmpty { return organization }
+        if let email = contact.emails.first?.value, !email.isEmpty { return email }
+        return nil
+    }
+
+    private static func sorted(_ problems: [Problem]) -> [Problem] {
+        problems.enumerated()
+            .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .map(\.element)
+    }
+}

@@ -1,0 +1,97 @@
+extension ContactCSV {
+    /// Which program wrote a file, told from its header row. Columns are found by name, so their order and any
+    /// extra or missing columns do not matter.
+    public enum Layout: String, Hashable, Sendable, CaseIterable {
+        /// Google Contacts' current export: `First Name,Middle Name,Last Name,Phonetic First Name,...,Labels,
+        /// E-mail 1 - Label,E-mail 1 - Value,Phone 1 - Label,...`. The layout `write` produces.
+        case google
+        /// Google's older export: `Name,Given Name,Additional Name,Family Name,Yomi Name,...,Group Membership,
+        /// E-mail 1 - Type,E-mail 1 - Value,...`.
+        case googleLegacy
+        /// Outlook's export (desktop and Outlook.com): `First Name,Middle Name,Last Name,Title,Suffix,...,
+        /// E-mail Address,E-mail 2 Address,...,Business Street,...,Mobile Phone,...,Categories`.
+        case outlook
+    }
+}
+
+extension ContactCSV.Layout {
+    /// The layout a header row belongs to, or nil when fewer than two of its names are peculiar to one layout.
+    static func detect(_ header: [String]) -> Self? {
+        var scores: [Self: Int] = [:]
+        for name in header.map(trimmed) {
+            for layout in Self.allCases where layout.isMarker(name) { scores[layout, default: 0] += 1 }
+        }
+        // Ties go to the order of `allCases`: current Google, older Google, Outlook.
+        guard let best = scores.values.max(), best >= 2 else { return nil }
+        return Self.allCases.first { scores[$0] == best }
+    }
+
+    /// Whether `name` is a header name of any layout (shared or peculiar), for content detection.
+    static func isKnownHeader(_ name: String) -> Bool {
+        let name = trimmed(name)
+        return sharedNames.contains(name) || allCases.contains { $0.isMarker(name) }
+            || GroupHeader(name).map { groupKinds.contains($0.kind) } ?? false
+    }
+
+    /// Whether `name` is peculiar to this layout.
+    private func isMarker(_ name: String) -> Bool {
+        switch self {
+        case .google:
+            return Self.googleNames.contains(name) || GroupHeader(name)?.part == "Label"
+        case .googleLegacy:
+            return Self.googleLegacyNames.contains(name) || GroupHeader(name)?.part == "Type"
+        case .outlook:
+            return Self.outlookNames.contains(name)
+        }
+    }
+
+    /// Names in more than one layout: they count as CSV headers but tell no layout apart.
+    private static let sharedNames: Set<String> = [
+        "First Name", "Middle Name", "Last Name", "Name Prefix", "Name Suffix", "Nickname", "Birthday", "Notes",
+        "Photo", "Anniversary",
+    ]
+    private static let googleNames: Set<String> = [
+        "Phonetic First Name", "Phonetic Middle Name", "Phonetic Last Name", "File As", "Organization Name",
+        "Organization Title", "Organization Department", "Labels",
+    ]
+    private static let googleLegacyNames: Set<String> = [
+        "Name", "Given Name", "Additional Name", "Family Name", "Yomi Name", "Given Name Yomi",
+        "Additional Name Yomi", "Family Name Yomi", "Group Membership", "Short Name", "Maiden Name",
+    ]
+    private static let outlookNames: Set<String> = [
+        "Title", "Suffix", "Company", "Department", "Job Title", "E-mail Address", "E-mail 2 Address",
+        "E-mail 3 Address", "E-mail Display Name", "Business Street", "Home Street", "Other Street", "Business City",
+        "Home City", "Business Phone", "Home Phone", "Mobile Phone", "Business Fax", "Primary Phone", "Categories",
+        "Web Page", "Given Yomi", "Surname Yomi",
+    ]
+    private static let groupKinds: Set<String> = [
+        "E-mail", "Phone", "Address", "Website", "Event", "Relation", "IM", "Custom Field", "Organization",
+    ]
+}
+
+/// Header names are compared after trimming spaces, which hand-edited files sometimes add.
+func trimmed(_ text: String) -> String {
+    guard let first = text.first, let last = text.last, first == " " || last == " " else { return text }
+    return String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+}
+
+/// A Google numbered column, `<Kind> <N> - <Part>`: `E-mail 2 - Value`, `Address 1 - Postal Code`.
+struct GroupHeader: Hashable {
+    var kind: String
+    var index: Int
+    var part: String
+
+    /// Parses a header; nil when it is not a numbered column.
+    init?(_ header: String) {
+        guard let dash = header.firstRange(of: " - ") else { return nil }
+        let left = header[..<dash.lowerBound]
+        guard let space = left.lastIndex(of: " "), let index = Int(left[left.index(after: space)...]), index >= 1
+        else { return nil }
+        kind = String(left[..<space])
+        self.index = index
+        part = String(header[dash.upperBound...])
+    }
+
+    /// The header text.
+    var header: String { "\(kind) \(index) - \(part)" }
+}

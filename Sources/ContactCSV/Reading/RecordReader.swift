@@ -1,0 +1,282 @@
+import ContactModel
+
+/// Turns one CSV record into a contact, column by column, for one layout.
+///
+/// A column the model names fills its field; a second non-empty column for a field already filled, and every
+/// non-empty column the model does not name, is kept as `X-CSV-FIELD;X-COLUMN=<header>` in column order.
+struct RecordReader {
+    let layout: ContactCSV.Layout
+    /// The header names, trimmed: what `X-COLUMN` records.
+    let header: [String]
+    let columns: [Column]
+
+    /// Google's separator between several values in one cell.
+    static let multiValueSeparator = " ::: "
+
+    init(header: [String], layout: ContactCSV.Layout) {
+        self.layout = layout
+        self.header = header.map(trimmed)
+        columns = Column.columns(header, layout: layout)
+    }
+
+    /// The cells of one Google numbered group, by part, with the column each came from.
+    private typealias GroupCells = [Column.GroupPart: (column: Int, value: String)]
+    private struct GroupKey: Hashable, Comparable {
+        var kind: Column.GroupKind
+        var index: Int
+        static func < (lhs: Self, rhs: Self) -> Bool { (lhs.kind, lhs.index) < (rhs.kind, rhs.index) }
+    }
+
+    func contact(from row: CSVSyntax.Row, problems: inout [ContactCSV.Problem]) -> Contact {
+        var contact = Contact()
+        var name = StructuredName()
+        var organizationName: String?
+        var units: [String] = []
+        var formattedName: String?
+        var kept: [(column: Int, ext: Extension)] = []
+        var groups: [GroupKey: GroupCells] = [:]
+        var addresses: [Column.OutlookAddress: [Column.GroupPart: String]] = [:]
+        var addressOrder: [Column.OutlookAddress] = []
+        let google = layout != .outlook
+
+        if row.fields.count > columns.count,
+           let extra = row.fields.indices.dropFirst(columns.count).first(where: { !row.fields[$0].isEmpty })
+        {
+            problems.append(.extraFields(line: row.positions[extra].line, column: row.positions[extra].column,
+                                         fields: row.fields.count, columns: columns.count))
+        }
+        for (index, value) in row.fields.enumerated() where !value.isEmpty {
+            func keep() {
+                let header = index < self.header.count ? self.header[index] : "Column \(index + 1)"
+                kept.append((index, KeptColumn.extensionFor(header: header, text: value)))
+            }
+            /// Fills an empty list field, or keeps the column when the field is already filled.
+            func fill(_ list: inout [String], with values: [String]) {
+                if list.isEmpty { list = values } else { keep() }
+            }
+            func fill(_ field: inout String?, with text: String) {
+                if field == nil { field = text } else { keep() }
+            }
+            guard index < columns.count else {
+                keep()
+                continue
+            }
+            switch columns[index] {
+            case .given: fill(&name.given, with: [value])
+            case .additional: fill(&name.additional, with: [value])
+            case .family: fill(&name.family, with: [value])
+            case .prefix: fill(&name.prefixes, with: [value])
+            case .suffix: fill(&name.suffixes, with: [value])
+            case .nickname: fill(&contact.nicknames, with: google ? Self.split(value) : [value])
+            case .formattedName: fill(&formattedName, with: value)
+            case .organization: fill(&organizationName, with: value)
+            case .department: fill(&units, with: google ? Self.split(value) : [value])
+            case .title: fill(&contact.title, with: value)
+            case .notes: fill(&contact.note, with: value)
+            case .photo: if contact.photo == nil { contact.photo = Photo(uri: value) } else { keep() }
+            case .birthday, .anniversary:
+                let field: WritableKeyPath<Contact, String?> = columns[index] == .birthday ? \.birthday : \.anniversary
+                guard contact[keyPath: field] == nil else {
+                    keep()
+                    continue
+                }
+                var date: String? = value
+                if !google {
+                    switch OutlookDate(value) {
+                    case .unset: date = nil
+                    case .date(let normalised): date = normalised
+                    case .other:
+                        problems.append(.invalidDate(header: header[index], line: row.positions[index].line,
+                                                     column: row.positions[index].column))
+                    }
+                }
+                contact[keyPath: field] = date
+            case .categories:
+                contact.categories += google ? Self.googleCategories(value) : Self.outlookCategories(value)
+            case .group(let kind, let groupIndex, let part):
+                let key = GroupKey(kind: kind, index: groupIndex)
+                if groups[key]?[part] != nil { keep() } else { groups[key, default: [:]][part] = (index, value) }
+            case .email:
+                contact.emails.append(LabeledValue(value))
+            case .phone(let label):
+                contact.phones.append(LabeledValue(value, types: label.types, label: label.label, pref: label.pref))
+            case .url(let types):
+                contact.urls.append(LabeledValue(value, types: types))
+            case .address(let which, let part):
+                if addresses[which] == nil { addressOrder.append(which) }
+                if addresses[which]?[part] != nil { keep() } else { addresses[which, default: [:]][part] = value }
+            case .outlookDefault(let unset):
+                if value != unset { keep() }
+            case .unmapped:
+                keep()
+            }
+        }
+
+        for key in groups.keys.sorted() {
+            let cells = groups[key]!
+            switch key.kind {
+            case .email, .phone, .website:
+                let label = GoogleLabel(reading: cells[.label]?.value ?? "")
+                // One cell may hold several values of one label; `* ` marks the first of them preferred.
+                for (offset, value) in Self.split(cells[.value]?.value ?? "").enumerated() {
+                    let item = LabeledValue(value, types: label.types, label: label.label,
+                                            pref: offset == 0 ? label.pref : nil)
+                    switch key.kind {
+                    case .email: contact.emails.append(item)
+                    case .phone: contact.phones.append(item)
+                    default: contact.urls.append(item)
+                    }
+                }
+            case .address:
+                contact.addresses += Self.googleAddresses(cells)
+            case .event:
+                let label = trimmed(cells[.label]?.value ?? "")
+                if label.lowercased() == "anniversary", contact.anniversary == nil, let value = cells[.value] {
+                    contact.anniversary = value.value
+                } else {
+                    // Other events (and a second anniversary) have no field: keep their cells as they were.
+                    for part in [Column.GroupPart.label, .value] {
+                        if let cell = cells[part] {
+                            kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column],
+                                                                               text: cell.value)))
+                        }
+                    }
+                }
+            case .organization:
+                // The older layout's first organisation; its name, title or department fills the field unless a
+                // column already did.
+                for (part, cell) in cells.sorted(by: { $0.value.column < $1.value.column }) {
+                    let taken: Bool
+                    switch part {
+                    case .name:
+                        taken = organizationName != nil
+                        if !taken { organizationName = cell.value }
+                    case .title:
+                        taken = contact.title != nil
+                        if !taken { contact.title = cell.value }
+                    default:
+                        taken = !units.isEmpty
+                        if !taken { units = Self.split(cell.value) }
+                    }
+                    if taken {
+                        kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
+                    }
+                }
+            }
+        }
+        for which in addressOrder {
+            contact.addresses += Self.outlookAddress(addresses[which]!, types: which.types).map { [$0] } ?? []
+        }
+
+        if !name.isEmpty { contact.name = name }
+        if organizationName != nil || !units.isEmpty {
+            contact.organization = Organization(name: organizationName ?? "", units: units)
+        }
+        contact.formattedName = formattedName ?? ContactCSV.derivedFormattedName(contact)
+        contact.extensions = kept.enumerated().sorted { ($0.element.column, $0.offset) < ($1.element.column, $1.offset) }
+            .map(\.element.ext)
+        return contact
+    }
+
+    /// The values of a Google cell: split on ` ::: `, empty pieces dropped.
+    static func split(_ cell: String) -> [String] {
+        guard cell.contains(multiValueSeparator) else { return cell.isEmpty ? [] : [cell] }
+        return cell.split(separator: multiValueSeparator).map(String.init)
+    }
+
+    /// Google `Labels` / `Group Membership`: ` ::: `-separated; `* ` marks a system group, whose name is kept
+    /// without it (`* starred` is `starred`, the older `* Starred` is `Starred`), except `* myContacts` (older:
+    /// `* My Contacts`), which every contact has and which is dropped.
+    static func googleCategories(_ cell: String) -> [String] {
+        split(cell).compactMap { label in
+            var name = trimmed(label)
+            if name.hasPrefix("* ") {
+                name = trimmed(String(name.dropFirst(2)))
+                if name == "myContacts" || name == "My Contacts" { return nil }
+            }
+            return name.isEmpty ? nil : name
+        }
+    }
+
+    /// Outlook `Categories`: `;`-separated.
+    static func outlookCategories(_ cell: String) -> [String] {
+        cell.split(separator: ";").map { trimmed(String($0)) }.filter { !$0.isEmpty }
+    }
+
+    /// A Google address group: each component cell may hold several addresses joined by ` ::: `. `Formatted`
+    /// is Google's rendering of the components and is used only when every component is empty (as the street).
+    private static func googleAddresses(_ cells: GroupCells) -> [Address] {
+        let label = GoogleLabel(reading: cells[.label]?.value ?? "")
+        func parts(_ part: Column.GroupPart) -> [String] {
+            guard let cell = cells[part]?.value else { return [] }
+            return cell.split(separator: multiValueSeparator, omittingEmptySubsequences: false).map(String.init)
+        }
+        let components: [Column.GroupPart] = [.poBox, .extended, .street, .locality, .region, .postalCode, .country]
+        let values = components.map(parts)
+        let formatted = parts(.formatted)
+        let count = max(values.map(\.count).max() ?? 0, formatted.count)
+        var addresses: [Address] = []
+        for entry in 0..<count {
+            var fields = values.map { entry < $0.count ? $0[entry] : "" }
+            if fields.allSatisfy(\.isEmpty) {
+                guard entry < formatted.count, !formatted[entry].isEmpty else { continue }
+                fields[2] = formatted[entry]
+            }
+            addresses.append(Address(poBox: fields[0], extended: fields[1], street: fields[2], locality: fields[3],
+                                     region: fields[4], postalCode: fields[5], country: fields[6],
+                                     types: label.types, label: label.label,
+                                     pref: addresses.isEmpty ? label.pref : nil))
+        }
+        return addresses
+    }
+
+    /// An Outlook address: `Street`, `Street 2` and `Street 3` are the lines of one street.
+    private static func outlookAddress(_ parts: [Column.GroupPart: String], types: [String]) -> Address? {
+        var street = [parts[.street], parts[.street2], parts[.street3]].compactMap { $0 }.joined(separator: "\n")
+        let others: [Column.GroupPart] = [.poBox, .locality, .region, .postalCode, .country]
+        if street.isEmpty && others.allSatisfy({ parts[$0] == nil }) {
+            guard let formatted = parts[.formatted] else { return nil }
+            street = formatted
+        }
+        return Address(poBox: parts[.poBox] ?? "", street: street, locality: parts[.locality] ?? "",
+                       region: parts[.region] ?? "", postalCode: parts[.postalCode] ?? "",
+                       country: parts[.country] ?? "", types: types)
+    }
+}
+
+/// An Outlook date cell: `4/15/1985` (month/day/year) becomes `1985-04-15`; `0/0/00` and `1/1/4501`, which
+/// Outlook writes for "none", mean no date. ISO dates pass unchanged; anything else is kept as written.
+enum OutlookDate: Equatable {
+    case unset
+    case date(String)
+    case other
+
+    init(_ text: String) {
+        let text = trimmed(text)
+        if text == "0/0/00" || text == "1/1/4501" {
+            self = .unset
+            return
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
+           let month = Int(parts[0]), let day = Int(parts[1]), parts[2].count == 4, let year = Int(parts[2]),
+           (1...12).contains(month), (1...31).contains(day)
+        {
+            self = .date(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
+            return
+        }
+        let isoShape = text.count == 10 && text.enumerated().allSatisfy { offset, character in
+            offset == 4 || offset == 7 ? character == "-" : character.isASCIIDigitCharacter
+        }
+        self = isoShape ? .date(text) : .other
+    }
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}
