@@ -9,7 +9,7 @@ enum ScribeIndex {
     static let photo = PhotoScribe()
     static let birthday = SingleTextScribe(name: "BDAY", field: .birthday, rawIfParameters: true, dateType: .dateAndOrTime)
     static let anniversary = SingleTextScribe(name: "ANNIVERSARY", field: .anniversary, name3: "X-ANNIVERSARY",
-                                              rawIfParameters: true)
+                                              rawIfParameters: true, dateType: .dateAndOrTime)
     static let address = AddressScribe()
     static let telephone = LabeledValueScribe(name: "TEL", field: .phones, stripsTelScheme: true, isURI: true)
     static let email = LabeledValueScribe(name: "EMAIL", field: .emails)

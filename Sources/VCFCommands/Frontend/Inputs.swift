@@ -2,6 +2,7 @@
 import FoundationEssentials
 #endif
 import Foundation
+import ContactCSV
 import ContactModel
 import VCardFormat
 import VCardSyntax
@@ -11,6 +12,7 @@ enum InputFormat: String, CaseIterable {
     case vcard
     case jcard
     case json
+    case csv
 }
 
 /// Reads every input named on the command line, card by card, whatever its format; diagnostics go to
@@ -72,6 +74,20 @@ struct InputReader {
                     io.error(error.description)
                     errorCount += 1
                 }
+            case .csv:
+                let result = ContactCSV.read(Self.readRest(of: handle, after: prefix))
+                var problems = result.problems[...]
+                for record in result.records {
+                    // Each problem is told before the first card read after it, so stderr follows the file.
+                    while let problem = problems.first, problem.line <= record.line {
+                        reportCSV(problem, path: path)
+                        problems = problems.dropFirst()
+                    }
+                    try body(ReadCard(contact: record.contact, raw: RawCard(lines: [], beginLine: record.line), diagnostics: []), path)
+                    cards += 1
+                    progress.update(cards: cards, bytesDone: bytesBefore)
+                }
+                for problem in problems { reportCSV(problem, path: path) }
             case .json:
                 let all = Self.readRest(of: handle, after: prefix)
                 do {
@@ -103,6 +119,12 @@ struct InputReader {
         }
     }
 
+    private mutating func reportCSV(_ problem: ContactCSV.Problem, path: String) {
+        progress?.finish()
+        if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
+        io.error("\(path):\(problem.description)")
+    }
+
     private mutating func report(_ diagnostics: [Diagnostic]) {
         // A diagnostic starts on a clean line; the progress line comes back at its next redraw.
         if !diagnostics.isEmpty { progress?.finish() }
@@ -123,6 +145,7 @@ struct InputReader {
     /// else is read as vCard.
     static func detect(_ prefix: [UInt8]) -> InputFormat {
         if JCard.looksLikeJCard(prefix) { return .jcard }
+        if ContactCSV.looksLikeCSV(prefix) { return .csv }
         var index = 0
         if prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF { index = 3 }
         while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }

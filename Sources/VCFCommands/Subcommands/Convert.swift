@@ -3,6 +3,7 @@ import FoundationEssentials
 #endif
 import Foundation
 import CardPhoto
+import ContactCSV
 import ContactModel
 import PhotoProcessing
 import VCardFormat
@@ -14,13 +15,14 @@ enum Convert {
                                      aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
-        case vcard3, vcard4, jcard, json
+        case vcard3, vcard4, jcard, json, csv
 
         /// The file extension of one document in this format, for `--split`.
         var fileExtension: String {
             switch self {
             case .vcard3, .vcard4: "vcf"
             case .jcard, .json: "json"
+            case .csv: "csv"
             }
         }
 
@@ -34,6 +36,7 @@ enum Convert {
             case .vcard4: VCardWriter(version: .v4_0).bytes(contacts)
             case .jcard: JCard.encode(contacts)
             case .json: ContactJSON.encode(contacts)
+            case .csv: ContactCSV.write(contacts)
             }
         }
     }

@@ -44,16 +44,22 @@ enum Help {
       vcf convert a.vcf b.vcf --to vcard4 -o all.vcf    several inputs into one file
       vcf convert contacts.vcf --to json                Contact JSON on standard output
       vcf convert - --to json < contacts.vcf            from standard input
+      vcf convert google.csv outlook.csv -o all.vcf     Google Contacts and Outlook CSV exports
+      vcf convert contacts.vcf --to csv -o google.csv   for Google Contacts import
+      vcf convert card.vcf --to jcard                   jCard (RFC 7095)
       vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
       vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
       vcf convert book.vcf --split cards/               one file per card, named after the card
 
-    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json] [-o OUT | --split DIR] [--photo IMAGE]
+    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json|csv] [-o OUT | --split DIR] [--photo IMAGE]
                        [--max-bytes N|PRESET] [--max-edge PX]
 
     Options:
-      --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095) or json (Contact JSON)
-      --from FORMAT     vcard, jcard or json; detected from the content when omitted
+      --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095), json (Contact JSON) or csv (the
+                        Google Contacts layout; a field starting with = + - @ gets a leading ' so
+                        spreadsheets do not run it, and vcf strips it again on import)
+      --from FORMAT     vcard, jcard, json or csv (Google Contacts or Outlook export); detected from
+                        the content when omitted
       -o, --output OUT  write to OUT (replaced atomically) instead of standard output
       --split DIR       write each card to its own file in DIR, named after the card; a name already
                         taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
