@@ -5,6 +5,7 @@ import PackageDescription
 // -> VCardFormat (property meaning and mapping) -> VCFCommands (the tool's commands) -> vcf (one call).
 // Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
+// VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
+        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
                                                            "VCardSyntax", "TestSupport"]),
     ]
