@@ -21,7 +21,8 @@ public struct LintOptions: Hashable, Sendable {
     }
 }
 
-/// Checks vCard files against RFC 2426 and RFC 6350 and for what makes other clients read them badly.
+/// Checks vCard files against RFC 2426 and RFC 6350 and for what makes other clients read them badly, and
+/// repairs what can be repaired without losing data.
 public enum Linter {
     /// The problems in `bytes`, sorted by line and column, each with `file` set.
     ///
@@ -30,6 +31,11 @@ public enum Linter {
     /// - Complexity: O(n) in the size of the input.
     public static func lint(_ bytes: [UInt8], file: String, options: LintOptions = LintOptions()) -> [Diagnostic] {
         findings(in: LintInput(bytes), file: file, options: options)
+    }
+
+    /// The repaired file and what was changed; see `Fixer` for what each repair does.
+    public static func fix(_ bytes: [UInt8], file: String, options: LintOptions = LintOptions()) -> LintFix {
+        Fixer(input: LintInput(bytes), file: file, options: options).run()
     }
 
     /// The findings of an input already read, in order.

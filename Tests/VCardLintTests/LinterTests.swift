@@ -4,7 +4,8 @@ import Testing
 import VCardSyntax
 @testable import VCardLint
 
-/// The linter on small inputs: the file-level codes, the photo limit, strictness, ALTID, known types.
+/// The linter on small inputs: the file-level codes, the photo limit, strictness, ALTID, and the UID the
+/// fixer makes.
 @Suite struct LinterTests {
     static func lint(_ text: String, options: LintOptions = LintOptions()) -> [Diagnostic] {
         Linter.lint(Array(text.utf8), file: "t.vcf", options: options)
@@ -25,6 +26,9 @@ import VCardSyntax
         for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         let found = Linter.lint(utf16, file: "t.vcf")
         #expect(found.map(\.code) == [.notUTF8])
+        let repair = Linter.fix(utf16, file: "t.vcf")
+        #expect(repair.changes.map(\.description) == ["t.vcf:1: fixed: [not-utf8] wrote the file in UTF-8"])
+        #expect(Linter.lint(repair.bytes, file: "t.vcf").isEmpty)
     }
 
     @Test func aPhotoOverItsLimit() throws {
@@ -63,6 +67,26 @@ import VCardSyntax
         let four = Self.card("FN:A B", "UID:1", "BDAY:T1022", "ANNIVERSARY:--0415", version: "4.0")
         #expect(Self.lint(four).isEmpty)
         #expect(Self.lint(Self.card("FN:A B", "N:B;A;;;", "UID:1", "BDAY;VALUE=text:circa 1800")).isEmpty)
+    }
+
+    @Test func namesAreMadeFromFNOnlyForPeople() {
+        let person = Self.card("FN:Mary Ann Smith", "UID:1")
+        #expect(String(decoding: Linter.fix(Array(person.utf8), file: "t").bytes, as: UTF8.self)
+            .contains("\r\nN:Smith;Mary Ann;;;\r\n"))
+        let company = Self.card("FN:Fjord Analytics", "ORG:Fjord Analytics", "UID:1")
+        let fixed = Linter.fix(Array(company.utf8), file: "t")
+        #expect(String(decoding: fixed.bytes, as: UTF8.self).contains("\r\nN:;;;;\r\n"))
+        #expect(fixed.changes.map(\.message) == ["added an empty N: the card names an organisation"])
+    }
+
+    @Test func identicalCardsGetDifferentUIDsThatDoNotChange() {
+        let text = Self.card("FN:Ada Obi", "N:Obi;Ada;;;") + Self.card("FN:Ada Obi", "N:Obi;Ada;;;")
+        let fixed = Linter.fix(Array(text.utf8), file: "t")
+        let uids = String(decoding: fixed.bytes, as: UTF8.self).split(separator: "\r\n").filter { $0.hasPrefix("UID:") }
+        #expect(uids.count == 2 && uids[0] != uids[1])
+        #expect(uids.allSatisfy { $0.hasPrefix("UID:urn:uuid:") && $0.count == 49 })
+        #expect(Linter.fix(Array(text.utf8), file: "t").bytes == fixed.bytes)
+        #expect(Linter.fix(fixed.bytes, file: "t").changes.isEmpty)
     }
 
     @Test func formatLineAndJSON() {
