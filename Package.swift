@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "LabeledBook"),
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
-                                                    "PhotoProcessing", "ContactMatching", "ContactMerge"]),
+                                                    "PhotoProcessing", "ContactMatching", "ContactMerge", "VCardLint"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
