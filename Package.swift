@@ -46,6 +46,6 @@ let package = Package(
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "VCardSyntax", "TestSupport"]),
+                                                           "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )
