@@ -54,6 +54,17 @@ import VCardSyntax
         #expect(Self.lint(twice).map(\.code) == [.duplicateProperty])
     }
 
+    @Test func repeatsAreCountedAndLabelsNotShown() {
+        let text = Self.card("FN:A B", "N:B;A;;;", "UID:1", "BDAY:2000-01-01", "BDAY:2000-01-02", "BDAY:2000-01-03",
+                             "TEL;TYPE=Grandma's cell:1", "TEL;TYPE=mobile:2")
+        #expect(Self.lint(text).map(\.message) == [
+            "second BDAY in the card (the first is on line 6); readers keep only the first",
+            "third BDAY in the card (the first is on line 6); readers keep only the first",
+            "TEL TYPE value is not a type any vCard version defines; readers may drop it (private types start with X-)",
+            "TEL TYPE `mobile` is not a type any vCard version defines; readers may drop it (private types start with X-)",
+        ])
+    }
+
     @Test func vendorAndPrivateTypesAreKnown() {
         let text = Self.card("FN:Ada Obi", "N:Obi;Ada;;;", "UID:1", "TEL;TYPE=iPhone:1", "TEL;TYPE=MAIN:2",
                              "TEL;TYPE=x-work-mobile:3", "EMAIL;TYPE=INTERNET,other:a@example.com", "EMAIL;CELL:b@example.com",

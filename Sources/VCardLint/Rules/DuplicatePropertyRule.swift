@@ -22,6 +22,7 @@ struct DuplicatePropertyRule: CardRule {
             guard lines.count > 1 else { continue }
             var seenAltIDs: Set<String> = []
             var first: ContentLine?
+            var occurrence = 1
             for line in lines {
                 if card.version == .v4_0, let altID = line.parameter("ALTID") {
                     if !seenAltIDs.insert(altID).inserted { continue }
@@ -30,9 +31,10 @@ struct DuplicatePropertyRule: CardRule {
                     first = line
                     continue
                 }
+                occurrence += 1
                 let severity: Diagnostic.Severity = card.version == .v4_0 || name == "VERSION" ? .error : .warning
                 findings.append(finding(severity, .duplicateProperty,
-                                        DuplicateMessages.again(name, firstLine: earlier.line, card.version),
+                                        DuplicateMessages.again(name, occurrence, firstLine: earlier.line, card.version),
                                         line: line.line))
             }
         }
@@ -45,8 +47,9 @@ extension DiagnosticCode {
 }
 
 enum DuplicateMessages {
-    static func again(_ name: String, firstLine: Int, _ version: VCardVersion) -> String {
+    static func again(_ name: String, _ occurrence: Int, firstLine: Int, _ version: VCardVersion) -> String {
         let rule = version == .v4_0 || name == "VERSION" ? "\(version.label) allows one" : "readers keep only the first"
-        return "second \(name) in the card (the first is on line \(firstLine)); \(rule)"
+        let ordinal = occurrence == 2 ? "second" : occurrence == 3 ? "third" : "\(occurrence)th"
+        return "\(ordinal) \(name) in the card (the first is on line \(firstLine)); \(rule)"
     }
 }

@@ -46,9 +46,12 @@ extension DiagnosticCode {
 }
 
 enum TypeMessages {
+    /// A type is shown only when it is a short token (`mobile`); a custom label (`Grandma's`) may be personal.
     static func unknown(_ property: String, _ type: String) -> String {
-        let shown = type.count <= 40 && type.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
-            ? "`\(type)`" : "value"
+        let isToken = type.count <= 24 && type.unicodeScalars.allSatisfy {
+            ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value | 0x20 >= 0x61 && $0.value | 0x20 <= 0x7A) || $0 == "-"
+        }
+        let shown = isToken ? "`\(type)`" : "value"
         return "\(property) TYPE \(shown) is not a type any vCard version defines; readers may drop it (private types start with X-)"
     }
 }
