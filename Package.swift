@@ -6,6 +6,7 @@ import PackageDescription
 // Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
+// VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -33,9 +34,10 @@ let package = Package(
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
+        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV"]),
+                                                    "ContactCSV", "VCardLint"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -47,8 +49,9 @@ let package = Package(
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
                                                            "ContactPresentation",
-                                                           "VCardSyntax", "TestSupport"]),
+                                                           "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )

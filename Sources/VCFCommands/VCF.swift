@@ -19,6 +19,7 @@ public enum VCF {
             case "photo": return try PhotoCommand.run(rest, io: io)
             case "merge": return try Merge.run(rest, io: io)
             case "dedupe": return try Merge.dedupe(rest, io: io)
+            case "lint": return try Lint.run(rest, io: io)
             case "help", "-h", "--help":
                 switch rest.first {
                 case nil: io.write(Help.main)
@@ -27,6 +28,7 @@ public enum VCF {
                 case "photo": io.write(Help.photo)
                 case "merge": io.write(Help.merge)
                 case "dedupe": io.write(Help.dedupe)
+                case "lint": io.write(Lint.help)
                 case let other?: throw UsageError("no command named \(other)")
                 }
                 return ExitCode.success
@@ -34,7 +36,7 @@ public enum VCF {
                 io.write(Help.version)
                 return ExitCode.success
             default:
-                let suggestion = Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "help"]).map { "; did you mean \($0)?" } ?? ""
+                let suggestion = Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "help"]).map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown command \(command)\(suggestion)")
             }
         } catch let error as UsageError {

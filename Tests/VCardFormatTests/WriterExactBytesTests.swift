@@ -1,6 +1,7 @@
 import ContactModel
 import Testing
 import VCardFormat
+import VCardSyntax
 
 /// Exact bytes the writer must produce where RFC 2426 fixes them: text escapes, unescaped URIs, TYPE with
 /// pref, labels in a fresh `itemN` group, and folding.
@@ -51,5 +52,18 @@ import VCardFormat
         // `NOTE:` plus 69 bytes is 74; the escaped comma would straddle octet 75, so it moves to the next line.
         #expect(lines.contains("NOTE:" + String(repeating: "x", count: 69)))
         #expect(lines.contains(" \\,"))
+    }
+
+    @Test func dataOfNoKnownTypeWritesTheSameTwiceIn4() {
+        // A 4.0 data URI without a type means application/octet-stream; 3.0 gets no TYPE for it, so writing
+        // the card read back from 4.0 gives the same bytes.
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nKEY:data:application/octet-stream;base64,AAEC\r\nEND:VCARD\r\n"
+        func rewritten(_ bytes: [UInt8], as version: VCardVersion) -> [UInt8] {
+            VCardWriter(version: version).bytes(VCardDocument.read(bytes).cards.map(\.contact))
+        }
+        let once = rewritten(Array(card.utf8), as: .v4_0)
+        #expect(rewritten(once, as: .v4_0) == once)
+        #expect(String(decoding: once, as: UTF8.self).contains("\r\nKEY:data:application/octet-stream;base64,AAEC\r\n"))
+        #expect(String(decoding: rewritten(once, as: .v3_0), as: UTF8.self).contains("\r\nKEY;ENCODING=b:AAEC\r\n"))
     }
 }

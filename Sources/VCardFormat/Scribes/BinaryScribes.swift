@@ -98,7 +98,7 @@ enum BinaryValue {
                 return ContentLine(group: group, name: name, parameters: extraParameters, value: uri)
             }
             var parameters = [Parameter("ENCODING", "b")]
-            if let mediaType { parameters.append(Parameter("TYPE", Self.type(forMediaType: mediaType))) }
+            if let type = Self.typeParameter(mediaType) { parameters.append(Parameter("TYPE", type)) }
             return ContentLine(group: group, name: name, parameters: parameters + extraParameters, value: base64)
         case .link(let uri, let mediaType):
             var parameters: [Parameter] = []
@@ -106,7 +106,7 @@ enum BinaryValue {
                 if let mediaType { parameters.append(Parameter("MEDIATYPE", mediaType)) }
             } else {
                 parameters.append(Parameter("VALUE", "uri"))
-                if let mediaType { parameters.append(Parameter("TYPE", Self.type(forMediaType: mediaType))) }
+                if let type = Self.typeParameter(mediaType) { parameters.append(Parameter("TYPE", type)) }
             }
             return ContentLine(group: group, name: name, parameters: parameters + extraParameters, value: uri)
         case .undecodable:
@@ -179,6 +179,14 @@ enum BinaryValue {
         case "X509": return "application/pkix-cert"
         default: return nil
         }
+    }
+
+    /// The 3.0 TYPE for a media type, or nil when there is none or it says nothing: `application/octet-stream`
+    /// is what a 4.0 data URI without a type means, so writing it as `TYPE=OCTET-STREAM` would make the next
+    /// 4.0 write add a TYPE the card never had.
+    static func typeParameter(_ mediaType: String?) -> String? {
+        guard let mediaType, mediaType.lowercased() != "application/octet-stream" else { return nil }
+        return type(forMediaType: mediaType)
     }
 
     /// `image/jpeg` -> `JPEG`, the 3.0 TYPE spelling.

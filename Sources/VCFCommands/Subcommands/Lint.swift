@@ -1,0 +1,150 @@
+import CardPhoto
+import VCardLint
+import VCardSyntax
+
+/// `vcf lint`: checks vCard files and prints each finding, or repairs a file with `--fix -o OUT`.
+enum Lint {
+    static let spec = Arguments.Spec(flags: ["--help", "--strict", "--json", "--fix"], options: ["--max-bytes", "-o"],
+                                     aliases: ["-h": "--help", "--output": "-o"])
+
+    static let help = """
+    vcf lint: check vCard files against RFC 2426 and RFC 6350, and for what other clients read badly.
+
+    Examples:
+      vcf lint contacts.vcf                          one finding a line, as editors and CI read them
+      vcf lint a.vcf b.vcf --strict                  warnings count as errors too
+      vcf lint export.vcf --max-bytes icloud         also cards and photos too large for iCloud
+      vcf lint contacts.vcf --json > findings.json   a JSON array for programs
+      vcf lint broken.vcf --fix -o fixed.vcf         repair what can be repaired, list each change
+      vcf lint contacts.vcf --fix -o contacts.vcf    repair in place (through a temporary file)
+
+    Usage: vcf lint FILE...|- [--strict] [--json] [--max-bytes N|PRESET]
+           vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET]
+
+    Each finding is printed on standard output as
+      file:line:col: severity: [code] message
+    and a summary (2 files: 3 errors, 5 warnings) on stderr. Messages name lines and properties, never
+    the values a card holds.
+
+    Errors: missing-end, unexpected-end, missing-colon, missing-name (the card cannot be read whole);
+      missing-version, unknown-version, missing-fn (3.0, 4.0), missing-n (2.1, 3.0); duplicate-property
+      (4.0, and VERSION); invalid-date (BDAY, ANNIVERSARY, REV); invalid-base64 (undecodable);
+      image-type-mismatch (the bytes are not the declared PHOTO or LOGO type); invalid-encoding (not
+      UTF-8, in 3.0 and 4.0); version-not-second (4.0).
+    Warnings: version-not-second (2.1, 3.0); duplicate-property (2.1, 3.0); empty-fn; unknown-type
+      (TEL, EMAIL, ADR, LABEL); unknown-image; long-line (over 75 octets); quoted-printable; missing-uid
+      (importing the file again duplicates the card); record-too-large and photo-too-large (with
+      --max-bytes); not-utf8 (a UTF-16 file); text-outside-card; and what the reader recovered from.
+
+    Options:
+      --strict          report every warning as an error
+      --json            print the findings as a JSON array of {file, line, column, severity, code, message}
+      --max-bytes N     report cards over N bytes as written in the file; or a preset, which also bounds
+                        the photo: cloudkit, icloud, exchange, nextcloud, baikal (as vcf convert reads
+                        them). No limit by default.
+      --fix             write a repaired file: every readable card as clean vCard 3.0, 4.0 cards as 4.0
+                        (folded, UTF-8, no quoted-printable), FN made from N, ORG or EMAIL, N from FN
+                        (last word as family name), a UID made from the card's content (fixing twice
+                        gives the same file), image types matching their data. Each finding is listed
+                        on stderr as
+                          file:line: fixed: [code] what was done
+                          file:line: not fixed: [code] why
+                        Repeated values are all kept. A card with a line that cannot be read is kept as
+                        written, so no data is lost.
+      -o, --output OUT  where --fix writes (required): a file, replaced atomically; - for standard output;
+                        the input's own path to repair it in place
+
+    Exit codes: 0 no errors, 1 errors found (with --strict, any finding; with --fix, errors left unfixed),
+    2 a file could not be read or written, 64 usage.
+
+    """
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        let parsed = try Arguments.parse(arguments, spec: spec)
+        if parsed.flags.contains("--help") {
+            io.write(help)
+            return ExitCode.success
+        }
+        var options = LintOptions(strict: parsed.flags.contains("--strict"))
+        if let text = parsed.options["--max-bytes"] {
+            guard let limit = RecordLimit(parsing: text) else {
+                let presets = RecordLimit.presets.compactMap(\.name).joined(separator: ", ")
+                throw UsageError("--max-bytes takes a byte count or one of \(presets), not \(text)")
+            }
+            options.maxRecordBytes = limit.recordBytes
+            options.maxPhotoBytes = limit.photoByteBound
+            options.limitName = limit.name
+        }
+        let paths = parsed.positionals
+        guard !paths.isEmpty else { throw UsageError("lint needs a FILE to check (- for standard input)") }
+        if parsed.flags.contains("--fix") { return try fix(paths, parsed, options: options, io: io) }
+        if parsed.options["-o"] != nil {
+            throw UsageError("-o is where --fix writes; findings go to standard output")
+        }
+        let json = parsed.flags.contains("--json")
+        var all: [Diagnostic] = []
+        var errors = 0, warnings = 0, linted = 0, unreadable = 0
+        for path in paths {
+            guard let bytes = read(path, io: io) else {
+                unreadable += 1
+                continue
+            }
+            linted += 1
+            let findings = Linter.lint(bytes, file: path, options: options)
+            for finding in findings {
+                if finding.severity == .error { errors += 1 } else { warnings += 1 }
+            }
+            if json {
+                all += findings
+            } else if !findings.isEmpty {
+                io.write(findings.map(LintFormat.line).joined(separator: "\n") + "\n")
+            }
+        }
+        if json { io.write(LintFormat.json(all)) }
+        var summary = LintFormat.summary(files: linted, errors: errors, warnings: warnings)
+        if unreadable > 0 { summary += "; \(unreadable) \(unreadable == 1 ? "file" : "files") could not be read" }
+        io.error(summary)
+        if unreadable > 0 { return ExitCode.ioFailure }
+        return errors > 0 ? ExitCode.problems : ExitCode.success
+    }
+
+    /// `--fix -o OUT`: one input, repaired, written atomically; the changes on stderr.
+    private static func fix(_ paths: [String], _ parsed: Arguments, options: LintOptions, io: CommandIO) throws -> Int32 {
+        guard let output = parsed.options["-o"] else {
+            throw UsageError("--fix needs -o OUT (- for standard output, or the input's own path to repair it in place)")
+        }
+        guard paths.count == 1 else { throw UsageError("--fix repairs one file at a time") }
+        guard !parsed.flags.contains("--json") else { throw UsageError("--fix lists its changes as text; drop --json") }
+        let path = paths[0]
+        guard let bytes = read(path, io: io) else { return ExitCode.ioFailure }
+        let result = Linter.fix(bytes, file: path, options: options)
+        for change in result.changes { io.error(change.description) }
+        if output == "-" {
+            io.write(result.bytes)
+        } else {
+            do {
+                try AtomicFile.write(result.bytes, to: output)
+            } catch {
+                io.error("\(error)")
+                return ExitCode.ioFailure
+            }
+        }
+        let fixed = result.changes.filter { $0.outcome == .fixed }.count
+        let cards = result.cardsRewritten == 1 ? "1 card" : "\(result.cardsRewritten) cards"
+        var summary = "\(path): \(fixed) fixed, \(result.changes.count - fixed) not fixed; \(cards) rewritten"
+        if result.cardsKept > 0 { summary += ", \(result.cardsKept) kept as written" }
+        io.error(summary)
+        return result.remainingErrors > 0 ? ExitCode.problems : ExitCode.success
+    }
+
+    /// The bytes of `path` (`-` for standard input), or nil after reporting why not. Contact JSON is
+    /// refused: lint checks vCard.
+    private static func read(_ path: String, io: CommandIO) -> [UInt8]? {
+        guard let bytes = PhotoCommand.readFile(path, io: io) else { return nil }
+        if InputReader.detect(Array(bytes.prefix(64 << 10))) == .json {
+            io.error("\(path): error: this is Contact JSON; lint checks vCard files (vcf convert turns it into one)")
+            return nil
+        }
+        return bytes
+    }
+}

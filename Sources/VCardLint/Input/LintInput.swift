@@ -1,0 +1,83 @@
+import ContactModel
+import VCardFormat
+import VCardSyntax
+
+/// One card as the rules see it: its content lines, what the reader made of it, and its version.
+struct LintedCard {
+    /// The card's content lines as the lexer gave them.
+    let raw: RawCard
+    /// The lines, in source order (without BEGIN and END).
+    let lines: [ContentLine]
+    /// The contact the reader made of the card.
+    let contact: Contact
+    /// What the reader reported about the card's meaning.
+    let readerDiagnostics: [Diagnostic]
+    /// The syntax problems the lexer reported inside the card (BEGIN to END).
+    let syntaxDiagnostics: [Diagnostic]
+    /// The version the card is read as (3.0 when it names none or an unknown one).
+    let version: VCardVersion
+    /// The first VERSION line, if any.
+    let versionLine: ContentLine?
+    /// The last physical line that belongs to the card: its END line, or the line before whatever cut it short.
+    let lastLine: Int
+
+    /// The first line of the card.
+    var beginLine: Int { raw.beginLine }
+
+    /// The lines named `name` (upper case).
+    func lines(named name: String) -> [ContentLine] { lines.filter { $0.name == name } }
+
+    /// Whether some line is named `name` (upper case).
+    func has(_ name: String) -> Bool { lines.contains { $0.name == name } }
+}
+
+/// A whole input read for linting: its source, its cards and the syntax problems outside any card.
+struct LintInput {
+    let source: LintSource
+    let cards: [LintedCard]
+    /// Problems that belong to no card (text outside cards, an END without BEGIN).
+    let fileDiagnostics: [Diagnostic]
+
+    init(_ bytes: [UInt8]) {
+        let source = LintSource(bytes)
+        self.source = source
+        let (raws, syntax) = VCardLexer.parse(source.bytes)
+        // A card cut short by the next BEGIN ends on the line before it; one cut short by the end of the
+        // input runs to the last line.
+        let lastLines = raws.indices.map { index in
+            raws[index].endLine ?? (index + 1 < raws.count ? raws[index + 1].beginLine - 1 : source.lineCount)
+        }
+        // Each syntax problem goes to the innermost card whose lines hold it (2.1 cards may nest), found
+        // by binary search over the cards in order of their BEGIN lines.
+        let byBegin = raws.indices.sorted { raws[$0].beginLine < raws[$1].beginLine }
+        var owned = [[Diagnostic]](repeating: [], count: raws.count)
+        var outside: [Diagnostic] = []
+        for diagnostic in syntax {
+            var low = 0, high = byBegin.count
+            while low < high {
+                let mid = (low + high) / 2
+                if raws[byBegin[mid]].beginLine <= diagnostic.line { low = mid + 1 } else { high = mid }
+            }
+            var slot = low - 1
+            // Only a card that nests others can hold a line past a later card's end; nesting is shallow.
+            var steps = 0
+            while slot >= 0 && lastLines[byBegin[slot]] < diagnostic.line {
+                slot -= 1
+                steps += 1
+                if steps > 16 { slot = -1 }
+            }
+            if slot >= 0 { owned[byBegin[slot]].append(diagnostic) } else { outside.append(diagnostic) }
+        }
+        cards = raws.indices.map { index in
+            let raw = raws[index]
+            let (contact, read) = VCardReader.contact(from: raw)
+            let lines = raw.lines
+            let versionLine = lines.first { $0.name == "VERSION" }
+            return LintedCard(raw: raw, lines: lines, contact: contact, readerDiagnostics: read,
+                              syntaxDiagnostics: owned[index],
+                              version: VCardVersion(versionValue: versionLine?.value), versionLine: versionLine,
+                              lastLine: lastLines[index])
+        }
+        fileDiagnostics = outside
+    }
+}

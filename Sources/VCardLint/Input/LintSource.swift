@@ -1,0 +1,146 @@
+import VCardSyntax
+
+/// The input as the linter sees it: UTF-8 bytes (UTF-16 is transcoded first, as the lexer would) and where
+/// each physical line starts and ends, so rules that look at the bytes as written (line length, the
+/// quoted-printable parameter the lexer consumes, columns) can find a line by its number.
+///
+/// Lines are counted as `VCardLexer` counts them: a line ends at LF, at a run of CRs followed by LF (iOS
+/// writes CR CR LF), or at a run of CRs; a byte order mark is not part of the first line.
+struct LintSource {
+    /// The bytes, UTF-8 (transcoded when the input was UTF-16).
+    let bytes: [UInt8]
+    /// Whether the input was UTF-16 (so byte offsets and sizes are those of its UTF-8 form).
+    let wasUTF16: Bool
+    /// The offset of each physical line's first byte; line `n` is at index `n - 1`.
+    private(set) var lineStarts: [Int] = []
+    /// The offset just after each physical line's last byte, before its line end.
+    private(set) var lineEnds: [Int] = []
+
+    init(_ input: [UInt8]) {
+        if let transcoded = Self.utf8(fromUTF16: input) {
+            bytes = transcoded
+            wasUTF16 = true
+        } else {
+            bytes = input
+            wasUTF16 = false
+        }
+        indexLines()
+    }
+
+    /// The number of physical lines.
+    var lineCount: Int { lineStarts.count }
+
+    /// The bytes of physical line `line` (1-based) without its line end; empty when there is no such line.
+    func content(ofLine line: Int) -> ArraySlice<UInt8> {
+        guard line >= 1 && line <= lineStarts.count else { return [] }
+        return bytes[lineStarts[line - 1]..<lineEnds[line - 1]]
+    }
+
+    /// The octets on physical line `line`, its line end excluded.
+    func octets(ofLine line: Int) -> Int { content(ofLine: line).count }
+
+    /// The part of line `line` before its first unquoted colon (name, group and parameters), or the whole
+    /// line when it has no colon.
+    func head(ofLine line: Int) -> ArraySlice<UInt8> {
+        let text = content(ofLine: line)
+        var quoted = false
+        for index in text.indices {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == UInt8(ascii: ":") && !quoted {
+                return text[text.startIndex..<index]
+            }
+        }
+        return text
+    }
+
+    /// The 1-based byte column where the value of the content line starting on `line` begins, or 1 when
+    /// the colon is not on that physical line.
+    func valueColumn(ofLine line: Int) -> Int {
+        let text = content(ofLine: line)
+        let head = self.head(ofLine: line)
+        guard head.count < text.count else { return 1 }
+        return head.count + 2
+    }
+
+    /// The 1-based byte column of `value` as a parameter value on `line` (after `=`, `,` or `;`, ending at
+    /// `,`, `;`, `:` or a quote), compared ignoring ASCII case; 1 when it is not on that physical line.
+    func parameterValueColumn(_ value: String, onLine line: Int) -> Int {
+        let head = Array(self.head(ofLine: line))
+        let word = Array(value.utf8).map(Self.lower)
+        guard !word.isEmpty, head.count >= word.count else { return 1 }
+        let openers: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\"")]
+        let closers: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\"")]
+        for start in 1...(head.count - word.count) where openers.contains(head[start - 1]) {
+            let end = start + word.count
+            guard end == head.count || closers.contains(head[end]) else { continue }
+            if (0..<word.count).allSatisfy({ Self.lower(head[start + $0]) == word[$0] }) { return start + 1 }
+        }
+        return 1
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+    private mutating func indexLines() {
+        let count = bytes.count
+        var index = 0
+        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+        lineStarts.reserveCapacity(count / 40 + 1)
+        lineEnds.reserveCapacity(count / 40 + 1)
+        while index < count {
+            let start = index
+            var end = count
+            var next = count
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    end = index
+                    next = index + 1
+                    break
+                }
+                if byte == 0x0D {
+                    end = index
+                    var after = index + 1
+                    while after < count && bytes[after] == 0x0D { after += 1 }
+                    next = after < count && bytes[after] == 0x0A ? after + 1 : after
+                    break
+                }
+                index += 1
+            }
+            lineStarts.append(start)
+            lineEnds.append(end)
+            index = next
+        }
+    }
+
+    /// The input as UTF-8 when it is UTF-16 (with a byte order mark, or without one when every other byte of
+    /// the first four is zero, as the lexer decides); nil when it is not UTF-16.
+    private static func utf8(fromUTF16 input: [UInt8]) -> [UInt8]? {
+        let bigEndian: Bool
+        var skip = 0
+        if input.count >= 2 && input[0] == 0xFF && input[1] == 0xFE {
+            bigEndian = false
+            skip = 2
+        } else if input.count >= 2 && input[0] == 0xFE && input[1] == 0xFF {
+            bigEndian = true
+            skip = 2
+        } else if input.count >= 4 && input[0] != 0 && input[1] == 0 && input[2] != 0 && input[3] == 0 {
+            bigEndian = false
+        } else if input.count >= 4 && input[0] == 0 && input[1] != 0 && input[2] == 0 && input[3] != 0 {
+            bigEndian = true
+        } else {
+            return nil
+        }
+        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF { return nil }
+        var units: [UInt16] = []
+        units.reserveCapacity((input.count - skip) / 2)
+        var index = skip
+        while index + 1 < input.count {
+            let a = UInt16(input[index]), b = UInt16(input[index + 1])
+            units.append(bigEndian ? a << 8 | b : b << 8 | a)
+            index += 2
+        }
+        var out = Array(String(decoding: units, as: UTF16.self).utf8)
+        if index < input.count { out += [0xEF, 0xBF, 0xBD] }
+        return out
+    }
+}
