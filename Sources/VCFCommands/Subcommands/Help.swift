@@ -3,22 +3,25 @@ enum Help {
     static let version = "vcf 0.1.0\n"
 
     static let main = """
-    vcf: convert, preview and check contact cards (vCard 2.1, 3.0, 4.0 and Contact JSON).
+    vcf: convert, preview, check and merge contact cards (vCard 2.1, 3.0, 4.0, jCard, Contact JSON,
+    Google and Outlook CSV).
 
     Examples:
       vcf convert contacts.vcf -o contacts-3.0.vcf      any vCard to clean vCard 3.0
       vcf convert old.vcf --to vcard4                   vCard 4.0 on standard output
-      vcf convert contacts.vcf --to json > cards.json   the neutral Contact JSON
-      vcf convert cards.json -o cards.vcf               and back
-      vcf preview card.vcf                              what a card holds, name first
-      cat card.vcf | vcf preview -                      from standard input
+      vcf convert google.csv -o contacts.vcf            a Google Contacts or Outlook CSV export
+      vcf convert contacts.vcf --to json > cards.json   the neutral Contact JSON (also jcard, csv)
+      vcf preview card.vcf                              what a card holds: photo, name, title first
+      vcf preview contacts.vcf --format html -o cards.html   the cards as a web page
+      vcf lint export.vcf                               why an import fails: errors with their lines
+      vcf merge shared-card.vcf --into contacts.vcf     add a card without duplicating anyone
       vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
                                                         embed a photo so the card fits 1 MB
-      vcf photo fit me.jpg --max-bytes 48000 -o small.jpg   the image alone
 
     Commands:
-      convert   read cards in any supported format and write vCard 3.0, 4.0 or JSON
-      preview   show each card: name, title and company first, then the rest
+      convert   read cards in any supported format and write vCard 3.0, 4.0, jCard, JSON or CSV
+      preview   show each card as text, JSON or an HTML page: photo, name, title and company first
+      lint      check cards against RFC 2426/6350 and for known import problems; --fix repairs
       photo     fit an image to a byte budget, or extract the photos cards carry
       merge     add cards to a contacts file without duplicates (vcf merge new.vcf --into contacts.vcf)
       dedupe    merge the duplicates within one contacts file
@@ -30,9 +33,12 @@ enum Help {
 
     Exit codes:
       0   success
-      1   the work was done, but input cards had errors (reported on stderr)
+      1   the work was done, but input cards had errors (reported on stderr), or lint found errors
       2   an input could not be read or an output could not be written
       64  the command line was wrong
+
+    Diagnostics go to stderr as file:line:col: severity: message; data goes to stdout or -o FILE,
+    which is replaced atomically. A closed pipe (vcf ... | head) ends quietly.
 
     """
 
