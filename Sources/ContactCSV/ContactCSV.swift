@@ -105,13 +105,12 @@ public enum ContactCSV {
         GoogleWriter(contacts).bytes()
     }
 
-    /// The display name the Google and Outlook layouts imply: prefix, given, middle, family and suffix names;
-    /// else the organisation; else the first email; nil when there is none of these.
+    /// The display name the Google and Outlook layouts imply: the one a contacts app shows for a card without
+    /// FN (`Contact.derivedDisplayName`: the name parts, else the organisation, email, phone or nickname);
+    /// nil when there is none.
     public static func derivedFormattedName(_ contact: Contact) -> String? {
-        if let name = contact.name?.displayName, !name.isEmpty { return name }
-        if let organization = contact.organization?.name, !organization.isEmpty { return organization }
-        if let email = contact.emails.first?.value, !email.isEmpty { return email }
-        return nil
+        let name = contact.derivedDisplayName
+        return name.isEmpty ? nil : name
     }
 
     private static func sorted(_ problems: [Problem]) -> [Problem] {
