@@ -67,3 +67,29 @@ import Testing
         #expect(String(decoding: back.outBytes, as: UTF8.self) == expected)
     }
 }
+
+/// A value with line breaks that look like the end of a card stays one value of one card through every
+/// format: the writers escape or quote the breaks, so no reader takes them for structure.
+@Suite struct LineBreakInjectionTests {
+    static let note = "first line\nEND:VCARD\nBEGIN:VCARD\nFN:Injected\n\"quoted\", =1+1"
+
+    @Test(arguments: ["vcard3", "vcard4", "jcard", "json", "csv"]) func noteStaysOneValueOfOneCard(target: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-inject-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in.json")
+        let contact: [String: Any] = ["formattedName": "Ann Lee", "name": ["family": ["Lee"], "given": ["Ann"]], "note": Self.note]
+        try JSONSerialization.data(withJSONObject: [contact]).write(to: input)
+
+        let converted = CommandTests.run(["convert", input.path, "--to", target])
+        #expect(converted.code == 0, "\(converted.err)")
+        let output = directory.appendingPathComponent("out")
+        try Data(converted.outBytes).write(to: output)
+        let back = CommandTests.run(["convert", output.path, "--to", "json"])
+        #expect(back.code == 0, "\(back.err)")
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(back.outBytes)) as? [[String: Any]])
+        #expect(cards.count == 1)
+        #expect(cards.first?["note"] as? String == Self.note)
+        #expect(cards.first?["formattedName"] as? String == "Ann Lee")
+    }
+}
