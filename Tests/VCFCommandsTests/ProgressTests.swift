@@ -51,3 +51,17 @@ import Testing
         #expect(Self.drive(terminal: true, cards: 5_000, secondsPerCard: 0.000_01).isEmpty)
     }
 }
+
+/// A message printed while a progress line is showing starts on a clean line.
+@Suite struct ProgressInterruptionTests {
+    @Test func anErrorClearsTheLineFirst() {
+        let (io, _, err) = CommandIO.capturing()
+        io.errorIsTerminal = true
+        io.environment = ["TERM": "xterm"]
+        let progress = ProgressLine(io: io, totalBytes: nil)
+        progress.phase("matching 10,000 cards against 100,000…")
+        io.error("book.vcf:12:1: error: something")
+        progress.finish()
+        #expect(err() == "\rmatching 10,000 cards against 100,000…\u{1B}[K\r\u{1B}[Kbook.vcf:12:1: error: something\n")
+    }
+}

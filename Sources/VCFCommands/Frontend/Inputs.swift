@@ -23,7 +23,6 @@ struct InputReader {
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
-    private var progress: ProgressLine?
 
     init(io: CommandIO, forcedFormat: InputFormat? = nil) {
         self.io = io
@@ -36,7 +35,6 @@ struct InputReader {
         let paths = paths.isEmpty ? ["-"] : paths
         let sizes = paths.map { $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
         let progress = ProgressLine(io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
-        self.progress = progress
         defer { progress.finish() }
         var cards = 0
         var bytesBefore = 0
@@ -120,14 +118,11 @@ struct InputReader {
     }
 
     private mutating func reportCSV(_ problem: ContactCSV.Problem, path: String) {
-        progress?.finish()
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
         io.error("\(path):\(problem.description)")
     }
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
-        // A diagnostic starts on a clean line; the progress line comes back at its next redraw.
-        if !diagnostics.isEmpty { progress?.finish() }
         for diagnostic in diagnostics {
             if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
             io.report(diagnostic)

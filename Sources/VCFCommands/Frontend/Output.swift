@@ -39,7 +39,16 @@ public final class CommandIO {
 
     func write(_ bytes: [UInt8]) { standardOutput(bytes[...]) }
     func write(_ text: String) { standardOutput(Array(text.utf8)[...]) }
-    func error(_ text: String) { standardError(text.hasSuffix("\n") ? text : text + "\n") }
+    /// Whether a progress line is on stderr now; a message clears it first, so it starts on a clean line.
+    var progressLineShown = false
+
+    func error(_ text: String) {
+        if progressLineShown {
+            standardError("\r\u{1B}[K")
+            progressLineShown = false
+        }
+        standardError(text.hasSuffix("\n") ? text : text + "\n")
+    }
     func report(_ diagnostic: Diagnostic) { error(diagnostic.description) }
 }
 

@@ -22,7 +22,6 @@ final class ProgressLine {
     private let start: Double
     private let totalBytes: Int?
     private var lastDraw = -Double.infinity
-    private var shown = false
 
     /// A progress line for work over `totalBytes` of input (nil when unknown, as for standard input).
     init(io: CommandIO, totalBytes: Int?, clock: @escaping () -> Double = ProgressLine.monotonicSeconds) {
@@ -42,15 +41,23 @@ final class ProgressLine {
         guard cards >= Self.cardThreshold || elapsed >= Self.secondThreshold, now - lastDraw >= Self.redrawInterval
         else { return }
         lastDraw = now
-        shown = true
         let fraction = totalBytes.map { $0 > 0 ? Double(bytesDone) / Double($0) : 1 }
         io.standardError("\r" + Self.text(cards: cards, elapsed: elapsed, fractionDone: fraction) + "\u{1B}[K")
+        io.progressLineShown = true
+    }
+
+    /// Shows what a long step is doing (`matching 10,000 cards against 100,000…`), for work done in bulk
+    /// where cards are not counted one by one; the caller decides that the work is large enough.
+    func phase(_ text: String) {
+        guard enabled else { return }
+        io.standardError("\r" + text + "\u{1B}[K")
+        io.progressLineShown = true
     }
 
     /// Clears the line, so what follows on stderr starts on a clean line.
     func finish() {
-        if shown { io.standardError("\r\u{1B}[K") }
-        shown = false
+        if io.progressLineShown { io.standardError("\r\u{1B}[K") }
+        io.progressLineShown = false
     }
 
     /// `12,345 cards · 41,150 cards/s · 3 s left`; time left is projected from the share of bytes read.

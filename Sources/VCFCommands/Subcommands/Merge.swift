@@ -54,14 +54,21 @@ enum Merge {
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
 
+        let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
         // The existing file first: if it cannot be read completely, nothing is written.
+        progress?.phase("reading \(target)…")
         guard let file = readContacts(target, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: true) else {
+            progress?.finish()
             return ExitCode.ioFailure
         }
         var incoming: [IncomingCard] = []
         var skipped: [MergeEntry] = []
         for path in parsed.positionals {
-            guard let bytes = PhotoCommand.readFile(path, io: io) else { return ExitCode.ioFailure }
+            progress?.phase("reading \(path)…")
+            guard let bytes = PhotoCommand.readFile(path, io: io) else {
+                progress?.finish()
+                return ExitCode.ioFailure
+            }
             let name = path == "-" ? "<stdin>" : path
             let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
             for card in cards {
@@ -76,12 +83,14 @@ enum Merge {
                 }
             }
         }
+        progress?.phase("matching \(ProgressLine.grouped(incoming.count)) cards against "
+                        + "\(ProgressLine.grouped(file.cards.count))…")
         let result = settings.engine.merge(incoming, into: file.existingCards)
         var entries = result.entries + skipped
         entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         let output = file.renderedParts(replacing: result.replaced, adding: result.added)
         return finish(file: file, output: output, outputPath: target, entries: entries, result: result,
-                      settings: settings, io: io, skippedAny: !skipped.isEmpty)
+                      settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress)
     }
 
     static func dedupe(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -94,14 +103,27 @@ enum Merge {
             throw UsageError("dedupe takes one contacts file")
         }
         let settings = try Settings(parsed)
+        let progress = Self.progress(io: io, paths: [path])
+        progress?.phase("reading \(path)…")
         guard let file = readContacts(path, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: false) else {
+            progress?.finish()
             return ExitCode.ioFailure
         }
+        progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
         let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
         let output = file.renderedParts(replacing: result.replaced, removing: result.removed, adding: [])
         return finish(file: file, output: output, outputPath: parsed.options["-o"] ?? path,
                       entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
-                      io: io, skippedAny: false)
+                      io: io, skippedAny: false, progress: progress)
+    }
+
+    /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
+    /// takes a noticeable time; merging works on whole files at once, so steps rather than cards are shown.
+    static func progress(io: CommandIO, paths: [String]) -> ProgressLine? {
+        let bytes = paths.reduce(0) { total, path in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
+        return bytes >= 8 << 20 ? ProgressLine(io: io, totalBytes: bytes) : nil
     }
 
     /// Reads the file to update; a missing file (for merge) is an empty book.
@@ -120,8 +142,11 @@ enum Merge {
     }
 
     static func finish(file: ContactsFile, output: [ArraySlice<UInt8>], outputPath: String, entries: [MergeEntry],
-                       result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool) -> Int32
+                       result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool,
+                       progress: ProgressLine? = nil) -> Int32
     {
+        // The report and notes start on a clean line.
+        defer { progress?.finish() }
         let lines = file.lines
         // A replaced card reads differently, so its bytes differ: comparing the whole file is not needed.
         let changed = !result.replaced.isEmpty || !result.removed.isEmpty || !result.added.isEmpty || outputPath != file.name
@@ -141,6 +166,7 @@ enum Merge {
             }
         }
         if !settings.dryRun && changed {
+            progress?.phase("writing \(outputPath)…")
             do {
                 if settings.backup && !file.bytes.isEmpty && outputPath == file.name {
                     try AtomicFile.write(file.bytes, to: outputPath + ".bak")
@@ -151,6 +177,7 @@ enum Merge {
                 return ExitCode.ioFailure
             }
         }
+        progress?.finish()
         io.error(summary(entries, result: result, target: outputPath, dryRun: settings.dryRun, changed: changed))
         if !settings.json && !settings.dryRun && !settings.explain {
             // A few notes help; thousands (a large book full of common names) would bury the summary.
