@@ -27,9 +27,6 @@ public enum ContactJSON {
     /// - Throws: `DecodeError` naming the line and what was expected: a syntax error where it is, a value of
     ///   the wrong type at its path (`[2].emails[0].value`).
     public static func decode(_ bytes: [UInt8]) throws -> [Contact] {
-        if let problem = JSONLocator.syntaxError(in: bytes) {
-            throw DecodeError(line: problem.line, column: problem.column, message: "expected \(problem.expected)")
-        }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else {
             throw DecodeError(line: 1, column: 1, message: "expected Contact JSON: an array of contacts or one contact object")
@@ -40,11 +37,38 @@ public enum ContactJSON {
             if first == UInt8(ascii: "[") { return try decoder.decode([Contact].self, from: data) }
             return [try decoder.decode(Contact.self, from: data)]
         } catch let error as DecodingError {
+            // Foundation says what went wrong but not where: only now, on the failure path, is the text read
+            // again with positions, for the syntax error's place or the offending value's.
+            let lines = JSONText.LineIndex(bytes)
+            let root: JSONValue
+            do {
+                root = try JSONText.parse(bytes)
+            } catch {
+                let (line, column) = lines.position(of: error.offset)
+                throw DecodeError(line: line, column: column, message: "expected \(error.expected)")
+            }
             let (path, message) = describe(error)
-            let steps = path.map { $0.intValue.map(JSONLocator.PathComponent.index) ?? .key($0.stringValue) }
-            let (line, column) = JSONLocator.position(of: steps, in: bytes)
+            let (line, column) = lines.position(of: offset(of: path, in: root))
             throw DecodeError(line: line, column: column, message: message)
         }
+    }
+
+    /// Where the value at `path` starts, or the deepest part of the path that exists.
+    private static func offset(of path: [any CodingKey], in root: JSONValue) -> Int {
+        var value = root
+        for key in path {
+            switch value.kind {
+            case .array(let items):
+                guard let index = key.intValue, index < items.count else { return value.start }
+                value = items[index]
+            case .object(let members):
+                guard let member = members.first(where: { $0.key == key.stringValue }) else { return value.start }
+                value = member.value
+            default:
+                return value.start
+            }
+        }
+        return value.start
     }
 
     private static func describe(_ error: DecodingError) -> (path: [any CodingKey], message: String) {

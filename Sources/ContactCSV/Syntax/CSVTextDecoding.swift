@@ -38,32 +38,17 @@ enum CSVTextDecoding: Sendable {
 
     /// The offset of the first byte that is not well-formed UTF-8, or nil when all of `bytes[from...]` is.
     static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
+        // The standard library's parser applies the same rules as the vCard lexer (no overlong forms, no
+        // surrogates, nothing past U+10FFFF); it only has to be told where it is.
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes[start...].makeIterator()
+        var offset = start
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
             }
-            let length: Int
-            let minimum: UInt32
-            var scalar: UInt32
-            switch byte {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            for offset in 1..<length {
-                let next = bytes[index + offset]
-                guard next & 0xC0 == 0x80 else { return index }
-                scalar = scalar << 6 | UInt32(next & 0x3F)
-            }
-            guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return index }
-            index += length
         }
-        return nil
     }
 }

@@ -1,3 +1,4 @@
+import ContactModel
 import VCardSyntax
 
 /// Turns jCard text into vCard 4.0 content lines (RFC 7095 sections 4 and 5).

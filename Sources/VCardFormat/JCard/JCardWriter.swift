@@ -1,3 +1,4 @@
+import ContactModel
 import VCardSyntax
 
 /// Writes cards of vCard 4.0 content lines as jCard text (RFC 7095 section 3).

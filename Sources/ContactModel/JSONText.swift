@@ -2,9 +2,9 @@
 ///
 /// Foundation's `JSONSerialization` gives neither positions nor a reliable line between `true` and `1` on every
 /// platform; jCard errors must name a line, so values carry their offsets and numbers keep their source text.
-struct JSONValue {
+package struct JSONValue {
     /// What the value is.
-    enum Kind {
+    package enum Kind {
         case string(String)
         /// The number as written (already valid JSON), so no digit is lost to a Double.
         case number(String)
@@ -16,42 +16,42 @@ struct JSONValue {
     }
 
     /// The value.
-    var kind: Kind
+    package var kind: Kind
     /// The byte offset of its first byte.
-    var start: Int
+    package var start: Int
     /// The byte offset just past its last byte.
-    var end: Int
+    package var end: Int
 
     /// The elements when this is an array.
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let items) = kind { return items }
         return nil
     }
 
     /// The text when this is a string.
-    var string: String? {
+    package var string: String? {
         if case .string(let text) = kind { return text }
         return nil
     }
 }
 
 /// A byte that broke the JSON grammar: where, and what was expected there.
-struct JSONSyntaxError: Error {
+package struct JSONSyntaxError: Error {
     /// Byte offset of the problem.
-    var offset: Int
+    package var offset: Int
     /// What the grammar wanted, as a phrase (`a value`, `',' or ']'`).
-    var expected: String
+    package var expected: String
 }
 
-/// Reads and writes JSON text on bytes (RFC 8259), for jCard.
-enum JSONText {
+/// Reads and writes JSON text on bytes (RFC 8259): for jCard, and to say where Contact JSON went wrong.
+package enum JSONText {
     /// The deepest nesting read. jCard needs six levels (list, card, properties, property, value, component);
     /// the bound keeps a hostile input from exhausting the stack.
-    static let maxDepth = 64
+    package static let maxDepth = 64
 
     /// Parses one JSON text, after an optional UTF-8 byte order mark.
     /// - Throws: `JSONSyntaxError` at the first byte that does not fit the grammar.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) in
             var parser = Parser(bytes: buffer)
             if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { parser.index = 3 }
@@ -65,12 +65,12 @@ enum JSONText {
     }
 
     /// Where each line of a text starts, so any byte offset converts to a line and column without rescanning.
-    struct LineIndex {
+    package struct LineIndex {
         /// The offset of the first byte of each line; line 1 starts at 0.
         private var starts: [Int] = [0]
 
         /// Indexes `bytes`, counting LF, CR and CRLF as one line break each.
-        init(_ bytes: [UInt8]) {
+        package init(_ bytes: [UInt8]) {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -82,7 +82,7 @@ enum JSONText {
         }
 
         /// The 1-based line and byte column of `offset`.
-        func position(of offset: Int) -> (line: Int, column: Int) {
+        package func position(of offset: Int) -> (line: Int, column: Int) {
             // The last line start at or before the offset, by binary search.
             var low = 0
             var high = starts.count - 1
@@ -326,7 +326,7 @@ enum JSONText {
     // MARK: Writing
 
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
