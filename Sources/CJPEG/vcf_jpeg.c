@@ -199,7 +199,11 @@ int vcf_jpeg_encode(const unsigned char *pixels, int width, int height, int chan
     // force_baseline keeps 8-bit quantisation tables, so low qualities stay SOF0 instead of SOF1.
     jpeg_set_quality(&cinfo, quality, TRUE);
     cinfo.optimize_coding = TRUE;
-    cinfo.dct_method = JDCT_ISLOW; // exact integer arithmetic: the same bytes on every machine
+    // The float DCT rounds less than the integer one: at the same quality the file is smaller and closer to
+    // the source (measured: a 400 px avatar fits quality 61 in 16,000 bytes instead of 60; at quality 100 a
+    // photo is 1-5% smaller with higher SSIM). Output is still the same for the same input on one machine;
+    // libjpeg-turbo notes that another CPU architecture may round the float DCT differently.
+    cinfo.dct_method = JDCT_FLOAT;
     if (channels == 3) {
         int factor = subsample ? 2 : 1;
         cinfo.comp_info[0].h_samp_factor = factor;
