@@ -35,6 +35,8 @@ extension ContactCSV {
             public static let invalidEncoding: Self = "invalid-encoding"
             /// An Outlook date that is not `M/D/YYYY`; it was kept as written.
             public static let invalidDate: Self = "invalid-date"
+            /// A record with more fields than `CSVSyntax.maxFieldsPerRow`: the rest of that record was skipped.
+            public static let tooManyFields: Self = "too-many-fields"
         }
 
         /// The severity.
@@ -97,6 +99,11 @@ extension ContactCSV.Problem {
 
     static func invalidEncoding(line: Int, column: Int) -> Self {
         Self(.warning, .invalidEncoding, "file is not valid UTF-8; read as Windows-1252", line: line, column: column)
+    }
+
+    static func tooManyFields(line: Int, column: Int, limit: Int) -> Self {
+        Self(.error, .tooManyFields, "record has more than \(limit) fields; the rest of the record was skipped",
+             line: line, column: column)
     }
 
     static func invalidDate(header: String, line: Int, column: Int) -> Self {

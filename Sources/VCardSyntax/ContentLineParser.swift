@@ -13,6 +13,9 @@ struct ContentLineParser {
     private var parameterBare: [Bool] = []
     private var parameterValueStart: [Int] = []
     private var valueRanges: [Range<Int>] = []
+    /// Whether this line already said it has too many parameters: once a line, not once per extra parameter
+    /// (a million parameters must not become a million diagnostics).
+    private var reportedParameterLimit = false
 
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int, limits: Limits) {
         group = nil
@@ -20,6 +23,7 @@ struct ContentLineParser {
         valueStart = nil
         self.line = line
         if !problems.isEmpty { problems.removeAll() }
+        reportedParameterLimit = false
         if !parameterNames.isEmpty {
             parameterNames.removeAll(keepingCapacity: true)
             parameterBare.removeAll(keepingCapacity: true)
@@ -108,12 +112,15 @@ struct ContentLineParser {
 
     @discardableResult
     private mutating func beginParameter(_ name: Range<Int>, bare: Bool, limits: Limits) -> Bool {
-        if parameterNames.count == limits.maxParameters {
-            problems.append(Diagnostic(.warning, .tooManyParameters,
-                                       "more than \(limits.maxParameters) parameters; the rest were ignored",
-                                       line: line))
+        guard parameterNames.count < limits.maxParameters else {
+            if !reportedParameterLimit {
+                reportedParameterLimit = true
+                problems.append(Diagnostic(.warning, .tooManyParameters,
+                                           "more than \(limits.maxParameters) parameters; the rest were ignored",
+                                           line: line))
+            }
+            return false
         }
-        guard parameterNames.count < limits.maxParameters else { return false }
         parameterNames.append(name)
         parameterBare.append(bare)
         parameterValueStart.append(valueRanges.count)

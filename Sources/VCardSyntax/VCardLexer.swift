@@ -27,6 +27,10 @@ public struct VCardLexer {
     /// The size of the last card, to reserve storage for the next.
     private var lastCardBytes = 1024
     private var droppingContinuations = false
+    private var droppingSoftBreaks = false
+    /// The code of the last diagnostic and how many times in a row it has come (see `admitDiagnostics`).
+    private var repeatedCode: DiagnosticCode?
+    private var repeatCount = 0
 
     private var parser = ContentLineParser()
     private var stack: [CardFrame] = []
@@ -200,10 +204,10 @@ public struct VCardLexer {
                 // No complete line yet: refuse to buffer an unbounded physical line.
                 if count - lineStart > limits.maxLineBytes {
                     if !skippingLongPhysicalLine {
+                        endPendingBeforeOverlongLine(bytes, start: lineStart, end: count)
                         report(.error, .lineTooLong,
                                "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
                                line: physicalLine + 1)
-                        discardPendingForOverflow()
                     }
                     skippingLongPhysicalLine = true
                     scanIndex = count
@@ -218,9 +222,9 @@ public struct VCardLexer {
                 continue
             }
             if lineEnd - lineStart > limits.maxLineBytes {
+                endPendingBeforeOverlongLine(bytes, start: lineStart, end: lineEnd)
                 report(.error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
                        line: physicalLine)
-                discardPendingForOverflow()
                 continue
             }
             physical(bytes, start: lineStart, end: lineEnd, next: next)
@@ -258,6 +262,12 @@ public struct VCardLexer {
 
     private mutating func physical(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, next: Int) {
         let absoluteEnd = bufferBase + next
+        if droppingSoftBreaks {
+            // The rest of a quoted-printable value that went over the line limit: its soft line breaks
+            // carry it on, and the first line without one is its last.
+            droppingSoftBreaks = end > start && bytes[end - 1] == ASCII.equals
+            return
+        }
         if pending.active {
             if continuesPending(bytes, start: start, end: end) {
                 pending.absoluteEnd = absoluteEnd
@@ -376,14 +386,43 @@ public struct VCardLexer {
         if scratch.count + (end - start) > limits.maxLineBytes {
             report(.error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
                    line: pending.active ? pending.line : physicalLine)
+            // A quoted-printable value goes on while its lines end in a soft line break: drop all of it.
+            let softBreakFollows = pending.quotedPrintable == 2 && bytes[end - 1] == ASCII.equals
             discardPendingForOverflow()
+            droppingSoftBreaks = softBreakFollows
             return
         }
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
 
+    /// Before a physical line too long to keep: if it would continue the pending logical line, that whole
+    /// logical line is over the limit and goes; otherwise the pending line is complete and is kept (a 200 MB
+    /// NOTE must not take the FN before it along). Either way what follows the long line and looks like its
+    /// continuation is dropped with it.
+    private mutating func endPendingBeforeOverlongLine(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        guard pending.active else {
+            droppingContinuations = true
+            return
+        }
+        let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
+        // The same tests as continuesPending, on what can be seen without buffering the whole line.
+        let head = min(end, start + 4096)
+        let continues = (start < end && ASCII.isSpaceOrTab(bytes[start]))
+            || (lastByte == ASCII.equals && pendingParametersContain(bytes, "QUOTED-PRINTABLE"))
+            || lastByte == ASCII.backslash
+            || (start < end && Self.isBase64Line(bytes, start, head)
+                && (pendingParametersContain(bytes, "BASE64") || pendingParametersContain(bytes, "ENCODING=B")))
+        if continues {
+            discardPendingForOverflow()
+        } else {
+            flushPending(bytes)
+            droppingContinuations = true
+        }
+    }
+
     private mutating func discardPendingForOverflow() {
         pending.active = false
+        softBreaks.removeAll()
         scratch.removeAll()
         droppingContinuations = true
     }
@@ -441,11 +480,13 @@ public struct VCardLexer {
                    "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: p.line)
             return
         }
+        let reported = newDiagnostics.count
         if parser.emit(bytes, range, into: &stack[top].card, diagnostics: &newDiagnostics),
            !stack[top].isV21, stack[top].card.lastLineIs("VERSION")
         {
             stack[top].isV21 = stack[top].card.lastValueStarts(with: UInt8(ascii: "2"))
         }
+        if newDiagnostics.count > reported { admitDiagnostics(from: reported) }
     }
 
     private func isVCard(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -513,6 +554,35 @@ public struct VCardLexer {
                                  line: Int, column: Int = 1)
     {
         newDiagnostics.append(Diagnostic(severity, code, message, line: line, column: column))
+        admitDiagnostics(from: newDiagnostics.count - 1)
+    }
+
+    /// The same problem on line after line is reported this many times, then once more to say the rest are
+    /// not: a million lines without a colon give 101 diagnostics, not a million (nor the memory to hold them).
+    public static let repeatedDiagnosticLimit = 100
+
+    /// Passes the diagnostics from `start` on through the repeat limit.
+    private mutating func admitDiagnostics(from start: Int) {
+        var kept = start
+        for index in start..<newDiagnostics.count {
+            let diagnostic = newDiagnostics[index]
+            if diagnostic.code == repeatedCode {
+                repeatCount += 1
+            } else {
+                repeatedCode = diagnostic.code
+                repeatCount = 1
+            }
+            if repeatCount <= Self.repeatedDiagnosticLimit {
+                newDiagnostics[kept] = diagnostic
+                kept += 1
+            } else if repeatCount == Self.repeatedDiagnosticLimit + 1 {
+                newDiagnostics[kept] = Diagnostic(diagnostic.severity, diagnostic.code,
+                                                  "the same problem repeats on the lines after this one; they are not reported",
+                                                  line: diagnostic.line, column: diagnostic.column)
+                kept += 1
+            }
+        }
+        newDiagnostics.removeSubrange(kept...)
     }
 }
 

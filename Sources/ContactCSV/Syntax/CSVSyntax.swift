@@ -6,6 +6,11 @@
 /// the formula guard (see `FormulaGuard`): one `'` comes off a field that starts `'=`, `'+`, `'-`, `'@`...
 /// Writing quotes a field only when it holds a comma, a quote, CR or LF, and guards it first.
 public enum CSVSyntax {
+    /// The most fields one record may have (Outlook's export, the widest layout, has 92 columns); beyond it the
+    /// record's remaining bytes are skipped without being split, so a line of ten million commas costs no
+    /// memory beyond the file itself.
+    public static let maxFieldsPerRow = 10_000
+
     /// Where a field began: 1-based physical line and byte column.
     public struct Position: Hashable, Sendable {
         /// The 1-based physical line.
@@ -170,7 +175,13 @@ extension CSVSyntax {
                 positions.append(position)
                 if index < count, bytes[index] == ASCII.comma {
                     index += 1
-                    continue
+                    if fields.count == CSVSyntax.maxFieldsPerRow {
+                        problems.append(.tooManyFields(line: line, column: index - lineStart + 1,
+                                                       limit: CSVSyntax.maxFieldsPerRow))
+                        skipRestOfRecord()
+                    } else {
+                        continue
+                    }
                 }
                 // The end of a row: CRLF, LF, CR or the end of the file.
                 if index < count {
@@ -185,6 +196,24 @@ extension CSVSyntax {
                     continue
                 }
                 return .row(Row(line: positions[0].line, fields: fields, positions: positions))
+            }
+        }
+
+        /// Moves to the line break that ends the current record, stepping over quoted line breaks.
+        private mutating func skipRestOfRecord() {
+            let count = bytes.count
+            var quoted = false
+            while index < count {
+                let byte = bytes[index]
+                if byte == ASCII.quote {
+                    quoted.toggle()
+                } else if !quoted && (byte == ASCII.cr || byte == ASCII.lf) {
+                    return
+                } else if byte == ASCII.lf {
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
             }
         }
 
