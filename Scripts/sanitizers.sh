@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs the test suite under AddressSanitizer (every test) and ThreadSanitizer (the concurrent paths: the
+# parallel reader, the photo fitter's shared Lanczos pass, merging on several threads), each in its own build
+# folder so the normal debug build is left alone. .ci/run calls it; VCF_CI_SANITIZERS=0 skips it there.
+#
+# usage: Scripts/sanitizers.sh [address|thread]...   (default: both)
+# LeakSanitizer's suppressions (Scripts/lsan-suppressions.txt) name only toolchain code, so a leak in our
+# modules still fails the run. Exit status: non-zero when a sanitizer reports a problem or a test fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kinds=("$@")
+[ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
+for kind in "${kinds[@]}"; do
+    case $kind in
+    address)
+        export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt"
+        swift build --build-tests --sanitize=address --scratch-path .build/asan
+        swift test --skip-build --sanitize=address --scratch-path .build/asan
+        ;;
+    thread)
+        swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+        TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
+            --filter 'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|LabeledBookTests'
+        ;;
+    *)
+        echo "sanitizers: expected address or thread, not $kind" >&2
+        exit 64
+        ;;
+    esac
+done
