@@ -128,6 +128,34 @@ struct ContentLineParser {
         return lower..<upper
     }
 
+    /// The transfer encoding the parsed line's parameters ask for: a bare `QUOTED-PRINTABLE`, `BASE64` or `B`
+    /// (vCard 2.1), or an `ENCODING` whose first value is one of those or `QP`, case aside. The lexer asks
+    /// before it joins continuation lines, so it joins exactly the lines `emit` decodes.
+    func transferEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> (quotedPrintable: Bool, base64: Bool) {
+        var quotedPrintable = false
+        var base64 = false
+        for p in parameterNames.indices {
+            let name = UnsafeBufferPointer(rebasing: bytes[parameterNames[p]])
+            let word: UnsafeBufferPointer<UInt8>
+            if parameterBare[p] {
+                word = name
+            } else if name.isEqualIgnoringCase(to: "ENCODING") {
+                let valueEnd = p + 1 < parameterValueStart.count ? parameterValueStart[p + 1] : valueRanges.count
+                guard parameterValueStart[p] < valueEnd else { continue }
+                word = UnsafeBufferPointer(rebasing: bytes[valueRanges[parameterValueStart[p]]])
+                if word.isEqualIgnoringCase(to: "QP") { quotedPrintable = true }
+            } else {
+                continue
+            }
+            if word.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") {
+                quotedPrintable = true
+            } else if word.isEqualIgnoringCase(to: "BASE64") || word.isEqualIgnoringCase(to: "B") {
+                base64 = true
+            }
+        }
+        return (quotedPrintable, base64)
+    }
+
     /// Appends the parsed line to `card`, decoding quoted-printable and CHARSET; false when the line is
     /// unusable (reported in `diagnostics`).
     ///
