@@ -540,12 +540,12 @@ extension RawCard {
         return bytes[last.value.start] == byte
     }
 
-    /// Whether a VERSION line says 2.x or 1.x.
+    /// Whether the first VERSION line says 2.x or 1.x (the reader too goes by the first).
     var versionStartsWith21: Bool {
         withView { view in
             for index in 0..<view.count where view[index].nameIs("VERSION") {
                 let value = view[index].valueBytes
-                if let first = value.first, first == UInt8(ascii: "2") || first == UInt8(ascii: "1") { return true }
+                return value.first == UInt8(ascii: "2") || value.first == UInt8(ascii: "1")
             }
             return false
         }
