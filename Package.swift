@@ -20,6 +20,10 @@ let package = Package(
         .executable(name: "vcf", targets: ["vcf"]),
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ContactModel", targets: ["ContactModel"]),
+        // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        .library(name: "VCardSyntax", targets: ["VCardSyntax"]),
+        .library(name: "ContactCSV", targets: ["ContactCSV"]),
+        .library(name: "PhotoProcessing", targets: ["PhotoProcessing"]),
     ],
     targets: [
         .target(name: "VCardSyntax"),

@@ -61,6 +61,10 @@ extension ImageInfo {
 }
 
 /// The markers of a JPEG file up to its first scan, walked without libjpeg.
+///
+/// libjpeg skips stray bytes between segments; this walk does not. Where it cannot go on (no marker where a
+/// segment should start, or a segment shorter than its own length field) it stops and counts the file as
+/// holding metadata, so that the photo is re-encoded rather than kept with whatever the rest carries.
 struct JPEGMarkers {
     var frameType: Int?
     var orientation: ExifOrientation = .up
@@ -69,11 +73,18 @@ struct JPEGMarkers {
     init(_ bytes: [UInt8]) {
         var i = 2
         while i + 4 <= bytes.count {
-            guard bytes[i] == 0xFF else { break }
+            guard bytes[i] == 0xFF else {
+                hasMetadata = true
+                break
+            }
             let marker = bytes[i + 1]
             if marker == 0xFF { i += 1; continue } // fill byte
             if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
             let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            guard length >= 2 else {
+                hasMetadata = true
+                break
+            }
             let payload = (i + 4)..<min(bytes.count, i + 2 + length)
             switch marker {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:

@@ -55,7 +55,15 @@ public enum VCardReader {
         for index in 0..<view.count {
             let line = view[index]
             let name = PropertyName.known(line.nameBytes)
-            if case .version? = name, !sawVersion {
+            if case .version? = name {
+                if sawVersion {
+                    // The writer writes the one VERSION it writes in; a second, kept, would make a reader take
+                    // the card for another version (a 2.1 one reads `^'` as written, not as a quote).
+                    context.diagnostics.append(Diagnostic(
+                        .warning, .invalidValue,
+                        "card has more than one VERSION; the first was used and this one was left out",
+                        line: line.line))
+                }
                 sawVersion = true
                 continue
             }

@@ -49,23 +49,6 @@
         }
         return true
     }
-
-    /// Whether `bytes[range]` contains the upper-case ASCII `word`, ignoring case.
-    static func containsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString)
-        -> Bool
-    {
-        let n = word.utf8CodeUnitCount
-        guard n > 0, range.count >= n else { return false }
-        let w = word.utf8Start
-        var start = range.lowerBound
-        while start + n <= range.upperBound {
-            var i = 0
-            while i < n && upper(bytes[start + i]) == w[i] { i += 1 }
-            if i == n { return true }
-            start += 1
-        }
-        return false
-    }
 }
 
 extension UnsafeBufferPointer<UInt8> {

@@ -135,6 +135,34 @@ struct ContentLineParser {
         return lower..<upper
     }
 
+    /// The transfer encoding the parsed line's parameters ask for: a bare `QUOTED-PRINTABLE`, `BASE64` or `B`
+    /// (vCard 2.1), or an `ENCODING` whose first value is one of those or `QP`, case aside. The lexer asks
+    /// before it joins continuation lines, so it joins exactly the lines `emit` decodes.
+    func transferEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> (quotedPrintable: Bool, base64: Bool) {
+        var quotedPrintable = false
+        var base64 = false
+        for p in parameterNames.indices {
+            let name = UnsafeBufferPointer(rebasing: bytes[parameterNames[p]])
+            let word: UnsafeBufferPointer<UInt8>
+            if parameterBare[p] {
+                word = name
+            } else if name.isEqualIgnoringCase(to: "ENCODING") {
+                let valueEnd = p + 1 < parameterValueStart.count ? parameterValueStart[p + 1] : valueRanges.count
+                guard parameterValueStart[p] < valueEnd else { continue }
+                word = UnsafeBufferPointer(rebasing: bytes[valueRanges[parameterValueStart[p]]])
+                if word.isEqualIgnoringCase(to: "QP") { quotedPrintable = true }
+            } else {
+                continue
+            }
+            if word.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") {
+                quotedPrintable = true
+            } else if word.isEqualIgnoringCase(to: "BASE64") || word.isEqualIgnoringCase(to: "B") {
+                base64 = true
+            }
+        }
+        return (quotedPrintable, base64)
+    }
+
     /// Appends the parsed line to `card`, decoding quoted-printable and CHARSET; false when the line is
     /// unusable (reported in `diagnostics`).
     ///
@@ -152,7 +180,8 @@ struct ContentLineParser {
                                               line: line, column: range.count + 1))
                 let base = card.bytes.count - range.lowerBound
                 _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
-                let groupSpan = group.map { decodedSpan(bytes, $0, base: base, into: &card) } ?? .none
+                let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) }
+                    ?? .none
                 let nameSpan = RawCard.Span(start: name.lowerBound + base, end: name.upperBound + base)
                 Self.upperInPlace(&card.bytes, nameSpan)
                 let empty = RawCard.Span(start: card.bytes.count, end: card.bytes.count)
@@ -179,19 +208,13 @@ struct ContentLineParser {
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
         Self.upperInPlace(&card.bytes, nameSpan)
         if !Self.isNameToken(bytes, trimmedName) {
-            // Names are letters, digits and dashes (RFC 2425 5.8.2); anything else would not survive a
-            // reader that follows the grammar, so it is written as a dash from the start.
-            let written = Self.upperString(bytes, trimmedName)
-            let cleaned = String(written.unicodeScalars.map { scalar -> Character in
-                let v = scalar.value
-                return (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D ? Character(scalar) : "-"
-            })
+            let (written, cleaned) = Self.cleanedName(bytes, trimmedName)
             diagnostics.append(Diagnostic(.warning, .invalidValue,
                                           "property name `\(written)` has characters names cannot hold; read as `\(cleaned)`",
                                           line: line))
             nameSpan = card.appendBytes(cleaned)
         }
-        let groupSpan = group.map { decodedSpan(bytes, $0, base: base, into: &card) } ?? .none
+        let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) } ?? .none
 
         let firstParameter = card.parameters.count
         var quotedPrintable = false
@@ -199,7 +222,7 @@ struct ContentLineParser {
         var charset: Range<Int>?
         for p in parameterNames.indices {
             let pName = parameterNames[p]
-            let nameInCard = RawCard.Span(start: pName.lowerBound + base, end: pName.upperBound + base)
+            var nameInCard = RawCard.Span(start: pName.lowerBound + base, end: pName.upperBound + base)
             if parameterBare[p] {
                 let word = UnsafeBufferPointer(rebasing: bytes[pName])
                 if word.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") {
@@ -241,6 +264,15 @@ struct ContentLineParser {
                 continue
             }
             Self.upperInPlace(&card.bytes, nameInCard)
+            if !Self.isNameToken(bytes, pName) {
+                // Read as written back: a name that kept a character it cannot hold could be written as
+                // another (`ENCODIN\u{CD}G` as `ENCODING`) and mean something else when read again.
+                let (written, cleaned) = Self.cleanedName(bytes, pName)
+                diagnostics.append(Diagnostic(.warning, .invalidValue,
+                                              "parameter name `\(written)` has characters names cannot hold; read as `\(cleaned)`",
+                                              line: line))
+                nameInCard = card.appendBytes(cleaned)
+            }
             let firstValue = card.parameterValues.count
             for v in valueBegin..<valueEnd {
                 card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card))
@@ -302,6 +334,21 @@ struct ContentLineParser {
                                       column: column))
     }
 
+    /// The span in `card` of a line's group, which is a name too: a character a name cannot hold is read as a
+    /// dash, since the writer could not keep it, and dropping it could join the line to another group
+    /// (`it\u{CD}em1` would become `item1`). An empty group (`.N:`) is none, as the writer writes it.
+    private func readGroup(_ bytes: UnsafeBufferPointer<UInt8>, _ group: Range<Int>, base: Int,
+                           into card: inout RawCard, diagnostics: inout [Diagnostic]) -> RawCard.Span
+    {
+        if group.isEmpty { return .none }
+        if Self.isNameToken(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
+        let (written, cleaned) = Self.cleanedName(bytes, group, upperCased: false)
+        diagnostics.append(Diagnostic(.warning, .invalidValue,
+                                      "group `\(written)` has characters names cannot hold; read as `\(cleaned)`",
+                                      line: line))
+        return card.appendBytes(cleaned)
+    }
+
     /// The span in `card` of the source range: in place when it is UTF-8, else appended as Windows-1252.
     private func decodedSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int,
                              into card: inout RawCard) -> RawCard.Span
@@ -317,6 +364,22 @@ struct ContentLineParser {
         bytes.withUnsafeMutableBufferPointer { b in
             for index in span.start..<span.end where b[index] >= 0x61 && b[index] <= 0x7A { b[index] &-= 0x20 }
         }
+    }
+
+    /// A name as written (upper-cased unless a group) and as read: names are letters, digits and dashes (RFC
+    /// 2425 5.8.2), so every other character is read as a dash; written as it stands, it would not survive a
+    /// reader that follows the grammar, and the writer would have to drop it.
+    private static func cleanedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, upperCased: Bool = true)
+        -> (written: String, cleaned: String)
+    {
+        let written = upperCased ? upperString(bytes, range)
+            : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let cleaned = String(written.unicodeScalars.map { scalar -> Character in
+            let v = ASCII.upper(UInt8(truncatingIfNeeded: min(scalar.value, 0xFF)))
+            let token = scalar.value < 0x80 && ((v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D)
+            return token ? Character(scalar) : "-"
+        })
+        return (written, cleaned)
     }
 
     private static func isNameToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -223,7 +223,7 @@ public struct LineBuilder {
         let text = caretEncoding ? ValueEscaping.encodeCaret(value) : value
         var needsQuotes = false
         for byte in text.utf8 where byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
-            || byte == ASCII.space || byte >= 0x80
+            || byte == ASCII.space || byte >= 0x80 || (byte < 0x20 && byte != ASCII.tab)
         {
             needsQuotes = true
             break
@@ -232,8 +232,9 @@ public struct LineBuilder {
         for byte in text.utf8 {
             switch byte {
             case ASCII.quote: line.append(UInt8(ascii: "'"))
-            case ASCII.cr, ASCII.lf: line.append(ASCII.space)
-            case 0..<0x20 where byte != ASCII.tab: break
+            // A parameter value cannot hold control characters (RFC 6868): each is written as a space, which
+            // keeps the words around it apart (dropped, `QU\0OTED-PRINTABLE` would be read back as an encoding).
+            case 0..<0x20 where byte != ASCII.tab: line.append(ASCII.space)
             default: line.append(byte)
             }
         }

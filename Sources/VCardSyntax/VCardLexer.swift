@@ -48,7 +48,7 @@ public struct VCardLexer {
         var line = 0
         var absoluteStart = 0
         var absoluteEnd = 0
-        /// Whether the parameters ask for quoted-printable or base64 (0 unknown, 1 no, 2 yes).
+        /// Whether the parameters ask for quoted-printable or base64 (0 not read yet, 1 no, 2 yes).
         var quotedPrintable: UInt8 = 0
         var base64: UInt8 = 0
         /// Whether every quoted-printable continuation was indented.
@@ -291,9 +291,7 @@ public struct VCardLexer {
         let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
         // A quoted-printable soft line break: the next line is content as it stands, leading spaces included.
         if lastByte == ASCII.equals {
-            if pending.quotedPrintable == 0 {
-                pending.quotedPrintable = pendingParametersContain(bytes, "QUOTED-PRINTABLE") ? 2 : 1
-            }
+            classifyPending(bytes)
             if pending.quotedPrintable == 2 {
                 moveToScratch(bytes)
                 scratch.removeLast()
@@ -309,8 +307,10 @@ public struct VCardLexer {
             return true
         }
         // Android writes a 2.1 line break inside a value as `\` at the end of the line, the value going on
-        // at the start of the next line; a line with no colon after such a backslash continues the value.
-        if lastByte == ASCII.backslash && start < end && !Self.contains(bytes, start, end, ASCII.colon)
+        // at the start of the next line; in a 2.1 card, a line with no colon after such a backslash continues
+        // the value. Only in 2.1: a 3.0 or 4.0 writer folds long lines, so the colon may be on the next line.
+        if lastByte == ASCII.backslash && stack.last?.isV21 == true && start < end
+            && !Self.contains(bytes, start, end, ASCII.colon)
             && endsWithOddBackslashes(bytes)
         {
             moveToScratch(bytes)
@@ -320,10 +320,7 @@ public struct VCardLexer {
         }
         // 2.1 base64 runs on over following lines until a blank line, indented or not.
         if start < end && Self.isBase64Line(bytes, start, end) {
-            if pending.base64 == 0 {
-                let base64 = pendingParametersContain(bytes, "BASE64") || pendingParametersContain(bytes, "ENCODING=B")
-                pending.base64 = base64 ? 2 : 1
-            }
+            classifyPending(bytes)
             if pending.base64 == 2 {
                 moveToScratch(bytes)
                 append(bytes, start, end)
@@ -358,19 +355,25 @@ public struct VCardLexer {
         return true
     }
 
-    private func pendingParametersContain(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        let look: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool = { bytes, range in
-            var end = range.lowerBound
-            var quoted = false
-            while end < range.upperBound {
-                let byte = bytes[end]
-                if byte == ASCII.quote { quoted.toggle() } else if byte == ASCII.colon && !quoted { break }
-                end += 1
+    /// Reads the pending line's parameters, once, for the transfer encoding they ask for: exactly as the parser
+    /// will when it decodes the line, so that only lines it decodes are joined (a parameter value that merely
+    /// holds `QUOTED-PRINTABLE`, or a property of that name, has no soft line breaks).
+    private mutating func classifyPending(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard pending.quotedPrintable == 0 else { return }
+        let encoding: (quotedPrintable: Bool, base64: Bool)
+        if pending.inScratch {
+            let joined = scratch
+            encoding = joined.withUnsafeBufferPointer {
+                parser.parse($0, 0..<$0.count, line: pending.line, limits: limits)
+                return parser.transferEncoding($0)
             }
-            return ASCII.containsIgnoringCase(bytes, range.lowerBound..<end, word)
+        } else {
+            parser.parse(bytes, pending.start..<pending.end, line: pending.line, limits: limits)
+            encoding = parser.transferEncoding(bytes)
         }
-        if pending.inScratch { return scratch.withUnsafeBufferPointer { look($0, 0..<$0.count) } }
-        return look(bytes, pending.start..<pending.end)
+        pending.quotedPrintable = encoding.quotedPrintable ? 2 : 1
+        // The parser decodes quoted-printable when a line asks for both.
+        pending.base64 = encoding.base64 && !encoding.quotedPrintable ? 2 : 1
     }
 
     private mutating func moveToScratch(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -406,12 +409,12 @@ public struct VCardLexer {
         }
         let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
         // The same tests as continuesPending, on what can be seen without buffering the whole line.
+        classifyPending(bytes)
         let head = min(end, start + 4096)
         let continues = (start < end && ASCII.isSpaceOrTab(bytes[start]))
-            || (lastByte == ASCII.equals && pendingParametersContain(bytes, "QUOTED-PRINTABLE"))
-            || lastByte == ASCII.backslash
-            || (start < end && Self.isBase64Line(bytes, start, head)
-                && (pendingParametersContain(bytes, "BASE64") || pendingParametersContain(bytes, "ENCODING=B")))
+            || (lastByte == ASCII.equals && pending.quotedPrintable == 2)
+            || (lastByte == ASCII.backslash && stack.last?.isV21 == true)
+            || (start < end && pending.base64 == 2 && Self.isBase64Line(bytes, start, head))
         if continues {
             discardPendingForOverflow()
         } else {
@@ -607,12 +610,12 @@ extension RawCard {
         return bytes[last.value.start] == byte
     }
 
-    /// Whether a VERSION line says 2.x or 1.x.
+    /// Whether the first VERSION line says 2.x or 1.x (the reader too goes by the first).
     var versionStartsWith21: Bool {
         withView { view in
             for index in 0..<view.count where view[index].nameIs("VERSION") {
                 let value = view[index].valueBytes
-                if let first = value.first, first == UInt8(ascii: "2") || first == UInt8(ascii: "1") { return true }
+                return value.first == UInt8(ascii: "2") || value.first == UInt8(ascii: "1")
             }
             return false
         }

@@ -30,6 +30,28 @@ public enum ValueEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A URI or phone number as written without escapes, except that a backslash `unescapeText` would read as the
+    /// start of an escape (one before `\`, `,`, `;`, `:`, `n` or `N`) is doubled, so that it reads back as itself.
+    ///
+    /// Readers undo the escapes many clients put in URIs (`http\://`), so `C:\new` written as it stands would
+    /// come back with a line break.
+    public static func protectingBackslashes(_ value: String) -> String {
+        guard value.utf8.contains(ASCII.backslash) else { return value }
+        let bytes = Array(value.utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 8)
+        for index in bytes.indices {
+            out.append(bytes[index])
+            guard bytes[index] == ASCII.backslash, index + 1 < bytes.count else { continue }
+            switch bytes[index + 1] {
+            case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon, UInt8(ascii: "n"), UInt8(ascii: "N"):
+                out.append(ASCII.backslash)
+            default: break
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Escapes text for a content line: backslash, comma, semicolon and every line break.
     ///
     /// CR, LF and CRLF all become `\n`, so no value can ever start a line of its own.

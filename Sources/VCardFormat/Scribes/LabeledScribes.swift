@@ -13,7 +13,8 @@ struct LabeledValueScribe: PropertyScribe {
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         // URIs need no backslash, but many clients escape `:` and `,` in them (`http\://`): undo them all.
         var value = ValueEscaping.unescapeText(line.valueBytes)
-        if stripsTelScheme, Self.hasTelScheme(value) { value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self) }
+        // Every `tel:`, not one: a number left starting with `tel:` would lose it when read back.
+        while stripsTelScheme, Self.hasTelScheme(value) { value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self) }
         let (types, pref, extras) = TypeParameters.read(line)
         let label = context.label(for: line)
         context.contact.append(
@@ -28,7 +29,11 @@ struct LabeledValueScribe: PropertyScribe {
             // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
             context.appendLabeled(name, group: item.group, label: item.label, types: item.types, pref: item.pref,
                                   extras: item.parameters) { builder in
-                if isURI { builder.appendEscaped(item.value) } else { builder.appendText(item.value) }
+                if isURI {
+                    builder.appendEscaped(ValueEscaping.protectingBackslashes(item.value))
+                } else {
+                    builder.appendText(item.value)
+                }
             }
         }
     }

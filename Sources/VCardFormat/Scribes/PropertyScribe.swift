@@ -155,7 +155,7 @@ enum TypeParameters {
                         continue
                     }
                     for item in String(decoding: raw, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: true) {
-                        add(item.lowercased().trimmingASCIIWhitespace(), to: &types, pref: &pref)
+                        add(trimmed(item.lowercased()), to: &types, pref: &pref)
                     }
                 }
             } else if line.parameterNameIs(index, "PREF") {
@@ -179,6 +179,16 @@ enum TypeParameters {
         } else if !type.isEmpty && !types.contains(type) {
             types.append(type)
         }
+    }
+
+    /// The type without white space or control characters around it: a writer can only write a control
+    /// character in a parameter value as a space (RFC 6868), so `\u{1}pref` would be read back as `pref`.
+    private static func trimmed(_ type: String) -> String {
+        let utf8 = type.utf8
+        guard let start = utf8.firstIndex(where: { $0 > 0x20 }), let end = utf8.lastIndex(where: { $0 > 0x20 })
+        else { return "" }
+        if start == utf8.startIndex && end == utf8.index(before: utf8.endIndex) { return type }
+        return String(decoding: utf8[start...end], as: UTF8.self)
     }
 
     /// The value lower-cased when it is one ASCII word (letters, digits, dashes); nil otherwise.

@@ -1,0 +1,33 @@
+import ContactModel
+import Testing
+import VCardFormat
+import VCardSyntax
+
+/// URL, IMPP and TEL values are written without escapes, yet read with clients' escapes undone: a backslash
+/// that would read as an escape is doubled, and every `tel:` scheme is taken off (found by FuzzRoundTrip).
+@Suite struct URIValueTests {
+    static func readBack(_ contact: Contact) -> Contact? {
+        VCardDocument.read(VCardWriter().bytes([contact])).cards.first?.contact
+    }
+
+    @Test(arguments: ["\\:", "\\\\", "C:\\new\\temp", "a\\,b;c", "\\", "x\\y"])
+    func backslashesInAPhoneNumberOrURLReadBackAsWritten(_ value: String) {
+        var contact = Contact()
+        contact.formattedName = "A"
+        contact.phones = [LabeledValue(value)]
+        contact.urls = [LabeledValue("http://example.com/" + value)]
+        let back = Self.readBack(contact)
+        #expect(back?.phones.map(\.value) == [value])
+        #expect(back?.urls.map(\.value) == ["http://example.com/" + value])
+    }
+
+    @Test func backslashIsDoubledOnlyBeforeWhatWouldReadAsAnEscape() {
+        #expect(ValueEscaping.protectingBackslashes("C:\\new\\temp\\") == "C:\\\\new\\temp\\")
+        #expect(ValueEscaping.protectingBackslashes("+1 555") == "+1 555")
+    }
+
+    @Test func everyTelSchemeIsTakenOff() {
+        let text = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nTEL;VALUE=uri:tel:TEL:+1-555\r\nEND:VCARD\r\n"
+        #expect(VCardDocument.read(Array(text.utf8)).cards.first?.contact.phones.map(\.value) == ["+1-555"])
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+import VCardSyntax
+
+/// A line ending in `=` joins the next only when its parameters ask for quoted-printable exactly as the parser
+/// reads them, so that the lexer joins only lines the parser decodes (found by FuzzRoundTrip: a property named
+/// `QUOTED-PRINTABLE`, and an ENCODING value that merely began with the word, swallowed the END line).
+@Suite struct SoftLineBreakTests {
+    @Test func propertyNamedQuotedPrintableHasNoSoftLineBreak() {
+        let (cards, diagnostics) = VCardLexer.parse(Array("BEGIN:VCARD\r\nQUOTED-PRINTABLE:=\r\nEND:VCARD\r\n".utf8))
+        #expect(cards.count == 1)
+        #expect(cards.first?.endLine == 3)
+        #expect(cards.first?.lines.map(\.value) == ["="])
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func encodingValueThatOnlyHoldsTheWordHasNoSoftLineBreak() {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;ENCODING=QUOTED-PRINTABLEX:a=\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.last?.value == "a=")
+        #expect(cards.first?.endLine == 4)
+    }
+
+    @Test(arguments: ["ENCODING=QUOTED-PRINTABLE", "encoding=\"quoted-printable\"", "ENCODING=QP", "QUOTED-PRINTABLE",
+                      "CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE"])
+    func quotedPrintableParameterStillJoinsTheNextLine(_ parameter: String) {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;\(parameter):a=\r\nb\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.last?.value == "ab")
+        #expect(cards.first?.endLine == 5)
+    }
+
+    @Test func base64ParameterStillRunsOnOverFollowingLines() {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nPHOTO;ENCODING=BASE64;TYPE=JPEG:QUJD\r\nREVG\r\n\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.last?.value == "QUJDREVG")
+    }
+
+    @Test func propertyNamedBase64DoesNotRunOnOverFollowingLines() {
+        let text = "BEGIN:VCARD\r\nX-BASE64:QUJD\r\nTEL\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.map(\.name) == ["X-BASE64", "TEL"])
+    }
+}
+
+/// Android's 2.1 line break (`\` at the end of a line, the value going on on the next line if it has no colon)
+/// is read in 2.1 cards only (found by FuzzRoundTrip: a 3.0 line folded before its colon was joined to a value
+/// that ended with a backslash).
+@Suite struct BackslashContinuationTests {
+    static func values(_ text: String) -> [String] {
+        VCardLexer.parse(Array(text.utf8)).cards.first?.lines.map(\.value) ?? []
+    }
+
+    @Test func backslashAtTheEndOfA21LineContinuesTheValue() {
+        #expect(Self.values("BEGIN:VCARD\r\nVERSION:2.1\r\nADR;HOME:;;Street\\\r\n9999;Town\r\nEND:VCARD\r\n")
+            == ["2.1", ";;Street\\n9999;Town"])
+    }
+
+    @Test func backslashAtTheEndOfA30LineDoesNot() {
+        #expect(Self.values("BEGIN:VCARD\r\nVERSION:3.0\r\nX-A:\\\r\nX-B;X-P=\"a\"\r\n :\r\nEND:VCARD\r\n")
+            == ["3.0", "\\", ""])
+    }
+}
