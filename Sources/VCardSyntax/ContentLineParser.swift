@@ -127,7 +127,8 @@ struct ContentLineParser {
         return true
     }
 
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    /// `range` without the spaces and tabs around it.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
         var lower = range.lowerBound
         var upper = range.upperBound
         while lower < upper && ASCII.isSpaceOrTab(bytes[lower]) { lower += 1 }

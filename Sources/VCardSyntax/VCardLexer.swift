@@ -451,8 +451,10 @@ public struct VCardLexer {
 
     private mutating func logical(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ p: Pending) {
         parser.parse(bytes, range, line: p.line, limits: limits)
-        let nameIsBegin = parser.name.map { ASCII.equalsIgnoringCase(bytes, $0, "BEGIN") } ?? false
-        let nameIsEnd = !nameIsBegin && (parser.name.map { ASCII.equalsIgnoringCase(bytes, $0, "END") } ?? false)
+        // Trimmed as the parser trims names, so that ` END` is END here as it would be as a property.
+        let name = parser.name.map { ContentLineParser.trimmed(bytes, $0) }
+        let nameIsBegin = name.map { ASCII.equalsIgnoringCase(bytes, $0, "BEGIN") } ?? false
+        let nameIsEnd = !nameIsBegin && (name.map { ASCII.equalsIgnoringCase(bytes, $0, "END") } ?? false)
         if (nameIsBegin || nameIsEnd), let valueStart = parser.valueStart,
            isVCard(bytes, valueStart..<range.upperBound)
         {

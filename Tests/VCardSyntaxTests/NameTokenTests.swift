@@ -46,6 +46,16 @@ import VCardSyntax
         #expect(diagnostics.map(\.code) == [.missingColon])
     }
 
+    @Test func spacedEndIsStillEnd() {
+        // `. END:` is END with an empty value, not a property named END (found by FuzzRoundTrip): ignored as
+        // an END of something other than VCARD, as it is once written back as `END:`.
+        let (lines, diagnostics) = Self.lex(Array(". END:\r\nNOTE:a".utf8))
+        #expect(lines.map(\.name) == ["NOTE"])
+        #expect(diagnostics.map(\.message) == ["END of something other than VCARD inside a card was ignored"])
+        let (cards, _) = VCardLexer.parse(Array("BEGIN:VCARD\r\nFN:a\r\nEND :VCARD\r\nBEGIN:VCARD\r\nFN:b\r\nEND:VCARD".utf8))
+        #expect(cards.map(\.endLine) == [3, 6])
+    }
+
     @Test func namesThatAreTokensAreKeptWithoutWarning() {
         let (lines, diagnostics) = Self.lex(Array("item-2.X-CUSTOM;X-PARAM-1=a:b".utf8))
         #expect(lines.first?.group == "item-2")
