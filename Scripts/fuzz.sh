@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ (release, AddressSanitizer) and runs each for a given time.
+# Besides crashes and hangs, a run fails on a single allocation over 512 MB or 2 GB of memory in all.
 #
 # usage: Scripts/fuzz.sh [SECONDS] [TARGET...]
 #
@@ -102,7 +103,7 @@ run() {
     # backtracer is off: under AddressSanitizer it reports a bogus overflow of its own after the real failure.
     # shellcheck disable=SC2086
     SWIFT_BACKTRACE=enable=no timeout -s KILL $((SECONDS_EACH + 60)) "$BIN/$target" "$corpus" -max_total_time="$SECONDS_EACH" \
-        -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -max_len="$(max_len "$target")" \
+        -rss_limit_mb=2048 -malloc_limit_mb=512 -timeout=10 -print_final_stats=1 -max_len="$(max_len "$target")" \
         -dict="$ROOT/Fuzz/Dictionaries/$(dictionary "$target").dict" -artifact_prefix="$artifacts/" \
         ${FUZZ_FLAGS:-} >"$log" 2>&1
     echo $? >"$WORK/logs/$target.rc"
@@ -117,15 +118,16 @@ done
 wait
 
 summary() {
-    echo "| target | seconds | executions | exec/s | cov | ft | corpus | findings |"
-    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    echo "| target | seconds | executions | exec/s | cov | ft | corpus | peak RSS MB | findings |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     local found=0
     for target in "${TARGETS[@]}"; do
-        local log=$WORK/logs/$target.log rc seconds execs rate status cov ft corp findings
+        local log=$WORK/logs/$target.log rc seconds execs rate rss status cov ft corp findings
         rc=$(cat "$WORK/logs/$target.rc")
         seconds=$(cat "$WORK/logs/$target.seconds")
         execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
         rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+        rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
         status=$(grep -E '^#[0-9]+.*cov: [0-9]+' "$log" | tail -1)
         cov=$(sed -n 's/.*cov: \([0-9]*\).*/\1/p' <<<"$status")
         ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$status")
@@ -135,7 +137,7 @@ summary() {
         if [ -z "$findings" ] && [ "$rc" != 0 ]; then findings="exit $rc, see $log"; fi
         if grep -q "Is the code instrumented for coverage" "$log"; then findings="no coverage: not instrumented?"; fi
         [ -n "$findings" ] && found=1
-        echo "| $target | $seconds | ${execs:-?} | ${rate:-?} | ${cov:-?} | ${ft:-?} | ${corp:-?} | ${findings:-none} |"
+        echo "| $target | $seconds | ${execs:-?} | ${rate:-?} | ${cov:-?} | ${ft:-?} | ${corp:-?} | ${rss:-?} | ${findings:-none} |"
     done
     return $found
 }

@@ -318,8 +318,10 @@ public struct VCardLexer {
             append(bytes, start, end)
             return true
         }
-        // 2.1 base64 runs on over following lines until a blank line, indented or not.
-        if start < end && Self.isBase64Line(bytes, start, end) {
+        // 2.1 base64 runs on over following lines until a blank line, indented or not. Only in 2.1: in 3.0 and
+        // 4.0 a value goes on only on folded lines, and a line of letters may be a property name folded before
+        // its colon.
+        if stack.last?.isV21 == true && start < end && Self.isBase64Line(bytes, start, end) {
             classifyPending(bytes)
             if pending.base64 == 2 {
                 moveToScratch(bytes)

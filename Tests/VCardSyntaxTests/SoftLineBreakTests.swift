@@ -35,6 +35,14 @@ import VCardSyntax
         #expect(cards.first?.lines.last?.value == "QUJDREVG")
     }
 
+    @Test func base64RunsOnOverUnindentedLinesOnlyIn21() {
+        // Found by FuzzRoundTrip: in 3.0 the next line was a long property name folded before its colon.
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b:\r\nABCD\r\n :x\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.map(\.name) == ["VERSION", "PHOTO", "ABCD"])
+        #expect(cards.first?.lines.last?.value == "x")
+    }
+
     @Test func propertyNamedBase64DoesNotRunOnOverFollowingLines() {
         let text = "BEGIN:VCARD\r\nX-BASE64:QUJD\r\nTEL\r\nEND:VCARD\r\n"
         let (cards, _) = VCardLexer.parse(Array(text.utf8))
@@ -43,7 +51,7 @@ import VCardSyntax
 }
 
 /// Android's 2.1 line break (`\` at the end of a line, the value going on on the next line if it has no colon)
-/// is read in 2.1 cards only (found by FuzzRoundTrip: a 3.0 line folded before its colon was joined to a value
+/// is read in 2.1 cards only, like 2.1's unindented base64 (found by FuzzRoundTrip: a 3.0 line folded before its colon was joined to a value
 /// that ended with a backslash).
 @Suite struct BackslashContinuationTests {
     static func values(_ text: String) -> [String] {

@@ -108,7 +108,9 @@ enum BinaryValue {
                 parameters.append(Parameter("VALUE", "uri"))
                 if let type = Self.typeParameter(mediaType) { parameters.append(Parameter("TYPE", type)) }
             }
-            return ContentLine(group: group, name: name, parameters: parameters + extraParameters, value: uri)
+            // Read with escapes undone (`http\://`), so a backslash that would read as one is written doubled.
+            return ContentLine(group: group, name: name, parameters: parameters + extraParameters,
+                               value: ValueEscaping.protectingBackslashes(uri))
         case .undecodable:
             return ContentLine(group: group, name: name, parameters: extraParameters, value: "")
         }
