@@ -22,6 +22,16 @@ import PhotoProcessing
 import VCardFormat
 import VCardSyntax
 
+/// Writes a benchmark's output file, or ends the run: a script reading a missing file would report a wrong figure.
+func writeOrExit(_ bytes: some Sequence<UInt8>, to path: String) {
+    do {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    } catch {
+        FileHandle.standardError.write(Data("vcf-bench: cannot write \(path): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 func photoFit(_ arguments: [String]) -> Never {
     guard arguments.count == 5, let maxBytes = Int(arguments[1]), let edge = Int(arguments[2]),
           let runs = Int(arguments[3]), runs > 0, let data = FileManager.default.contents(atPath: arguments[0])
@@ -48,7 +58,7 @@ func photoFit(_ arguments: [String]) -> Never {
         exit(1)
     }
     guard let result = last else { exit(1) }
-    FileManager.default.createFile(atPath: arguments[4], contents: Data(result.bytes))
+    writeOrExit(result.bytes, to: arguments[4])
     times.sort()
     let median = times[times.count / 2]
     print("{\"median_ms\":\(median),\"min_ms\":\(times[0]),\"bytes\":\(result.bytes.count),\"width\":\(result.width),"
@@ -65,8 +75,8 @@ func labeled(_ arguments: [String]) -> Never {
                                           incomingNew: people / 10, traps: people / 20, unlinkedDuplicates: unlinked))
     if let dir = ProcessInfo.processInfo.environment["LABELED_WRITE_DIR"] {
         // For timing `vcf merge` on these books as a process.
-        FileManager.default.createFile(atPath: dir + "/existing.vcf", contents: Data(book.existing.utf8))
-        FileManager.default.createFile(atPath: dir + "/incoming.vcf", contents: Data(book.incoming.utf8))
+        writeOrExit(book.existing.utf8, to: dir + "/existing.vcf")
+        writeOrExit(book.incoming.utf8, to: dir + "/incoming.vcf")
     }
     let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
     let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.enumerated().map {
@@ -177,7 +187,7 @@ func keys(_ arguments: [String]) -> Never {
             out += "\(k.uid ?? "-")\t\(k.emails)\t\(k.phones.map { "\($0.key)\($0.personal)" })\t\(name)\t\(k.organization ?? "-")\t"
                 + "\(k.birthday.map { "\($0)" } ?? "-")\t\(k.formattedName ?? "-")\t\(addresses)\t\(k.indexKeys.count)\n"
         }
-        FileManager.default.createFile(atPath: dump, contents: Data(out.utf8))
+        writeOrExit(out.utf8, to: dump)
     }
     time("match keys") { contacts.reduce(0) { $0 + MatchKeys($1, countryCode: 1).indexKeys.count } }
     let allKeys = contacts.map { MatchKeys($0, countryCode: 1) }
