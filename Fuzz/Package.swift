@@ -8,8 +8,8 @@ import PackageDescription
 // One source file each, compiled as a library (no top-level code) so that libFuzzer's `main` is the only one.
 let asLibrary: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
-func fuzzTarget(_ name: String, _ products: [String]) -> Target {
-    .executableTarget(name: name, dependencies: products.map { .product(name: $0, package: "vcf") },
+func fuzzTarget(_ name: String, _ products: [String], _ local: [Target.Dependency] = []) -> Target {
+    .executableTarget(name: name, dependencies: products.map { .product(name: $0, package: "vcf") } + local,
                       swiftSettings: asLibrary)
 }
 
@@ -21,8 +21,10 @@ let package = Package(
         fuzzTarget("FuzzVCardReader", ["VCardFormat", "VCardSyntax"]),
         fuzzTarget("FuzzJCard", ["VCardFormat"]),
         fuzzTarget("FuzzCSV", ["ContactCSV"]),
-        fuzzTarget("FuzzJPEG", ["PhotoProcessing"]),
-        fuzzTarget("FuzzPNG", ["PhotoProcessing"]),
+        fuzzTarget("FuzzJPEG", ["PhotoProcessing"], ["PhotoFuzzing"]),
+        fuzzTarget("FuzzPNG", ["PhotoProcessing"], ["PhotoFuzzing"]),
         fuzzTarget("FuzzRoundTrip", ["VCardFormat"]),
+        // What the two photo targets share.
+        .target(name: "PhotoFuzzing", dependencies: [.product(name: "PhotoProcessing", package: "vcf")]),
     ]
 )

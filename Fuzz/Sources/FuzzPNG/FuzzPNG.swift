@@ -1,7 +1,5 @@
+import PhotoFuzzing
 import PhotoProcessing
-
-/// Headers refused above this many pixels (4 MP), so that a huge claimed size is refused before decoding.
-let maxPixels = 4_000_000
 
 /// Inspects the input as a PNG, decodes it, shows it upright and fits it into 1,500 bytes at 128 px.
 ///
@@ -13,13 +11,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? PNGCodec.inspect(bytes)
     fixChunkCRCs(&bytes)
     guard (try? PNGCodec.inspect(bytes)) != nil else { return 0 }
-    _ = try? PNGCodec.decode(bytes, maxPixels: maxPixels)
-    _ = try? ImageDecoder.upright(bytes, maxEdge: 64, maxPixels: maxPixels)
-    var options = PhotoFitter.Options()
-    options.maxPixels = maxPixels
-    // Small enough that a JPEG is decoded with a reduced DCT, as for a thumbnail-sized record limit.
-    options.maxEdge = 128
-    _ = try? PhotoFitter(options: options).fit(bytes, maxBytes: 1_500)
+    _ = try? PNGCodec.decode(bytes, maxPixels: fuzzMaxPixels)
+    showAndFit(bytes)
     return 0
 }
 
