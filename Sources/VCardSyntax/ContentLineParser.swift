@@ -209,11 +209,8 @@ struct ContentLineParser {
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
         Self.upperInPlace(&card.bytes, nameSpan)
         if !Self.isNameToken(bytes, trimmedName) {
-            let (written, cleaned) = Self.cleanedName(bytes, trimmedName)
-            diagnostics.append(Diagnostic(.warning, .invalidValue,
-                                          "property name `\(written)` has characters names cannot hold; read as `\(cleaned)`",
-                                          line: line))
-            nameSpan = card.appendBytes(cleaned)
+            nameSpan = cleanedNameSpan(bytes, trimmedName, kind: "property name", into: &card,
+                                       diagnostics: &diagnostics)
         }
         let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) } ?? .none
 
@@ -268,11 +265,8 @@ struct ContentLineParser {
             if !Self.isNameToken(bytes, pName) {
                 // Read as written back: a name that kept a character it cannot hold could be written as
                 // another (`ENCODIN\u{CD}G` as `ENCODING`) and mean something else when read again.
-                let (written, cleaned) = Self.cleanedName(bytes, pName)
-                diagnostics.append(Diagnostic(.warning, .invalidValue,
-                                              "parameter name `\(written)` has characters names cannot hold; read as `\(cleaned)`",
-                                              line: line))
-                nameInCard = card.appendBytes(cleaned)
+                nameInCard = cleanedNameSpan(bytes, pName, kind: "parameter name", into: &card,
+                                             diagnostics: &diagnostics)
             }
             let firstValue = card.parameterValues.count
             for v in valueBegin..<valueEnd {
@@ -343,9 +337,18 @@ struct ContentLineParser {
     {
         if group.isEmpty { return .none }
         if Self.isNameToken(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
-        let (written, cleaned) = Self.cleanedName(bytes, group, upperCased: false)
+        return cleanedNameSpan(bytes, group, kind: "group", upperCased: false, into: &card, diagnostics: &diagnostics)
+    }
+
+    /// The span of a name that holds characters names cannot hold, cleaned as `cleanedName` does and appended,
+    /// with a warning that says how it was read.
+    private func cleanedNameSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: String,
+                                 upperCased: Bool = true, into card: inout RawCard,
+                                 diagnostics: inout [Diagnostic]) -> RawCard.Span
+    {
+        let (written, cleaned) = Self.cleanedName(bytes, range, upperCased: upperCased)
         diagnostics.append(Diagnostic(.warning, .invalidValue,
-                                      "group `\(written)` has characters names cannot hold; read as `\(cleaned)`",
+                                      "\(kind) `\(written)` has characters names cannot hold; read as `\(cleaned)`",
                                       line: line))
         return card.appendBytes(cleaned)
     }
