@@ -53,6 +53,16 @@ public struct VCardLexer {
         var base64: UInt8 = 0
         /// Whether every quoted-printable continuation was indented.
         var softBreaksAllIndented = true
+        /// Where the last piece begins when it is an unindented base64 line in a 3.0 or 4.0 card (see
+        /// `continuesPending`).
+        var unindentedRunOn: RunOn?
+    }
+
+    /// An unindented base64 line joined to the pending line: its offset in `scratch`, line and byte offset.
+    private struct RunOn {
+        var offset: Int
+        var line: Int
+        var absoluteStart: Int
     }
 
     private struct CardFrame {
@@ -302,6 +312,7 @@ public struct VCardLexer {
             }
         }
         if startsWithSpace {
+            if let runOn = pending.unindentedRunOn { splitOff(runOn, bytes) }
             moveToScratch(bytes)
             append(bytes, start + 1, end)
             return true
@@ -318,18 +329,34 @@ public struct VCardLexer {
             append(bytes, start, end)
             return true
         }
-        // 2.1 base64 runs on over following lines until a blank line, indented or not. Only in 2.1: in 3.0 and
-        // 4.0 a value goes on only on folded lines, and a line of letters may be a property name folded before
-        // its colon.
-        if stack.last?.isV21 == true && start < end && Self.isBase64Line(bytes, start, end) {
+        // 2.1 base64 runs on over following lines until a blank line, indented or not. 3.0 and 4.0 go on only on
+        // folded lines, but hand-written generators wrap base64 there too (`chunk_split`), so it is read the same
+        // way; there a line of letters may also be a long property name folded before its colon, which the fold
+        // that follows it shows (`splitOff`).
+        if start < end && Self.isBase64Line(bytes, start, end) {
             classifyPending(bytes)
             if pending.base64 == 2 {
                 moveToScratch(bytes)
+                let runOn = RunOn(offset: scratch.count, line: physicalLine, absoluteStart: bufferBase + start)
                 append(bytes, start, end)
+                if stack.last?.isV21 != true { pending.unindentedRunOn = runOn }
                 return true
             }
         }
         return false
+    }
+
+    /// Ends the pending line before its last piece, an unindented base64 line that turned out to be folded, and
+    /// makes that piece the pending line: a line followed by a fold begins a logical line of its own.
+    private mutating func splitOff(_ runOn: RunOn, _ bytes: UnsafeBufferPointer<UInt8>) {
+        let piece = Array(scratch[runOn.offset...])
+        scratch.removeSubrange(runOn.offset...)
+        pending.absoluteEnd = runOn.absoluteStart
+        flushPending(bytes)
+        scratch = piece
+        softBreaks.removeAll(keepingCapacity: true)
+        pending = Pending(active: true, inScratch: true, line: runOn.line, absoluteStart: runOn.absoluteStart,
+                          absoluteEnd: runOn.absoluteStart)
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ byte: UInt8) -> Bool {
@@ -408,6 +435,9 @@ public struct VCardLexer {
         guard pending.active else {
             droppingContinuations = true
             return
+        }
+        if start < end && ASCII.isSpaceOrTab(bytes[start]), let runOn = pending.unindentedRunOn {
+            splitOff(runOn, bytes)
         }
         let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
         // The same tests as continuesPending, on what can be seen without buffering the whole line.

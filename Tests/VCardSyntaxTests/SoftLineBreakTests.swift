@@ -35,12 +35,23 @@ import VCardSyntax
         #expect(cards.first?.lines.last?.value == "QUJDREVG")
     }
 
-    @Test func base64RunsOnOverUnindentedLinesOnlyIn21() {
+    @Test func unindentedBase64FollowedByAFoldBeginsAProperty() {
         // Found by FuzzRoundTrip: in 3.0 the next line was a long property name folded before its colon.
-        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b:\r\nABCD\r\n :x\r\nEND:VCARD\r\n"
-        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b:QUJD\r\nREVG\r\nABCD\r\n :x\r\nEND:VCARD\r\n"
+        let (cards, diagnostics) = VCardLexer.parse(Array(text.utf8))
         #expect(cards.first?.lines.map(\.name) == ["VERSION", "PHOTO", "ABCD"])
-        #expect(cards.first?.lines.last?.value == "x")
+        #expect(cards.first?.lines.map(\.value) == ["3.0", "QUJDREVG", "x"])
+        #expect(cards.first?.lines.last?.line == 5)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func unindentedBase64RunsOnIn30AsGeneratorsWrapIt() {
+        // PHP's chunk_split and the like wrap base64 at 76 columns with no indentation, also in 3.0.
+        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b;TYPE=JPEG:QUJD\r\nREVG\r\nRw==\r\nFN:A\r\nEND:VCARD\r\n"
+        let (cards, diagnostics) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.map(\.name) == ["VERSION", "PHOTO", "FN"])
+        #expect(cards.first?.lines[1].value == "QUJDREVGRw==")
+        #expect(diagnostics.isEmpty)
     }
 
     @Test func propertyNamedBase64DoesNotRunOnOverFollowingLines() {
@@ -51,7 +62,7 @@ import VCardSyntax
 }
 
 /// Android's 2.1 line break (`\` at the end of a line, the value going on on the next line if it has no colon)
-/// is read in 2.1 cards only, like 2.1's unindented base64 (found by FuzzRoundTrip: a 3.0 line folded before its colon was joined to a value
+/// is read in 2.1 cards only (found by FuzzRoundTrip: a 3.0 line folded before its colon was joined to a value
 /// that ended with a backslash).
 @Suite struct BackslashContinuationTests {
     static func values(_ text: String) -> [String] {
