@@ -1,11 +1,12 @@
+import ContactModel
+import PhotoProcessing
+import VCardFormat
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ContactModel
-import PhotoProcessing
-import VCardFormat
 
 /// Fits a card's photo so the whole serialized card meets a `RecordLimit`: the exact byte budget for the image
 /// comes from the writer's own arithmetic, the image from `PhotoFitter`, and the finished card is measured
@@ -70,8 +71,10 @@ public struct CardPhotoFitter: Sendable {
         var rest = 0
         if let record = limit.recordBytes {
             rest = size(of: card)
-            guard let room = writer.largestEmbeddedPhoto(fitting: record - rest, mediaType: "image/jpeg",
-                                                         parameters: parameters)
+            guard
+                let room = writer.largestEmbeddedPhoto(
+                    fitting: record - rest, mediaType: "image/jpeg",
+                    parameters: parameters)
             else {
                 throw CardPhotoError(rest: rest, limit: limit, reason: "leaving no room for a photo")
             }
@@ -81,8 +84,9 @@ public struct CardPhotoFitter: Sendable {
         do {
             result = try fitter.fit(image, maxBytes: maxBytes)
         } catch let error as PhotoError where error.code == .doesNotFit {
-            throw CardPhotoError(rest: rest, limit: limit,
-                                 reason: "leaving \(ByteCount(maxBytes)) bytes for the photo, and \(error.description)")
+            throw CardPhotoError(
+                rest: rest, limit: limit,
+                reason: "leaving \(ByteCount(maxBytes)) bytes for the photo, and \(error.description)")
         } catch let error as PhotoError where photo == nil {
             // A card's own GIF or damaged photo that already fits is no reason to drop the card.
             var outcome = try measured(contact, photo: nil, limit: limit)
@@ -106,11 +110,13 @@ public struct CardPhotoFitter: Sendable {
         if let record = limit.recordBytes, bytes > record {
             var photoBytes = 0
             if let embedded = card.photo, let data = embedded.data {
-                photoBytes = writer.embeddedPhotoOctets(byteCount: data.count, mediaType: embedded.mediaType,
-                                                        parameters: embedded.parameters)
+                photoBytes = writer.embeddedPhotoOctets(
+                    byteCount: data.count, mediaType: embedded.mediaType,
+                    parameters: embedded.parameters)
             }
-            throw CardPhotoError(rest: bytes - photoBytes, limit: limit,
-                                 reason: photo == nil ? "and it has no embedded photo to shrink" : "even with its photo fitted")
+            throw CardPhotoError(
+                rest: bytes - photoBytes, limit: limit,
+                reason: photo == nil ? "and it has no embedded photo to shrink" : "even with its photo fitted")
         }
         return Outcome(contact: card, photo: photo, recordBytes: bytes, limit: limit, photoLeftAlone: nil)
     }

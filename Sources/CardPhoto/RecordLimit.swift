@@ -46,11 +46,11 @@ public struct RecordLimit: Equatable, Sendable, CustomStringConvertible {
 
     /// The largest image byte count the photo bounds allow, before the record is considered.
     public var photoByteBound: Int? {
-        let base64 = photoBase64Bytes.map { $0 / 4 * 3 } // whole base64 quanta, padding included
+        let base64 = photoBase64Bytes.map { $0 / 4 * 3 }  // whole base64 quanta, padding included
         switch (photoBytes, base64) {
-        case let (a?, b?): return min(a, b)
-        case let (a?, nil): return a
-        case let (nil, b?): return b
+        case (let a?, let b?): return min(a, b)
+        case (let a?, nil): return a
+        case (nil, let b?): return b
         case (nil, nil): return nil
         }
     }

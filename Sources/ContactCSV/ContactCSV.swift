@@ -1,9 +1,10 @@
+import ContactModel
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ContactModel
 
 /// Contacts as CSV: reads Google Contacts (current and older) and Outlook exports, writes Google's current layout.
 ///
@@ -115,7 +116,9 @@ public enum ContactCSV {
 
     private static func sorted(_ problems: [Problem]) -> [Problem] {
         problems.enumerated()
-            .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+            .sorted {
+                ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+            }
             .map(\.element)
     }
 }

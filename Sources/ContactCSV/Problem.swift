@@ -67,21 +67,24 @@ extension ContactCSV {
 // Every message the CSV layer emits, beside its code.
 extension ContactCSV.Problem {
     static func unterminatedQuote(line: Int, column: Int) -> Self {
-        Self(.error, .unterminatedQuote,
-             "quoted field is never closed; the record starting here and the rest of the file were not read",
-             line: line, column: column)
+        Self(
+            .error, .unterminatedQuote,
+            "quoted field is never closed; the record starting here and the rest of the file were not read",
+            line: line, column: column)
     }
 
     static func textAfterQuote(line: Int, column: Int) -> Self {
-        Self(.warning, .textAfterQuote, "text after a closing quote was kept as part of the field",
-             line: line, column: column)
+        Self(
+            .warning, .textAfterQuote, "text after a closing quote was kept as part of the field",
+            line: line, column: column)
     }
 
     static func extraFields(line: Int, column: Int, fields: Int, columns: Int) -> Self {
-        Self(.warning, .extraFields,
-             "record has \(fields) fields but the header has \(columns) columns; "
-                 + "the extra non-empty fields were kept as Column N",
-             line: line, column: column)
+        Self(
+            .warning, .extraFields,
+            "record has \(fields) fields but the header has \(columns) columns; "
+                + "the extra non-empty fields were kept as Column N",
+            line: line, column: column)
     }
 
     static func unknownHeader(found: [String]) -> Self {
@@ -90,11 +93,13 @@ extension ContactCSV.Problem {
             let short = field.count > 24 ? String(field.prefix(24)) + "..." : field
             return "\"\(short)\""
         }
-        let found = found.isEmpty || found == [""]
+        let found =
+            found.isEmpty || found == [""]
             ? "an empty file"
             : shown.joined(separator: ", ") + (found.count > 3 ? ", ... (\(found.count) columns)" : "")
-        return Self(.error, .unknownHeader, "expected a Google Contacts or Outlook CSV header row, found \(found)",
-                    line: 1, column: 1)
+        return Self(
+            .error, .unknownHeader, "expected a Google Contacts or Outlook CSV header row, found \(found)",
+            line: 1, column: 1)
     }
 
     static func invalidEncoding(line: Int, column: Int) -> Self {
@@ -102,12 +107,14 @@ extension ContactCSV.Problem {
     }
 
     static func tooManyFields(line: Int, column: Int, limit: Int) -> Self {
-        Self(.error, .tooManyFields, "record has more than \(limit) fields; the rest of the record was skipped",
-             line: line, column: column)
+        Self(
+            .error, .tooManyFields, "record has more than \(limit) fields; the rest of the record was skipped",
+            line: line, column: column)
     }
 
     static func invalidDate(header: String, line: Int, column: Int) -> Self {
-        Self(.warning, .invalidDate, "\(header) is not a date in M/D/YYYY form; kept as written",
-             line: line, column: column)
+        Self(
+            .warning, .invalidDate, "\(header) is not a date in M/D/YYYY form; kept as written",
+            line: line, column: column)
     }
 }

@@ -65,9 +65,10 @@ public struct AddressKey: Hashable, Sendable {
         return String(decoding: word, as: UTF8.self).first?.isNumber == true
     }
 
-    private static let packedExpansions: [UInt64: String] = Dictionary(uniqueKeysWithValues: expansions.map {
-        (ASCIIBytes.packed($0.key.utf8)!, $0.value)
-    })
+    private static let packedExpansions: [UInt64: String] = Dictionary(
+        uniqueKeysWithValues: expansions.map {
+            (ASCIIBytes.packed($0.key.utf8)!, $0.value)
+        })
 
     /// Street types and directions as the post office abbreviates them, expanded (USPS Publication 28, the
     /// common ones, and their UK and Australian cousins).

@@ -5,8 +5,10 @@ import Foundation
 /// (each card's keys, each incoming card's best match), and the machines it runs on have several cores.
 public enum Concurrently {
     /// `transform` applied to each of `items`, in chunks of `chunk` on all processors; the same result as `map`.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], chunk: Int = 512,
-                                                     _ transform: @Sendable (T) -> R) -> [R] {
+    public static func map<T: Sendable, R: Sendable>(
+        _ items: [T], chunk: Int = 512,
+        _ transform: @Sendable (T) -> R
+    ) -> [R] {
         let chunks = (items.count + chunk - 1) / chunk
         guard chunks > 1 else { return items.map(transform) }
         let results = ChunkResults<R>(count: chunks)

@@ -105,7 +105,8 @@ public struct ContactIndex: Sendable {
     private func range(of hash: Int) -> Range<Int> {
         let hashMask = ~((1 << positionBits) - 1)
         let key = hash & hashMask
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let mid = (low + high) / 2
             if entries[mid] < key { low = mid + 1 } else { high = mid }
@@ -126,12 +127,13 @@ public struct ContactIndex: Sendable {
         var found: [Int] = []
         var seen = Set<Int>()
         for key in k.indexKeys {
-            let cap = switch key.kind {
-            case .uid, .nameAndOrganization: Int.max
-            case .email, .phone: Self.identifierCap
-            case .name, .formattedName, .household: Self.nameCap
-            case .phonetic, .birthday: Self.blockCap
-            }
+            let cap =
+                switch key.kind {
+                case .uid, .nameAndOrganization: Int.max
+                case .email, .phone: Self.identifierCap
+                case .name, .formattedName, .household: Self.nameCap
+                case .phonetic, .birthday: Self.blockCap
+                }
             let range = range(of: key.hash)
             guard range.count <= cap else { continue }
             for i in range where seen.insert(position(entries[i])).inserted { found.append(position(entries[i])) }

@@ -15,14 +15,14 @@ public struct MatchDecision: Sendable, Equatable {
         case sameUID
         case sharedEmail(String)
         case sharedPersonalPhone(String)
-        case sharedLine(String)             // a work, main or fax number, or one several existing cards share
-        case commonEmail(String)            // an address several existing cards share (a family address)
+        case sharedLine(String)  // a work, main or fax number, or one several existing cards share
+        case commonEmail(String)  // an address several existing cards share (a family address)
         case name(PersonName.Relation)
         case sameOrganization
         case birthdayConflict
-        case emailDomainConflict(String)    // both have addresses at this domain, none in common
-        case personalPhoneConflict          // both have mobile, home or untyped numbers, none in common
-        case scoreConflict(String)          // the score's veto, or homes in different places
+        case emailDomainConflict(String)  // both have addresses at this domain, none in common
+        case personalPhoneConflict  // both have mobile, home or untyped numbers, none in common
+        case scoreConflict(String)  // the score's veto, or homes in different places
 
         public var description: String {
             switch self {
@@ -63,18 +63,20 @@ public struct MatchDecision: Sendable, Equatable {
 
     /// One line a reader can follow: `same person (identifier+name): shared email ..., names compatible`.
     public var explanation: String {
-        let verdict = switch kind {
-        case .same: "same person"
-        case .possible: "possible duplicate, not merged"
-        case .different: "different people"
-        }
+        let verdict =
+            switch kind {
+            case .same: "same person"
+            case .possible: "possible duplicate, not merged"
+            case .different: "different people"
+            }
         return "\(verdict) (\(rule)): " + evidence.map(\.description).joined(separator: ", ")
     }
 
     /// The score line: `score 12.0 (merge at 10.0): given name agree +3.0, family name agree +4.0, ...; veto: ...`.
     public var scoreExplanation: String? {
         guard let score else { return nil }
-        return "score \(Scoring.points(score.total)) (merge at \(Scoring.points(Scoring.mergeThreshold)) with agreeing names "
+        return
+            "score \(Scoring.points(score.total)) (merge at \(Scoring.points(Scoring.mergeThreshold)) with agreeing names "
             + "or birthday): " + score.fields.map(\.description).joined(separator: ", ")
             + (score.veto.map { "; veto: \($0)" } ?? "")
     }

@@ -44,19 +44,22 @@ public final class MatchKeys: Sendable {
         }
         var phones: [(key: PhoneKey, personal: Bool)] = []
         for phone in contact.phones {
-            guard let key = PhoneKey(phone.value, countryCode: countryCode), !phones.contains(where: { $0.key == key }) else { continue }
+            guard let key = PhoneKey(phone.value, countryCode: countryCode), !phones.contains(where: { $0.key == key })
+            else { continue }
             phones.append((key, Self.isPersonal(types: phone.types, label: phone.label)))
         }
-        self.init(uid: contact.uid.flatMap(Self.uidKey), emails: emails, emailKinds: emailKinds, phones: phones,
-                  name: PersonName(contact), organization: contact.organization.flatMap { Self.organizationKey($0.name) },
-                  birthday: contact.birthday.flatMap(Birthday.init),
-                  formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 },
-                  addresses: contact.addresses.compactMap(AddressKey.init))
+        self.init(
+            uid: contact.uid.flatMap(Self.uidKey), emails: emails, emailKinds: emailKinds, phones: phones,
+            name: PersonName(contact), organization: contact.organization.flatMap { Self.organizationKey($0.name) },
+            birthday: contact.birthday.flatMap(Birthday.init),
+            formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 },
+            addresses: contact.addresses.compactMap(AddressKey.init))
     }
 
-    private init(uid: String?, emails: [String], emailKinds: [EmailKind], phones: [(key: PhoneKey, personal: Bool)],
-                 name: PersonName?, organization: String?, birthday: Birthday?, formattedName: String?, addresses: [AddressKey])
-    {
+    private init(
+        uid: String?, emails: [String], emailKinds: [EmailKind], phones: [(key: PhoneKey, personal: Bool)],
+        name: PersonName?, organization: String?, birthday: Birthday?, formattedName: String?, addresses: [AddressKey]
+    ) {
         self.uid = uid
         self.emails = emails
         self.emailKinds = emailKinds
@@ -84,7 +87,9 @@ public final class MatchKeys: Sendable {
             add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), String(name.family.prefix(1))))
         }
         if let formattedName { add(IndexKey(.formattedName, formattedName)) }
-        if let birthday, let year = birthday.year { add(IndexKey(.birthday, year * 10_000 + birthday.month * 100 + birthday.day)) }
+        if let birthday, let year = birthday.year {
+            add(IndexKey(.birthday, year * 10_000 + birthday.month * 100 + birthday.day))
+        }
         for address in addresses where !address.number.isEmpty && !address.postalCode.isEmpty {
             add(IndexKey(.household, parts: address.postalCode, address.number))
         }
@@ -99,8 +104,9 @@ public final class MatchKeys: Sendable {
             let key = phone.key.resolved(countryCode: countryCode)
             if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
         }
-        return MatchKeys(uid: uid, emails: emails, emailKinds: emailKinds, phones: resolved, name: name,
-                         organization: organization, birthday: birthday, formattedName: formattedName, addresses: addresses)
+        return MatchKeys(
+            uid: uid, emails: emails, emailKinds: emailKinds, phones: resolved, name: name,
+            organization: organization, birthday: birthday, formattedName: formattedName, addresses: addresses)
     }
 
     /// The keys of each of `contacts`, worked out on every processor (a large book has a hundred thousand), with
@@ -146,18 +152,27 @@ public final class MatchKeys: Sendable {
     }
 
     /// Types that mark a shared or business line.
-    private static let sharedTypes: Set<String> = ["work", "main", "fax", "pager", "company", "workfax", "homefax", "otherfax", "assistant", "callback", "car", "isdn", "tty", "textphone", "video", "bbs", "modem", "msg"]
+    private static let sharedTypes: Set<String> = [
+        "work", "main", "fax", "pager", "company", "workfax", "homefax", "otherfax", "assistant", "callback", "car",
+        "isdn", "tty", "textphone", "video", "bbs", "modem", "msg",
+    ]
 
     static func isPersonal(types: [String], label: String?) -> Bool {
         // Readers keep TYPE values as written, which is nearly always lower case already.
-        for type in types where sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
+        for type in types
+        where sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
             return false
         }
-        if let label, sharedTypes.contains(TextFolding.fold(label).replacingOccurrences(of: " ", with: "")) { return false }
+        if let label, sharedTypes.contains(TextFolding.fold(label).replacingOccurrences(of: " ", with: "")) {
+            return false
+        }
         return true
     }
 
-    private static let legalForms: Set<String> = ["inc", "incorporated", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "company", "plc", "ag", "sa", "srl", "bv", "nv", "llp", "lp", "pty", "kg", "oy", "ab", "as", "spa", "sarl", "the"]
+    private static let legalForms: Set<String> = [
+        "inc", "incorporated", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "company", "plc", "ag",
+        "sa", "srl", "bv", "nv", "llp", "lp", "pty", "kg", "oy", "ab", "as", "spa", "sarl", "the",
+    ]
 
     static func organizationKey(_ name: String) -> String? {
         var folded: [UInt8] = []
@@ -196,13 +211,14 @@ public struct Birthday: Hashable, Sendable {
     public init?(_ text: String) {
         var digits: [Int] = []
         var leadingDashes = 0
-        var started = false, ended = false
+        var started = false
+        var ended = false
         for b in text.utf8 {
             if b == 0x20 || b == 0x09 {
                 ended = started
                 continue
             }
-            if ended { return nil } // a space inside the value
+            if ended { return nil }  // a space inside the value
             started = true
             if b == 0x54 || b == 0x74 { break }
             if b >= 0x30 && b <= 0x39 {

@@ -27,7 +27,9 @@ public struct Matcher: Sendable {
 
     /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
     /// skips positions (the card itself, within one file).
-    public func bestMatch(for incoming: MatchKeys, excluding: Set<Int> = []) -> (position: Int, decision: MatchDecision)? {
+    public func bestMatch(for incoming: MatchKeys, excluding: Set<Int> = []) -> (
+        position: Int, decision: MatchDecision
+    )? {
         bestMatch(for: incoming, among: index.candidates(for: incoming), excluding: excluding)
     }
 
@@ -42,8 +44,10 @@ public struct Matcher: Sendable {
             if let current = best {
                 // A card found by a shared identifier beats one found by the score, however high.
                 let rank = (decision.kind == .same ? 1 : 0, decision.rule == "score" ? 0 : 1, decision.strength)
-                let currentRank = (current.decision.kind == .same ? 1 : 0, current.decision.rule == "score" ? 0 : 1,
-                                   current.decision.strength)
+                let currentRank = (
+                    current.decision.kind == .same ? 1 : 0, current.decision.rule == "score" ? 0 : 1,
+                    current.decision.strength
+                )
                 if rank <= currentRank { continue }
             }
             best = (position, decision)
@@ -58,7 +62,8 @@ public struct Matcher: Sendable {
         if let ua = a.uid, ua == b.uid {
             return MatchDecision(kind: .same, rule: "uid", evidence: [.sameUID], strength: 100)
         }
-        var strong = 0, weak = 0
+        var strong = 0
+        var weak = 0
         for e in a.emails where b.emails.contains(e) {
             if index.cardCount(email: e) > sharedAbove {
                 evidence.append(.commonEmail(e))
@@ -78,10 +83,11 @@ public struct Matcher: Sendable {
                 weak += 1
             }
         }
-        let relation: PersonName.Relation = switch (a.name, b.name) {
-        case let (x?, y?): x.relation(to: y)
-        default: .unknown
-        }
+        let relation: PersonName.Relation =
+            switch (a.name, b.name) {
+            case (let x?, let y?): x.relation(to: y)
+            default: .unknown
+            }
         evidence.append(.name(relation))
         let sameOrganization = a.organization != nil && a.organization == b.organization
         if sameOrganization { evidence.append(.sameOrganization) }
@@ -90,7 +96,8 @@ public struct Matcher: Sendable {
             evidence.append(.birthdayConflict)
             conflict = true
         }
-        let strength = strong * 10 + weak * 3 + (relation == .identical ? 2 : relation == .compatible ? 1 : 0)
+        let strength =
+            strong * 10 + weak * 3 + (relation == .identical ? 2 : relation == .compatible ? 1 : 0)
             + (sameOrganization ? 1 : 0)
         if strong > 0 && relation != .conflicting && !conflict {
             return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
@@ -105,8 +112,11 @@ public struct Matcher: Sendable {
         }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
-            let personalA = a.phones.filter(\.personal).map(\.key), personalB = b.phones.filter(\.personal).map(\.key)
-            if !a.emails.contains(where: b.emails.contains), let domain = a.emailDomains.filter(b.emailDomains.contains).min() {
+            let personalA = a.phones.filter(\.personal).map(\.key)
+            let personalB = b.phones.filter(\.personal).map(\.key)
+            if !a.emails.contains(where: b.emails.contains),
+                let domain = a.emailDomains.filter(b.emailDomains.contains).min()
+            {
                 evidence.append(.emailDomainConflict(String(domain)))
             } else if !personalA.isEmpty && !personalB.isEmpty && !personalA.contains(where: personalB.contains) {
                 evidence.append(.personalPhoneConflict)
@@ -119,14 +129,17 @@ public struct Matcher: Sendable {
         }
         let score = computedScore()
         if score.merges && !conflict {
-            return MatchDecision(kind: .same, rule: "score", evidence: evidence, strength: strength + score.total / 10,
-                                 score: score)
+            return MatchDecision(
+                kind: .same, rule: "score", evidence: evidence, strength: strength + score.total / 10,
+                score: score)
         }
-        let someEvidence = strong > 0 || weak > 0 || relation == .identical
+        let someEvidence =
+            strong > 0 || weak > 0 || relation == .identical
             || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
             || score.total >= Scoring.possibleThreshold
-        return MatchDecision(kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
-                             evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
+        return MatchDecision(
+            kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
+            evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
     }
 
     /// `decision` for the pair `a`, `b` with its complete score, for the report (while choosing, a decision by
@@ -154,7 +167,7 @@ public struct Matcher: Sendable {
             total += 1
         }
         guard let (code, count) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
-              count >= 3, count * 2 > total
+            count >= 3, count * 2 > total
         else { return nil }
         return code
     }

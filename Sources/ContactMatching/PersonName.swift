@@ -30,21 +30,26 @@ public struct PersonName: Hashable, Sendable {
 
     /// The name on `contact`, or nil when it has neither N nor a personal FN (an organisation's card, say).
     public init?(_ contact: Contact) {
-        var given = "", family = "", middles: [Character] = [], generation: String?
+        var given = ""
+        var family = ""
+        var middles: [Character] = []
+        var generation: String?
         if let n = contact.name, !n.isEmpty {
             let givenWords = TextFolding.words(n.given)
             given = givenWords.first ?? ""
             middles = givenWords.dropFirst().compactMap(\.first)
             if !n.additional.isEmpty { middles += TextFolding.words(n.additional).compactMap(\.first) }
             family = TextFolding.fold(n.family)
-            generation = TextFolding.words(n.suffixes).lazy.compactMap { Self.generations[$0] }.first
+            generation =
+                TextFolding.words(n.suffixes).lazy.compactMap { Self.generations[$0] }.first
                 ?? TextFolding.words(n.prefixes).lazy.compactMap { Self.generations[$0] }.first
         }
         // A reader fills a missing FN from the email or phone; that is not a name.
         // FN is read only for what N lacks: the whole name, or a generation ("Jr." is often only in FN).
-        if let fn = contact.formattedName, given.isEmpty && family.isEmpty || generation == nil && Self.mayHaveGeneration(fn),
-           !fn.utf8.contains(0x40), fn.unicodeScalars.contains(where: \.properties.isAlphabetic),
-           let parsed = Self.parse(formatted: fn)
+        if let fn = contact.formattedName,
+            given.isEmpty && family.isEmpty || generation == nil && Self.mayHaveGeneration(fn),
+            !fn.utf8.contains(0x40), fn.unicodeScalars.contains(where: \.properties.isAlphabetic),
+            let parsed = Self.parse(formatted: fn)
         {
             if given.isEmpty && family.isEmpty {
                 (given, family, middles) = (parsed.given, parsed.family, parsed.middles)
@@ -53,7 +58,7 @@ public struct PersonName: Hashable, Sendable {
         }
         // A card for a company names it in FN and ORG: that is not a person's name.
         if let org = contact.organization?.name, !org.isEmpty, contact.name?.isEmpty ?? true,
-           let fn = contact.formattedName, TextFolding.fold(fn) == TextFolding.fold(org)
+            let fn = contact.formattedName, TextFolding.fold(fn) == TextFolding.fold(org)
         {
             return nil
         }
@@ -73,9 +78,12 @@ public struct PersonName: Hashable, Sendable {
     }
 
     /// Reads "First M. Last Jr.", "Last, First M.", "Dr. First Last", "First Last, Jr.".
-    static func parse(formatted: String) -> (given: String, middles: [Character], family: String, generation: String?)? {
+    static func parse(formatted: String) -> (given: String, middles: [Character], family: String, generation: String?)?
+    {
         var generation: String?
-        var parts = formatted.split(separator: ",", omittingEmptySubsequences: true).map { TextFolding.words(String($0)) }
+        var parts = formatted.split(separator: ",", omittingEmptySubsequences: true).map {
+            TextFolding.words(String($0))
+        }
         // Trailing comma parts made only of suffixes ("Smith, Jr.", "Jones, PhD") are suffixes, not a given name.
         while parts.count > 1, let last = parts.last, last.allSatisfy({ Self.isSuffix($0) }) {
             generation = generation ?? last.lazy.compactMap { Self.generations[String($0)] }.first
@@ -90,8 +98,10 @@ public struct PersonName: Hashable, Sendable {
             }
             if let g = parts[0].lazy.compactMap({ Self.generations[String($0)] }).first { generation = generation ?? g }
             let family = parts[0].filter { !Self.isSuffix($0) }
-            return (given.first.map(String.init) ?? "", given.dropFirst().compactMap(\.first),
-                    family.joined(separator: " "), generation)
+            return (
+                given.first.map(String.init) ?? "", given.dropFirst().compactMap(\.first),
+                family.joined(separator: " "), generation
+            )
         }
         var words = parts.first ?? []
         // "M." before a single word is more often an initial ("M. Kim") than Monsieur.
@@ -124,7 +134,8 @@ public struct PersonName: Hashable, Sendable {
     /// would (letters and digits in lower case, `'` dropped) and packed into an integer, which is compared with the
     /// packed generations: no allocation per word. A byte above ASCII belongs to a word that is no generation.
     private static func containsGeneration<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        var packed: UInt64 = 0, length = 0
+        var packed: UInt64 = 0
+        var length = 0
         for b in bytes {
             let lower = ASCIIBytes.lower(b)
             if (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b >= 0x80 {
@@ -150,8 +161,13 @@ public struct PersonName: Hashable, Sendable {
         "2nd": "ii", "3rd": "iii", "4th": "iv",
     ]
     static let otherSuffixes: Set<String> = ["phd", "md", "esq", "dds", "cpa", "mba", "rn", "jd", "dr", "dphil"]
-    static let titles: Set<String> = ["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "herr", "frau", "mme", "mlle", "m"]
-    static let particles: Set<String> = ["van", "von", "de", "del", "della", "da", "di", "du", "la", "le", "der", "den", "ter", "ten", "bin", "al", "el", "st"]
+    static let titles: Set<String> = [
+        "mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "dame", "rev", "herr", "frau", "mme", "mlle", "m",
+    ]
+    static let particles: Set<String> = [
+        "van", "von", "de", "del", "della", "da", "di", "du", "la", "le", "der", "den", "ter", "ten", "bin", "al", "el",
+        "st",
+    ]
 
     /// How this name relates to `other`.
     public func relation(to other: PersonName) -> Relation {

@@ -20,7 +20,8 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
         var sawDigit = false
         var bytes = Array(text.utf8)
         // tel: URIs (vCard 4.0) and their parameters: `;ext=` is the extension, other parameters are dropped.
-        if bytes.count >= 4, bytes[0] | 0x20 == 0x74, bytes[1] | 0x20 == 0x65, bytes[2] | 0x20 == 0x6C, bytes[3] == 0x3A {
+        if bytes.count >= 4, bytes[0] | 0x20 == 0x74, bytes[1] | 0x20 == 0x65, bytes[2] | 0x20 == 0x6C, bytes[3] == 0x3A
+        {
             bytes.removeFirst(4)
         }
         var i = 0
@@ -30,9 +31,9 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             case 0x30...0x39:
                 if inExtension { extDigits.append(b) } else { digits.append(b) }
                 sawDigit = true
-            case 0x2B: // +
+            case 0x2B:  // +
                 if !sawDigit { plus = true }
-            case 0x3B: // ; : a tel: URI parameter
+            case 0x3B:  // ; : a tel: URI parameter
                 let rest = String(decoding: bytes[(i + 1)...], as: UTF8.self).lowercased()
                 if rest.hasPrefix("ext=") {
                     inExtension = true
@@ -40,10 +41,10 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
                 } else if !inExtension {
                     i = bytes.count
                 }
-            case 0x78, 0x58, 0x23, 0x2C: // x, X, #, and a dial pause (,): what follows is an extension
+            case 0x78, 0x58, 0x23, 0x2C:  // x, X, #, and a dial pause (,): what follows is an extension
                 guard sawDigit else { return nil }
                 inExtension = true
-            case 0x65, 0x45: // "ext", "ext.", "extension"
+            case 0x65, 0x45:  // "ext", "ext.", "extension"
                 guard sawDigit else { return nil }
                 inExtension = true
                 while i + 1 < bytes.count, (bytes[i + 1] | 0x20) >= 0x61, (bytes[i + 1] | 0x20) <= 0x7A { i += 1 }
@@ -60,7 +61,7 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
         if plus {
             international = digits
         } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
-            international = Array(digits.dropFirst(2)) // 00 CC ...
+            international = Array(digits.dropFirst(2))  // 00 CC ...
         } else if let countryCode {
             international = Self.international(national: digits, countryCode: countryCode)
         }
@@ -83,21 +84,22 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
         guard isNational else { return self }
         var key = self
         let digits = Array(number.utf8.dropFirst(Self.nationalPrefix.utf8.count))
-        key.number = "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
+        key.number =
+            "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
         return key
     }
 
     /// The international digits of national `digits` dialled in the country of `countryCode`.
     private static func international(national digits: [UInt8], countryCode: Int) -> [UInt8] {
         if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
-            return Array(digits.dropFirst(3)) // 011 CC ... from North America
+            return Array(digits.dropFirst(3))  // 011 CC ... from North America
         }
         var national = digits[...]
         if countryCode == 1 {
             // North America: ten digits, sometimes written with the 1 trunk prefix.
             if national.count == 11 && national.first == 0x31 { national = national.dropFirst() }
         } else if national.first == 0x30 {
-            national = national.dropFirst() // trunk prefix 0 (UK, Germany, France...)
+            national = national.dropFirst()  // trunk prefix 0 (UK, Germany, France...)
         }
         return Array(String(countryCode).utf8) + national
     }

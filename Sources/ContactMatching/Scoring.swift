@@ -4,8 +4,11 @@ import ContactModel
 public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
     /// The fields compared.
     public enum Field: String, Sendable {
-        case givenName = "given name", familyName = "family name", birthday, street, locality, region
-        case postalCode = "postal code", organization, phone
+        case givenName = "given name"
+        case familyName = "family name"
+        case birthday, street, locality, region
+        case postalCode = "postal code"
+        case organization, phone
     }
 
     /// The outcome of one comparison.
@@ -72,7 +75,8 @@ public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Creates a comparison.
-    public init(_ field: Field, _ outcome: Outcome, _ weight: Int = 0, similarity: Double? = nil, remarks: Remarks = []) {
+    public init(_ field: Field, _ outcome: Outcome, _ weight: Int = 0, similarity: Double? = nil, remarks: Remarks = [])
+    {
         self.field = field
         self.outcome = outcome
         self.weight = weight
@@ -82,7 +86,8 @@ public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
 
     /// `given name similar (jaro-winkler 0.93) +2.0`.
     public var description: String {
-        "\(field.rawValue) \(outcome.rawValue)" + (note.map { " (\($0))" } ?? "") + " " + Scoring.points(weight, sign: true)
+        "\(field.rawValue) \(outcome.rawValue)" + (note.map { " (\($0))" } ?? "") + " "
+            + Scoring.points(weight, sign: true)
     }
 }
 
@@ -106,7 +111,8 @@ public struct ScoreCard: Sendable, Equatable {
     /// `different homes` when the best pair of addresses disagrees on the house and on the town: the cards
     /// describe people living in different places.
     public var elsewhere: String? {
-        let street = fields.first { $0.field == .street }?.outcome, locality = fields.first { $0.field == .locality }?.outcome
+        let street = fields.first { $0.field == .street }?.outcome
+        let locality = fields.first { $0.field == .locality }?.outcome
         return street == .disagree && locality == .disagree ? "different homes" : nil
     }
 
@@ -143,8 +149,9 @@ public enum Scoring {
             if !complete && names.given.outcome == .disagree && names.family.outcome == .disagree {
                 // Two other people's names (most candidate pairs): -7.0 that the rest (12.5 at most) cannot lift to
                 // a possible duplicate, so the rest is not worked out.
-                return ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: false,
-                                 birthdayAgrees: false)
+                return ScoreCard(
+                    fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: false,
+                    birthdayAgrees: false)
             }
         } else {
             fields += [FieldComparison(.givenName, .missing), FieldComparison(.familyName, .missing)]
@@ -154,16 +161,19 @@ public enum Scoring {
         if birthday.outcome == .disagree { veto = veto ?? "different birthdays" }
         fields += compareAddresses(a.addresses, b.addresses)
         if let x = a.organization, let y = b.organization {
-            fields.append(x == y ? FieldComparison(.organization, .agree, 10) : FieldComparison(.organization, .disagree, 0))
+            fields.append(
+                x == y ? FieldComparison(.organization, .agree, 10) : FieldComparison(.organization, .disagree, 0))
         } else {
             fields.append(FieldComparison(.organization, .missing))
         }
         fields.append(comparePhones(a, b))
         if veto == nil, let reason = differentEmails(a, b) { veto = reason }
-        var card = ScoreCard(fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
-                             birthdayAgrees: birthday.outcome == .agree)
+        var card = ScoreCard(
+            fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
+            birthdayAgrees: birthday.outcome == .agree)
         let outcomes = fields.prefix(2).map { ($0.outcome, $0.similarity != nil) }
-        let oneTypo = (outcomes[0].0 == .agree && outcomes[1].0 == .similar && outcomes[1].1)
+        let oneTypo =
+            (outcomes[0].0 == .agree && outcomes[1].0 == .similar && outcomes[1].1)
             || (outcomes[0].0 == .similar && outcomes[0].1 && outcomes[1].0 == .agree)
         card.typoAtOneHome = oneTypo && fields.contains { $0.field == .street && $0.outcome == .agree }
         return card
@@ -182,8 +192,12 @@ public enum Scoring {
         -> (given: FieldComparison, family: FieldComparison, veto: String?)
     {
         var veto: String?
-        if a.generation != b.generation { veto = "different generations (\(a.generation ?? "none"), \(b.generation ?? "none"))" }
-        if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y { veto = veto ?? "different middle initials" }
+        if a.generation != b.generation {
+            veto = "different generations (\(a.generation ?? "none"), \(b.generation ?? "none"))"
+        }
+        if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y {
+            veto = veto ?? "different middle initials"
+        }
         var given = compareGiven(a.given, b.given)
         var family = compareFamily(a.family, b.family)
         // A form filled the wrong way round: try given and family swapped, and keep the better reading.
@@ -191,8 +205,8 @@ public enum Scoring {
         // The swapped family names are compared only when the swapped given names are alike (rarely).
         let swappedGiven = compareGiven(a.given, b.family)
         if swappedGiven.outcome != .disagree && swappedGiven.outcome != .missing,
-           case let swappedFamily = compareFamily(a.family, b.given), swappedFamily.outcome != .disagree,
-           swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
+            case let swappedFamily = compareFamily(a.family, b.given), swappedFamily.outcome != .disagree,
+            swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
         {
             given = swappedGiven
             family = swappedFamily
@@ -208,7 +222,8 @@ public enum Scoring {
         if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
         if a == b { return FieldComparison(.givenName, .agree, 30) }
         if isOneLetter(a) || isOneLetter(b) {
-            return a.first == b.first ? FieldComparison(.givenName, .similar, 10, remarks: .initial)
+            return a.first == b.first
+                ? FieldComparison(.givenName, .similar, 10, remarks: .initial)
                 : FieldComparison(.givenName, .disagree, -30)
         }
         if Nicknames.areEquivalent(a, b) { return FieldComparison(.givenName, .agree, 30, remarks: .nickname) }
@@ -266,8 +281,10 @@ public enum Scoring {
                 if total > bestTotal { (best, bestTotal) = (fields, total) }
             }
         }
-        return best ?? [FieldComparison(.street, .missing), FieldComparison(.locality, .missing),
-                        FieldComparison(.region, .missing), FieldComparison(.postalCode, .missing)]
+        return best ?? [
+            FieldComparison(.street, .missing), FieldComparison(.locality, .missing),
+            FieldComparison(.region, .missing), FieldComparison(.postalCode, .missing),
+        ]
     }
 
     private static func compareAddress(_ a: AddressKey, _ b: AddressKey) -> [FieldComparison] {
@@ -280,17 +297,22 @@ public enum Scoring {
             street = FieldComparison(.street, .agree, 30)
         } else {
             let similarity = Similarity.jaroWinkler(a.street, b.street)
-            street = similarity >= Self.similarity
+            street =
+                similarity >= Self.similarity
                 ? FieldComparison(.street, .similar, 20, similarity: similarity)
                 : FieldComparison(.street, .disagree, -10)
         }
-        func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int) -> FieldComparison {
+        func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int)
+            -> FieldComparison
+        {
             if x.isEmpty || y.isEmpty { return FieldComparison(field, .missing) }
             return x == y ? FieldComparison(field, .agree, agree) : FieldComparison(field, .disagree, disagree)
         }
-        var fields = [street, plain(.locality, a.locality, b.locality, agree: 10, disagree: -10),
-                      plain(.region, a.region, b.region, agree: 5, disagree: -5),
-                      plain(.postalCode, a.postalCode, b.postalCode, agree: 20, disagree: -15)]
+        var fields = [
+            street, plain(.locality, a.locality, b.locality, agree: 10, disagree: -10),
+            plain(.region, a.region, b.region, agree: 5, disagree: -5),
+            plain(.postalCode, a.postalCode, b.postalCode, agree: 20, disagree: -15),
+        ]
         if street.outcome == .disagree {
             // Another house in the same town: agreeing on the town says nothing more about the person.
             for i in 1..<fields.count where fields[i].outcome == .agree {
@@ -310,16 +332,20 @@ public enum Scoring {
         for kind in [EmailKind.home, .work] where a.emailKinds.contains(kind) && b.emailKinds.contains(kind) {
             return "different \(kind.rawValue) emails"
         }
-        if let shared = b.emailDomains.filter(a.emailDomains.contains).min() { return "different addresses at \(shared)" }
+        if let shared = b.emailDomains.filter(a.emailDomains.contains).min() {
+            return "different addresses at \(shared)"
+        }
         return nil
     }
 
     /// Personal phones (mobile, home, untyped) on both cards and none in common: people change numbers, so this
     /// counts against, but does not rule out, the same person.
     private static func comparePhones(_ a: MatchKeys, _ b: MatchKeys) -> FieldComparison {
-        let x = a.phones.filter(\.personal).map(\.key), y = b.phones.filter(\.personal).map(\.key)
+        let x = a.phones.filter(\.personal).map(\.key)
+        let y = b.phones.filter(\.personal).map(\.key)
         if x.isEmpty || y.isEmpty { return FieldComparison(.phone, .missing) }
-        return x.contains(where: y.contains) ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
+        return x.contains(where: y.contains)
+            ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
             : FieldComparison(.phone, .disagree, -10)
     }
 }

@@ -7,10 +7,12 @@ public enum Similarity {
         if a == b { return a.isEmpty ? 0 : 1 }
         // Scalars and match flags in one temporary (stack) buffer: this runs for every candidate pair's names
         // and streets, and the UTF-8 lengths bound the scalar counts.
-        let xBound = a.utf8.count, yBound = b.utf8.count
+        let xBound = a.utf8.count
+        let yBound = b.utf8.count
         guard xBound > 0, yBound > 0 else { return 0 }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * (xBound + yBound)) { buffer in
-            var xCount = 0, yCount = 0
+            var xCount = 0
+            var yCount = 0
             for s in a.unicodeScalars {
                 buffer[xCount] = s.value
                 xCount += 1
@@ -24,10 +26,12 @@ public enum Similarity {
             @inline(__always) func x(_ i: Int) -> UInt32 { buffer[i] }
             @inline(__always) func y(_ j: Int) -> UInt32 { buffer[xBound + j] }
             let window = max(0, max(xCount, yCount) / 2 - 1)
-            let matchedX = flags, matchedY = flags + xCount
+            let matchedX = flags
+            let matchedY = flags + xCount
             var matches = 0
             for i in 0..<xCount {
-                let low = max(0, i - window), high = min(yCount - 1, i + window)
+                let low = max(0, i - window)
+                let high = min(yCount - 1, i + window)
                 guard low <= high else { continue }
                 for j in low...high where buffer[matchedY + j] == 0 && x(i) == y(j) {
                     buffer[matchedX + i] = 1
@@ -37,7 +41,8 @@ public enum Similarity {
                 }
             }
             guard matches > 0 else { return 0 }
-            var transpositions = 0, j = 0
+            var transpositions = 0
+            var j = 0
             for i in 0..<xCount where buffer[matchedX + i] != 0 {
                 while buffer[matchedY + j] == 0 { j += 1 }
                 if x(i) != y(j) { transpositions += 1 }
@@ -58,7 +63,7 @@ public enum Similarity {
         var last: UInt8 = 0
         for b in folded.utf8 {
             guard b >= 0x61 && b <= 0x7A else {
-                if b == 0x20 { continue } // "de la cruz": the words run together
+                if b == 0x20 { continue }  // "de la cruz": the words run together
                 if out.isEmpty { return String(folded.unicodeScalars.prefix(2).map(Character.init)) }
                 continue
             }

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
 
 /// Folding that makes two spellings of the same word compare equal: case, accents and punctuation.
 public enum TextFolding {
@@ -38,7 +39,7 @@ public enum TextFolding {
                     letter(UInt8(v))
                 } else if v >= 0x41 && v <= 0x5A {
                     letter(UInt8(v + 0x20))
-                } else if v != 0x27 { // O'Brien and OBrien are one name
+                } else if v != 0x27 {  // O'Brien and OBrien are one name
                     pendingSpace = true
                 }
                 continue
@@ -135,7 +136,8 @@ public enum TextFolding {
     public static func trimmed(_ text: String) -> String {
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last,
-              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return text }
+            first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
+        else { return text }
         var value = Substring(text).drop { $0 == " " || $0 == "\t" }
         while let end = value.last, end == " " || end == "\t" { value = value.dropLast() }
         return String(value)
@@ -156,7 +158,9 @@ public enum TextFolding {
         folded.withUnsafeBufferPointer { buffer in
             var start = 0
             for i in 0...buffer.count where i == buffer.count || buffer[i] == 0x20 {
-                if i > start { words.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)) }
+                if i > start {
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self))
+                }
                 start = i + 1
             }
         }

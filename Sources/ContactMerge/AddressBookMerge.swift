@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import ContactMatching
 import ContactModel
 import Foundation
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
 
 /// A card to merge, with where it came from for the report.
 public struct IncomingCard: Sendable {
@@ -85,9 +86,10 @@ public struct MergeEntry: Sendable {
     public var problem: String?
 
     /// Creates an entry.
-    public init(file: String, line: Int, name: String, outcome: Outcome, existing: Int? = nil,
-                decision: MatchDecision? = nil, changes: [FieldChange] = [], problem: String? = nil)
-    {
+    public init(
+        file: String, line: Int, name: String, outcome: Outcome, existing: Int? = nil,
+        decision: MatchDecision? = nil, changes: [FieldChange] = [], problem: String? = nil
+    ) {
         self.file = file
         self.line = line
         self.name = name
@@ -154,7 +156,8 @@ public struct AddressBookMerge: Sendable {
         let decided: [(entry: MergeEntry, candidates: Int)] = Concurrently.map(incoming, chunk: 64) { card in
             let keys = MatchKeys(card.contact, countryCode: code)
             let candidates = matcher.index.candidates(for: keys)
-            var entry = MergeEntry(file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
+            var entry = MergeEntry(
+                file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
             if let (position, decision) = matcher.bestMatch(for: keys, among: candidates) {
                 entry.existing = position
                 entry.decision = matcher.explained(decision, keys, matcher.index.keys[position])
@@ -169,15 +172,16 @@ public struct AddressBookMerge: Sendable {
                 {
                     entry.outcome = .unchanged
                     entry.existing = position
-                    entry.decision = matcher.explained(matcher.decide(keys, matcher.index.keys[position]), keys,
-                                                       matcher.index.keys[position])
+                    entry.decision = matcher.explained(
+                        matcher.decide(keys, matcher.index.keys[position]), keys,
+                        matcher.index.keys[position])
                     break
                 }
             }
             return (entry, candidates.count)
         }
         result.candidatePairs = decided.reduce(0) { $0 + $1.candidates }
-        var targets: [Int: [Int]] = [:] // existing position -> incoming indexes
+        var targets: [Int: [Int]] = [:]  // existing position -> incoming indexes
         for (i, (entry, _)) in decided.enumerated() {
             if entry.outcome == .merged, let position = entry.existing { targets[position, default: []].append(i) }
             if entry.outcome == .added || entry.outcome == .possible { result.added.append(incoming[i].contact) }
@@ -241,7 +245,9 @@ public struct AddressBookMerge: Sendable {
                 if decision.kind == .possible, reported.insert([rep, i]).inserted {
                     result.possiblePairs.append((rep, i, matcher.explained(decision, keys[i], keys[j])))
                 }
-                if decision.kind == .same, best == nil || decision.strength > best!.1.strength { best = (rep, decision) }
+                if decision.kind == .same, best == nil || decision.strength > best!.1.strength {
+                    best = (rep, decision)
+                }
             }
             var entry = MergeEntry(file: file, line: lines[i], name: cards.names[i], outcome: .unchanged)
             if let (rep, decision) = best {

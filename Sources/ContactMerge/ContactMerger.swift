@@ -30,11 +30,12 @@ public struct ContactMerger: Sendable {
     public func merge(_ incoming: Contact, into existing: Contact) -> (contact: Contact, changes: [FieldChange]) {
         var out = existing
         var changes: [FieldChange] = []
-        let incomingWins: Bool = switch preference {
-        case .existing: false
-        case .incoming: true
-        case .newer: Self.revisionKey(incoming.revision) >= Self.revisionKey(existing.revision)
-        }
+        let incomingWins: Bool =
+            switch preference {
+            case .existing: false
+            case .incoming: true
+            case .newer: Self.revisionKey(incoming.revision) >= Self.revisionKey(existing.revision)
+            }
         var groups = GroupRenamer(existing: existing, incoming: incoming)
 
         func single<T: Equatable>(_ field: String, _ path: WritableKeyPath<Contact, T?>, _ show: (T) -> String) {
@@ -53,7 +54,9 @@ public struct ContactMerger: Sendable {
             }
         }
         // A reader fills a missing FN from an email or phone; that stand-in never replaces a real name.
-        let standIn = incoming.formattedName.map { fn in (incoming.emails + incoming.phones).contains { $0.value == fn } } ?? false
+        let standIn =
+            incoming.formattedName.map { fn in (incoming.emails + incoming.phones).contains { $0.value == fn } }
+            ?? false
         if !(standIn && out.formattedName != nil) { single("FN", \.formattedName) { $0 } }
         single("N", \.name) { $0.displayName }
         single("ORG", \.organization) { ([$0.name] + $0.units).joined(separator: ";") }
@@ -78,11 +81,14 @@ public struct ContactMerger: Sendable {
 
         union("EMAIL", &out.emails, incoming.emails, &changes, &groups) { EmailKey.key($0.value) ?? $0.value }
         union("TEL", &out.phones, incoming.phones, &changes, &groups) { phone in
-            PhoneKey(phone.value, countryCode: countryCode).map { "\($0.number);\($0.ext ?? "")" } ?? TextFolding.fold(phone.value)
+            PhoneKey(phone.value, countryCode: countryCode).map { "\($0.number);\($0.ext ?? "")" }
+                ?? TextFolding.fold(phone.value)
         }
         union("URL", &out.urls, incoming.urls, &changes, &groups) { Self.urlKey($0.value) }
         union("IMPP", &out.instantMessaging, incoming.instantMessaging, &changes, &groups) { $0.value.lowercased() }
-        union("X-SOCIALPROFILE", &out.socialProfiles, incoming.socialProfiles, &changes, &groups) { $0.value.lowercased() }
+        union("X-SOCIALPROFILE", &out.socialProfiles, incoming.socialProfiles, &changes, &groups) {
+            $0.value.lowercased()
+        }
         unionAddresses(&out, incoming.addresses, &changes, &groups)
         unionStrings("NICKNAME", &out.nicknames, incoming.nicknames, &changes)
         unionStrings("CATEGORIES", &out.categories, incoming.categories, &changes)
@@ -108,21 +114,24 @@ public struct ContactMerger: Sendable {
         changes.append(FieldChange("NOTE", .joined, value: new))
     }
 
-    private func union(_ field: String, _ values: inout [LabeledValue], _ incoming: [LabeledValue],
-                       _ changes: inout [FieldChange], _ groups: inout GroupRenamer, key: (LabeledValue) -> String)
-    {
+    private func union(
+        _ field: String, _ values: inout [LabeledValue], _ incoming: [LabeledValue],
+        _ changes: inout [FieldChange], _ groups: inout GroupRenamer, key: (LabeledValue) -> String
+    ) {
         var positions: [String: Int] = [:]
         for (i, v) in values.enumerated() where positions[key(v)] == nil { positions[key(v)] = i }
         for var value in incoming {
             let k = key(value)
             if let i = positions[k] {
-                let added = value.types.filter { t in !values[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame } }
+                let added = value.types.filter { t in
+                    !values[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame }
+                }
                 if !added.isEmpty {
                     values[i].types += added
                     changes.append(FieldChange(field, .retyped, value: added.joined(separator: ",")))
                 }
                 if values[i].label == nil, let label = value.label {
-                    values[i].label = label // the writer gives it a group of its own when the value has none
+                    values[i].label = label  // the writer gives it a group of its own when the value has none
                     changes.append(FieldChange(field, .retyped, value: label))
                 }
                 continue
@@ -134,9 +143,10 @@ public struct ContactMerger: Sendable {
         }
     }
 
-    private func unionAddresses(_ out: inout Contact, _ incoming: [Address], _ changes: inout [FieldChange],
-                                _ groups: inout GroupRenamer)
-    {
+    private func unionAddresses(
+        _ out: inout Contact, _ incoming: [Address], _ changes: inout [FieldChange],
+        _ groups: inout GroupRenamer
+    ) {
         // One address written two ways ("221 N. Oak Ave, IL 62704" and "221 North Oak Avenue, Illinois
         // 62704-1234, USA") is kept once: street abbreviations, case, state names and ZIP+4 are normalised, and a
         // country on one side only does not make it another address.
@@ -158,7 +168,9 @@ public struct ContactMerger: Sendable {
         for var address in incoming {
             let key = Key(address)
             if let i = keys.firstIndex(where: { $0.same(as: key) }) {
-                let added = address.types.filter { t in !out.addresses[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame } }
+                let added = address.types.filter { t in
+                    !out.addresses[i].types.contains { $0.caseInsensitiveCompare(t) == .orderedSame }
+                }
                 if !added.isEmpty {
                     out.addresses[i].types += added
                     changes.append(FieldChange("ADR", .retyped, value: added.joined(separator: ",")))
@@ -168,13 +180,15 @@ public struct ContactMerger: Sendable {
             address.group = groups.rename(address.group)
             keys.append(key)
             out.addresses.append(address)
-            changes.append(FieldChange("ADR", .added, value: address.components.filter { !$0.isEmpty }.joined(separator: ", ")))
+            changes.append(
+                FieldChange("ADR", .added, value: address.components.filter { !$0.isEmpty }.joined(separator: ", ")))
         }
     }
 
-    private func unionStrings(_ field: String, _ values: inout [String], _ incoming: [String],
-                              _ changes: inout [FieldChange])
-    {
+    private func unionStrings(
+        _ field: String, _ values: inout [String], _ incoming: [String],
+        _ changes: inout [FieldChange]
+    ) {
         var seen = Set(values.map(TextFolding.fold))
         for value in incoming where seen.insert(TextFolding.fold(value)).inserted {
             values.append(value)
@@ -189,9 +203,10 @@ public struct ContactMerger: Sendable {
         "X-MAIDENNAME", "X-GENDER", "LANG",
     ]
 
-    private func unionExtensions(_ out: inout Contact, _ incoming: [Extension], _ changes: inout [FieldChange],
-                                 _ groups: inout GroupRenamer)
-    {
+    private func unionExtensions(
+        _ out: inout Contact, _ incoming: [Extension], _ changes: inout [FieldChange],
+        _ groups: inout GroupRenamer
+    ) {
         func key(_ e: Extension) -> String { e.name.uppercased() + ":" + e.value }
         var seen = Set(out.extensions.map(key))
         let names = Set(out.extensions.map { $0.name.uppercased() })
@@ -211,7 +226,8 @@ public struct ContactMerger: Sendable {
     /// REV as comparable digits (`2024-01-02T03:04:05Z` and `20240102T030405Z` alike); empty when absent.
     static func revisionKey(_ rev: String?) -> String {
         guard let rev else { return "" }
-        var digits = String(rev.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map(Character.init))
+        var digits = String(
+            rev.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map(Character.init))
         while digits.count < 14 { digits += "0" }
         return String(digits.prefix(14))
     }

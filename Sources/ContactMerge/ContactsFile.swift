@@ -49,22 +49,30 @@ public struct ContactsFile: Sendable {
     /// - Throws: `Unreadable`.
     public init(bytes: [UInt8], name: String, countryCode: Int? = nil) throws {
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
-            throw Unreadable(diagnostics: [], reason: "\(name): error: the file is UTF-16; convert it to UTF-8 first (vcf convert \(name) -o OUT)")
+            throw Unreadable(
+                diagnostics: [],
+                reason: "\(name): error: the file is UTF-16; convert it to UTF-8 first (vcf convert \(name) -o OUT)")
         }
         var cards: [Card] = []
         var errors: [Diagnostic] = []
         do {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
-            try ParallelCardReader().readRaw(bytes, name: name, transform: { raw in
-                let identity = VCardReader.identity(from: raw)
-                return Card(byteRange: raw.byteRange, beginLine: raw.beginLine, version: Self.version(of: raw),
-                            keys: MatchKeys(identity, countryCode: countryCode),
-                            displayName: AddressBookMerge.displayName(identity))
-            }, body: { cards.append($0) }, diagnostics: { found in errors += found.filter { $0.severity == .error } })
+            try ParallelCardReader().readRaw(
+                bytes, name: name,
+                transform: { raw in
+                    let identity = VCardReader.identity(from: raw)
+                    return Card(
+                        byteRange: raw.byteRange, beginLine: raw.beginLine, version: Self.version(of: raw),
+                        keys: MatchKeys(identity, countryCode: countryCode),
+                        displayName: AddressBookMerge.displayName(identity))
+                }, body: { cards.append($0) },
+                diagnostics: { found in errors += found.filter { $0.severity == .error } })
         } catch {
             throw Unreadable(diagnostics: [], reason: "\(error)")
         }
-        guard errors.isEmpty else { throw Unreadable(diagnostics: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) }) }
+        guard errors.isEmpty else {
+            throw Unreadable(diagnostics: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        }
         if countryCode == nil {
             let (keys, code) = MatchKeys.resolvingPrevailingCountryCode(cards.map(\.keys))
             if code != nil { for i in cards.indices { cards[i].keys = keys[i] } }
@@ -89,8 +97,9 @@ public struct ContactsFile: Sendable {
     /// The cards for a merge to match against: keys in memory, whole cards read when needed.
     public var existingCards: ExistingCards {
         let file = self
-        return ExistingCards(keys: cards.map(\.keys), names: cards.map(\.displayName), countryCode: countryCode,
-                             card: { file.contact(at: $0) })
+        return ExistingCards(
+            keys: cards.map(\.keys), names: cards.map(\.displayName), countryCode: countryCode,
+            card: { file.contact(at: $0) })
     }
 
     /// The BEGIN:VCARD line of each card.
@@ -99,15 +108,18 @@ public struct ContactsFile: Sendable {
     /// The file with the cards at `replaced` positions rewritten, those in `removed` taken out, and `added`
     /// appended; every other byte as it was. Rewritten cards keep their version (2.1 is written as 3.0, which
     /// every reader of 2.1 also reads); added cards take the version most cards in the file have.
-    public func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int> = [], adding added: [Contact]) -> [UInt8] {
+    public func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int> = [], adding added: [Contact])
+        -> [UInt8]
+    {
         Array(renderedParts(replacing: replaced, removing: removed, adding: added).joined())
     }
 
     /// `rendered` as the pieces to write one after another: slices of the file's own bytes between the new
     /// cards, so a large book is not copied in memory on its way to disk.
-    public func renderedParts(replacing replaced: [Int: Contact], removing removed: Set<Int> = [],
-                              adding added: [Contact]) -> [ArraySlice<UInt8>]
-    {
+    public func renderedParts(
+        replacing replaced: [Int: Contact], removing removed: Set<Int> = [],
+        adding added: [Contact]
+    ) -> [ArraySlice<UInt8>] {
         var parts: [ArraySlice<UInt8>] = []
         var copied = 0
         for position in Set(replaced.keys).union(removed).sorted() {

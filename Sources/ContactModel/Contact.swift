@@ -51,14 +51,15 @@ public struct Contact: Hashable, Sendable, Codable {
     public var extensions: [Extension]
 
     /// Creates a contact; every field defaults to empty.
-    public init(uid: String? = nil, formattedName: String? = nil, name: StructuredName? = nil,
-                nicknames: [String] = [], organization: Organization? = nil, title: String? = nil,
-                role: String? = nil, emails: [LabeledValue] = [], phones: [LabeledValue] = [],
-                addresses: [Address] = [], urls: [LabeledValue] = [], instantMessaging: [LabeledValue] = [],
-                socialProfiles: [LabeledValue] = [], birthday: String? = nil, anniversary: String? = nil,
-                note: String? = nil, categories: [String] = [], photo: Photo? = nil, revision: String? = nil,
-                extensions: [Extension] = [])
-    {
+    public init(
+        uid: String? = nil, formattedName: String? = nil, name: StructuredName? = nil,
+        nicknames: [String] = [], organization: Organization? = nil, title: String? = nil,
+        role: String? = nil, emails: [LabeledValue] = [], phones: [LabeledValue] = [],
+        addresses: [Address] = [], urls: [LabeledValue] = [], instantMessaging: [LabeledValue] = [],
+        socialProfiles: [LabeledValue] = [], birthday: String? = nil, anniversary: String? = nil,
+        note: String? = nil, categories: [String] = [], photo: Photo? = nil, revision: String? = nil,
+        extensions: [Extension] = []
+    ) {
         self.uid = uid
         self.formattedName = formattedName
         self.name = name

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
 
 /// The Contact JSON shape: an array of contacts (a single object is accepted on input).
 public enum ContactJSON {
@@ -29,7 +30,8 @@ public enum ContactJSON {
     public static func decode(_ bytes: [UInt8]) throws -> [Contact] {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else {
-            throw DecodeError(line: 1, column: 1, message: "expected Contact JSON: an array of contacts or one contact object")
+            throw DecodeError(
+                line: 1, column: 1, message: "expected Contact JSON: an array of contacts or one contact object")
         }
         let data = Data(bytes)
         let decoder = JSONDecoder()
@@ -76,7 +78,10 @@ public enum ContactJSON {
         case .dataCorrupted(let context):
             return (context.codingPath, "\(context.debugDescription) at \(path(context.codingPath))")
         case .keyNotFound(let key, let context):
-            return (context.codingPath, "expected the key \"\(key.stringValue)\" in the object at \(path(context.codingPath))")
+            return (
+                context.codingPath,
+                "expected the key \"\(key.stringValue)\" in the object at \(path(context.codingPath))"
+            )
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             return (context.codingPath, "expected \(kind(type)) at \(path(context.codingPath))")
         @unknown default:

@@ -18,9 +18,10 @@ public struct StructuredName: Hashable, Sendable, Codable {
     public var suffixes: [String]
 
     /// Creates a structured name.
-    public init(family: [String] = [], given: [String] = [], additional: [String] = [], prefixes: [String] = [],
-                suffixes: [String] = [])
-    {
+    public init(
+        family: [String] = [], given: [String] = [], additional: [String] = [], prefixes: [String] = [],
+        suffixes: [String] = []
+    ) {
         self.family = family
         self.given = given
         self.additional = additional
@@ -118,9 +119,10 @@ public struct LabeledValue: Hashable, Sendable, Codable {
     public var parameters: [ExtraParameter]
 
     /// Creates a labeled value.
-    public init(_ value: String, types: [String] = [], label: String? = nil, pref: Int? = nil, group: String? = nil,
-                parameters: [ExtraParameter] = [])
-    {
+    public init(
+        _ value: String, types: [String] = [], label: String? = nil, pref: Int? = nil, group: String? = nil,
+        parameters: [ExtraParameter] = []
+    ) {
         self.value = value
         self.types = types
         self.label = label
@@ -180,10 +182,11 @@ public struct Address: Hashable, Sendable, Codable {
     public var parameters: [ExtraParameter]
 
     /// Creates an address.
-    public init(poBox: String = "", extended: String = "", street: String = "", locality: String = "",
-                region: String = "", postalCode: String = "", country: String = "", types: [String] = [],
-                label: String? = nil, pref: Int? = nil, group: String? = nil, parameters: [ExtraParameter] = [])
-    {
+    public init(
+        poBox: String = "", extended: String = "", street: String = "", locality: String = "",
+        region: String = "", postalCode: String = "", country: String = "", types: [String] = [],
+        label: String? = nil, pref: Int? = nil, group: String? = nil, parameters: [ExtraParameter] = []
+    ) {
         self.poBox = poBox
         self.extended = extended
         self.street = street

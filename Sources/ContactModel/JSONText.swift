@@ -123,9 +123,15 @@ package enum JSONText {
             case UInt8(ascii: "{"): kind = .object(try object(depth: depth + 1))
             case UInt8(ascii: "\""): kind = .string(try string())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): kind = .number(try number())
-            case UInt8(ascii: "t"): try literal("true"); kind = .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); kind = .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); kind = .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                kind = .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                kind = .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                kind = .null
             default: throw JSONSyntaxError(offset: index, expected: "a value")
             }
             return JSONValue(kind: kind, start: start, end: index)
@@ -171,8 +177,9 @@ package enum JSONText {
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw JSONSyntaxError(offset: index,
-                                          expected: members.isEmpty ? "a string key or '}'" : "a string key")
+                    throw JSONSyntaxError(
+                        offset: index,
+                        expected: members.isEmpty ? "a string key or '}'" : "a string key")
                 }
                 let key = try string()
                 skipWhitespace()
@@ -242,8 +249,9 @@ package enum JSONText {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]),
-                                      as: UTF8.self)
+                    let text = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]),
+                        as: UTF8.self)
                     index += 1
                     return text
                 }
@@ -287,7 +295,7 @@ package enum JSONText {
         private mutating func unicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
             let first = try hex4()
             if (0xD800...0xDBFF).contains(first), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-               bytes[index + 1] == UInt8(ascii: "u")
+                bytes[index + 1] == UInt8(ascii: "u")
             {
                 let save = index
                 index += 2
@@ -337,8 +345,10 @@ package enum JSONText {
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0..<0x20:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                out += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ]
             default: out.append(byte)
             }
         }

@@ -32,7 +32,9 @@ public struct CardView: Sendable {
     public init(_ contact: Contact, photo: PhotoSummary? = nil) {
         let formatted = contact.formattedName.flatMap { $0.isEmpty ? nil : $0 }
         name = formatted ?? contact.derivedDisplayName
-        let organization = contact.organization.map { ([$0.name] + $0.units).filter { !$0.isEmpty }.joined(separator: ", ") }
+        let organization = contact.organization.map {
+            ([$0.name] + $0.units).filter { !$0.isEmpty }.joined(separator: ", ")
+        }
         headline = [contact.title, contact.role, organization].compactMap { $0 }.filter { !$0.isEmpty }
         self.photo = photo ?? contact.photo.map { PhotoSummary($0) }
         rows = Self.rows(contact)
@@ -43,29 +45,41 @@ public struct CardView: Sendable {
         if !contact.nicknames.isEmpty {
             rows.append(Row(label: "nickname", lines: [contact.nicknames.joined(separator: ", ")], kind: .other))
         }
-        for phone in contact.phones { rows.append(Row(label: label(phone, default: "phone"), lines: [phone.value], kind: .phone)) }
+        for phone in contact.phones {
+            rows.append(Row(label: label(phone, default: "phone"), lines: [phone.value], kind: .phone))
+        }
         for email in contact.emails {
-            rows.append(Row(label: label(email, default: "email", skip: ["internet"]), lines: [email.value], kind: .email))
+            rows.append(
+                Row(label: label(email, default: "email", skip: ["internet"]), lines: [email.value], kind: .email))
         }
         for address in contact.addresses {
-            let lines = [address.poBox, address.extended, address.street,
-                         [address.postalCode, address.locality].filter { !$0.isEmpty }.joined(separator: " "),
-                         address.region, address.country].filter { !$0.isEmpty }
+            let lines = [
+                address.poBox, address.extended, address.street,
+                [address.postalCode, address.locality].filter { !$0.isEmpty }.joined(separator: " "),
+                address.region, address.country,
+            ].filter { !$0.isEmpty }
             rows.append(Row(label: address.label ?? (address.types.first ?? "address"), lines: lines, kind: .other))
         }
         for url in contact.urls { rows.append(Row(label: label(url, default: "url"), lines: [url.value], kind: .url)) }
-        for im in contact.instantMessaging { rows.append(Row(label: label(im, default: "im"), lines: [im.value], kind: .other)) }
+        for im in contact.instantMessaging {
+            rows.append(Row(label: label(im, default: "im"), lines: [im.value], kind: .other))
+        }
         for profile in contact.socialProfiles {
             rows.append(Row(label: label(profile, default: "social"), lines: [profile.value], kind: .url))
         }
         if let birthday = contact.birthday { rows.append(Row(label: "birthday", lines: [birthday], kind: .other)) }
-        if let anniversary = contact.anniversary { rows.append(Row(label: "anniversary", lines: [anniversary], kind: .other)) }
+        if let anniversary = contact.anniversary {
+            rows.append(Row(label: "anniversary", lines: [anniversary], kind: .other))
+        }
         if !contact.categories.isEmpty {
             rows.append(Row(label: "categories", lines: [contact.categories.joined(separator: ", ")], kind: .other))
         }
         if let note = contact.note {
-            rows.append(Row(label: "note", lines: note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                            kind: .other))
+            rows.append(
+                Row(
+                    label: "note",
+                    lines: note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                    kind: .other))
         }
         return rows
     }

@@ -24,21 +24,22 @@ public enum HTMLPreview {
 
     /// The whole page for `cards`: one card alone, several as a list.
     public static func page(_ cards: [Card]) -> String {
-        let title = cards.count == 1 ? (cards[0].view.name.isEmpty ? "Contact" : cards[0].view.name) : "\(cards.count) contacts"
+        let title =
+            cards.count == 1 ? (cards[0].view.name.isEmpty ? "Contact" : cards[0].view.name) : "\(cards.count) contacts"
         var out = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(title))</title>
-        <style>\(css)</style>
-        </head>
-        <body>
-        <main class="\(cards.count == 1 ? "single" : "list")">
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>\(css)</style>
+            </head>
+            <body>
+            <main class="\(cards.count == 1 ? "single" : "list")">
 
-        """
+            """
         for card in cards { out += article(card) }
         out += "</main>\n</body>\n</html>\n"
         return out
@@ -61,7 +62,8 @@ public enum HTMLPreview {
                 // Each value is isolated with its own direction (a phone number stays left to right), while
                 // the row keeps the card's direction, so values align to the card's start edge.
                 let lines = row.lines.map { line in "<bdi>" + (link(line, kind: row.kind) ?? escape(line)) + "</bdi>" }
-                out += "<div class=\"row\"><dt><bdi>\(escape(row.label))</bdi></dt><dd>"
+                out +=
+                    "<div class=\"row\"><dt><bdi>\(escape(row.label))</bdi></dt><dd>"
                     + lines.joined(separator: "<br>") + "</dd></div>\n"
             }
             out += "</dl>\n"
@@ -136,23 +138,23 @@ public enum HTMLPreview {
 
     private static let css = """
 
-    :root { color-scheme: light dark; --bg: #f2f2f7; --card: #fff; --text: #1c1c1e; --muted: #6e6e73; --line: #e5e5ea; --accent: #0a64d6; }
-    @media (prefers-color-scheme: dark) { :root { --bg: #000; --card: #1c1c1e; --text: #f2f2f7; --muted: #98989d; --line: #38383a; --accent: #409cff; } }
-    * { box-sizing: border-box; }
-    body { margin: 0; padding: 24px; background: var(--bg); color: var(--text); font: 15px/1.4 -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
-    main { display: grid; gap: 16px; max-width: 560px; margin: 0 auto; }
-    .card { background: var(--card); border-radius: 14px; padding: 20px; box-shadow: 0 1px 3px rgba(0,0,0,.12); overflow-wrap: anywhere; }
-    header { display: flex; align-items: center; gap: 16px; }
-    .photo { flex: none; width: 88px; height: 88px; border-radius: 50%; object-fit: cover; }
-    .initials { display: flex; align-items: center; justify-content: center; background: linear-gradient(#a5abb8, #858994); color: #fff; font-size: 34px; font-weight: 500; }
-    .title { min-width: 0; }
-    h1 { margin: 0; font-size: 24px; font-weight: 600; }
-    .headline { margin: 2px 0 0; color: var(--muted); }
-    dl { margin: 16px 0 0; }
-    .row { display: grid; grid-template-columns: 7.5em 1fr; gap: 12px; padding: 8px 0; border-top: 1px solid var(--line); }
-    dt { color: var(--muted); font-size: 13px; padding-top: 1px; }
-    dd { margin: 0; white-space: pre-wrap; }
-    a { color: var(--accent); text-decoration: none; }
+        :root { color-scheme: light dark; --bg: #f2f2f7; --card: #fff; --text: #1c1c1e; --muted: #6e6e73; --line: #e5e5ea; --accent: #0a64d6; }
+        @media (prefers-color-scheme: dark) { :root { --bg: #000; --card: #1c1c1e; --text: #f2f2f7; --muted: #98989d; --line: #38383a; --accent: #409cff; } }
+        * { box-sizing: border-box; }
+        body { margin: 0; padding: 24px; background: var(--bg); color: var(--text); font: 15px/1.4 -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+        main { display: grid; gap: 16px; max-width: 560px; margin: 0 auto; }
+        .card { background: var(--card); border-radius: 14px; padding: 20px; box-shadow: 0 1px 3px rgba(0,0,0,.12); overflow-wrap: anywhere; }
+        header { display: flex; align-items: center; gap: 16px; }
+        .photo { flex: none; width: 88px; height: 88px; border-radius: 50%; object-fit: cover; }
+        .initials { display: flex; align-items: center; justify-content: center; background: linear-gradient(#a5abb8, #858994); color: #fff; font-size: 34px; font-weight: 500; }
+        .title { min-width: 0; }
+        h1 { margin: 0; font-size: 24px; font-weight: 600; }
+        .headline { margin: 2px 0 0; color: var(--muted); }
+        dl { margin: 16px 0 0; }
+        .row { display: grid; grid-template-columns: 7.5em 1fr; gap: 12px; padding: 8px 0; border-top: 1px solid var(--line); }
+        dt { color: var(--muted); font-size: 13px; padding-top: 1px; }
+        dd { margin: 0; white-space: pre-wrap; }
+        a { color: var(--accent); text-decoration: none; }
 
-    """
+        """
 }

@@ -1,8 +1,9 @@
+import ContactModel
+import Foundation
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import ContactModel
 
 /// The JSON preview: the neutral Contact JSON, with each photo summarised (media type, pixel size, bytes)
 /// instead of carrying its base64, so the output stays readable.

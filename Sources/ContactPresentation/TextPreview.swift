@@ -39,7 +39,8 @@ public enum TextPreview {
             for (index, line) in row.lines.enumerated() {
                 let label = index == 0 ? oneLine(row.label) : ""
                 let padded = label + String(repeating: " ", count: max(0, width - label.count))
-                out += "  " + (style.color && !label.isEmpty ? "\u{1B}[2m" + padded + "\u{1B}[0m" : padded)
+                out +=
+                    "  " + (style.color && !label.isEmpty ? "\u{1B}[2m" + padded + "\u{1B}[0m" : padded)
                     + "  " + oneLine(line) + "\n"
             }
         }

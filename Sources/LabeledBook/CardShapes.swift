@@ -107,7 +107,9 @@ struct CardWriter {
             let token: String
             if byte == 0x0A {
                 token = "=0D=0A"
-            } else if byte >= 0x80 || byte < 0x20 || byte == 0x3D || (byte == 0x20 && (index == bytes.count - 1 || used == 0)) {
+            } else if byte >= 0x80 || byte < 0x20 || byte == 0x3D
+                || (byte == 0x20 && (index == bytes.count - 1 || used == 0))
+            {
                 token = "=" + Digits.hex(UInt64(byte), 2, uppercase: true)
             } else {
                 token = String(UnicodeScalar(byte))
@@ -275,8 +277,9 @@ struct CardWriter {
         for (index, entry) in card.addresses.enumerated() {
             item += 1
             let type = entry.kind == .home ? "HOME" : "WORK"
-            line("item\(item).ADR;type=\(type)\(index == 0 ? ";type=pref" : ""):"
-                + address(entry.address, country: "United States", .apple))
+            line(
+                "item\(item).ADR;type=\(type)\(index == 0 ? ";type=pref" : ""):"
+                    + address(entry.address, country: "United States", .apple))
             line("item\(item).X-ABADR:us")
         }
         if let birthday = birthdayText(card) { line("BDAY;value=date:" + birthday) }

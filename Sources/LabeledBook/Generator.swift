@@ -123,17 +123,19 @@ struct Generator {
         incomingPeople.reserveCapacity(incoming.count)
         incomingKinds.reserveCapacity(incoming.count)
         for entry in incoming {
-            let plan = switch entry.kind {
-            case .duplicate: duplicatePlan(entry.person)
-            case .unlinked: unlinkedPlan(entry.person)
-            default: standardPlan(entry.person, forced: entry.forced)
-            }
+            let plan =
+                switch entry.kind {
+                case .duplicate: duplicatePlan(entry.person)
+                case .unlinked: unlinkedPlan(entry.person)
+                default: standardPlan(entry.person, forced: entry.forced)
+                }
             incomingWriter.write(content(entry.person, plan))
             incomingPeople.append(world.persons[entry.person].id)
             incomingKinds.append(entry.kind)
         }
-        return LabeledBook(existing: existingText, incoming: incomingWriter.text, existingPeople: existingPeople,
-                           incomingPeople: incomingPeople, incomingKinds: incomingKinds)
+        return LabeledBook(
+            existing: existingText, incoming: incomingWriter.text, existingPeople: existingPeople,
+            incomingPeople: incomingPeople, incomingKinds: incomingKinds)
     }
 
     // MARK: People
@@ -150,8 +152,9 @@ struct Generator {
                 let sex: Sex = random.chance(92) ? (firstSex == .male ? .female : .male) : firstSex
                 var partner = world.drawName(sex)
                 while partner.given == firstGiven { partner = world.drawName(sex) }
-                _ = world.newPerson(household: home, sex: sex, given: partner.given,
-                                    family: random.chance(75) ? family : partner.family)
+                _ = world.newPerson(
+                    household: home, sex: sex, given: partner.given,
+                    family: random.chance(75) ? family : partner.family)
             } else {
                 let home = world.newHousehold(family: family, phonePercent: 35, addressPercent: 65)
                 _ = world.newPerson(household: home, sex: firstSex, given: firstGiven, family: family)
@@ -194,8 +197,9 @@ struct Generator {
             if world.persons[index].birthday == nil && unlinkedRandom.chance(50) {
                 let year = unlinkedRandom.int(1945...2004)
                 let month = unlinkedRandom.int(1...12)
-                world.persons[index].birthday = Birthday(year: year, month: month,
-                                                         day: unlinkedRandom.int(1...World.days(month, year)))
+                world.persons[index].birthday = Birthday(
+                    year: year, month: month,
+                    day: unlinkedRandom.int(1...World.days(month, year)))
             }
             // Without a birthday, an address is all the card could be recognised by besides the name.
             let home = world.persons[index].household
@@ -254,8 +258,9 @@ struct Generator {
         var (given, family) = world.drawName(sex)
         while family == model.family || given == model.given { (given, family) = world.drawName(sex) }
         let home = world.newHousehold(family: family, phonePercent: 35, addressPercent: 65)
-        let person = world.newPerson(household: home, sex: sex, given: given, family: family,
-                                     employer: .at(model.company!))
+        let person = world.newPerson(
+            household: home, sex: sex, given: given, family: family,
+            employer: .at(model.company!))
         world.ensureWorkEmail(person)
         forced[index].formUnion([.org, .switchboard, .workAddress, .workEmail])
         incoming.append((person, .colleague, [.org, .workEmail, .switchboard, .workAddress]))
@@ -272,8 +277,9 @@ struct Generator {
         let sex: Sex = random.chance(90) ? (model.sex == .male ? .female : .male) : model.sex
         var given = world.drawGiven(sex)
         while given == model.given { given = world.drawGiven(sex) }
-        let person = world.newPerson(household: home, sex: sex, given: given, family: model.family,
-                                     employer: .notAt(model.company))
+        let person = world.newPerson(
+            household: home, sex: sex, given: given, family: model.family,
+            employer: .notAt(model.company))
         forced[index].formUnion([.homePhone, .homeAddress, .familyEmail])
         incoming.append((person, .spouse, [.homePhone, .homeAddress, .familyEmail]))
     }
@@ -287,13 +293,16 @@ struct Generator {
         let model = world.persons[index]
         let home = world.newHousehold(family: model.family, phonePercent: 35, addressPercent: 65)
         let employer: Employer = sameOrganisation ? .at(model.company!) : .notAt(model.company)
-        let person = world.newPerson(household: home, sex: model.sex, given: model.given, family: model.family,
-                                     employer: employer, maySuffix: false)
+        let person = world.newPerson(
+            household: home, sex: model.sex, given: model.given, family: model.family,
+            employer: employer, maySuffix: false)
         world.persons[person].middle = nil
         world.persons[person].prefix = nil
         if sameOrganisation {
             world.ensureWorkEmail(person)
-            if world.persons[index].birthday == nil { world.persons[index].birthday = world.birthday(years: 1950...2000) }
+            if world.persons[index].birthday == nil {
+                world.persons[index].birthday = world.birthday(years: 1950...2000)
+            }
             world.persons[person].birthday = world.birthday(years: 1950...2000)
             forced[index].formUnion([.org, .birthday, .workEmail])
             incoming.append((person, .namesake, [.org, .workEmail, .birthday]))
@@ -308,7 +317,8 @@ struct Generator {
     private mutating func sonTrap() {
         let found = anchor({ person, _ in person.sex == .male && person.suffix == nil && person.prefix == nil })
         guard let index = found else { return }
-        if let year = world.persons[index].birthday?.year, year <= 1975 {} else {
+        if let year = world.persons[index].birthday?.year, year <= 1975 {
+        } else {
             world.persons[index].birthday = world.birthday(years: 1945...1975)
         }
         relativeTrap(of: index, suffix: "Jr.", yearOffset: random.int(22...34), kind: .son)
@@ -318,19 +328,22 @@ struct Generator {
         let found = anchor({ person, _ in person.sex == .male && person.suffix == nil && person.prefix == nil })
         guard let index = found else { return }
         world.persons[index].suffix = "Jr."
-        if let year = world.persons[index].birthday?.year, (1965...1995).contains(year) {} else {
+        if let year = world.persons[index].birthday?.year, (1965...1995).contains(year) {
+        } else {
             world.persons[index].birthday = world.birthday(years: 1965...1995)
         }
-        relativeTrap(of: index, suffix: random.chance(50) ? "Sr." : nil, yearOffset: -random.int(22...34),
-                     kind: .father)
+        relativeTrap(
+            of: index, suffix: random.chance(50) ? "Sr." : nil, yearOffset: -random.int(22...34),
+            kind: .father)
     }
 
     /// A son or father: the same full name but the suffix, the same home, a birthday in another year.
     private mutating func relativeTrap(of index: Int, suffix: String?, yearOffset: Int, kind: LabeledBook.Kind) {
         let model = world.persons[index]
         world.ensureHome(model.household)
-        let person = world.newPerson(household: model.household, sex: .male, given: model.given, family: model.family,
-                                     employer: .notAt(model.company), maySuffix: false)
+        let person = world.newPerson(
+            household: model.household, sex: .male, given: model.given, family: model.family,
+            employer: .notAt(model.company), maySuffix: false)
         world.persons[person].middle = model.middle
         world.persons[person].prefix = nil
         world.persons[person].suffix = suffix
@@ -382,8 +395,9 @@ struct Generator {
     private mutating func standardPlan(_ index: Int, forced: Fields) -> CardPlan {
         let person = world.persons[index]
         let shape = Shape.draw(&random)
-        var plan = CardPlan(fields: standardFields(person, forced: forced), shape: shape,
-                            phoneFormat: random.below(6), uid: shape.hasUID ? uuid(shape) : nil)
+        var plan = CardPlan(
+            fields: standardFields(person, forced: forced), shape: shape,
+            phoneFormat: random.below(6), uid: shape.hasUID ? uuid(shape) : nil)
         if random.chance(20) { plan.note = random.pick(Pools.notes) }
         if random.chance(15) {
             plan.categories = [random.pick(Pools.categories)]
@@ -429,8 +443,9 @@ struct Generator {
         } else if shape.hasUID {
             uid = uuid(shape)
         }
-        var plan = CardPlan(fields: fields, shape: shape, phoneFormat: (existing.phoneFormat + 1 + random.below(5)) % 6,
-                            uid: uid)
+        var plan = CardPlan(
+            fields: fields, shape: shape, phoneFormat: (existing.phoneFormat + 1 + random.below(5)) % 6,
+            uid: uid)
         var variation = Variation()
         if let nickname = Pools.nicknames[person.given], random.chance(30) {
             variation.given = nickname
@@ -441,7 +456,8 @@ struct Generator {
         variation.dropAccents = !Folding.isASCII(person.given + person.family) && random.chance(60)
         if random.chance(20) { variation.emailCase = 1 + random.below(2) }
         if random.chance(12) {
-            let local = Folding.localPart(person.given) + "." + Folding.localPart(person.family) + "." + String(person.tag)
+            let local =
+                Folding.localPart(person.given) + "." + Folding.localPart(person.family) + "." + String(person.tag)
             variation.extraEmail = local + "@" + Pools.extraProvider
         }
         if random.chance(12) { variation.extraPhone = world.newMobile() }
@@ -475,8 +491,9 @@ struct Generator {
         if recognisable.contains(.birthday) && unlinkedRandom.chance(75) { fields.insert(.birthday) }
         if recognisable.contains(.homeAddress) && unlinkedRandom.chance(75) { fields.insert(.homeAddress) }
         if fields.isEmpty {
-            fields.insert(recognisable == [.birthday, .homeAddress]
-                          ? (unlinkedRandom.chance(50) ? .birthday : .homeAddress) : recognisable)
+            fields.insert(
+                recognisable == [.birthday, .homeAddress]
+                    ? (unlinkedRandom.chance(50) ? .birthday : .homeAddress) : recognisable)
         }
         if available.contains(.org) && unlinkedRandom.chance(30) { fields.insert(.org) }
         // The middle initial as the existing card has it: the variations to measure are the ones listed below.
@@ -484,12 +501,14 @@ struct Generator {
 
         // A client of its own, and a UID of its own when that client writes one: never the existing card's.
         let shape = Shape.draw(&unlinkedRandom)
-        var plan = CardPlan(fields: fields, shape: shape, phoneFormat: unlinkedRandom.below(6),
-                            uid: shape.hasUID ? uuid(shape) : nil)
+        var plan = CardPlan(
+            fields: fields, shape: shape, phoneFormat: unlinkedRandom.below(6),
+            uid: shape.hasUID ? uuid(shape) : nil)
         var variation = Variation()
         // 70% without any email; otherwise one at the provider no existing card uses, unique by the person's tag.
         if unlinkedRandom.chance(30) {
-            let local = Folding.localPart(person.given) + "." + Folding.localPart(person.family) + "." + String(person.tag)
+            let local =
+                Folding.localPart(person.given) + "." + Folding.localPart(person.family) + "." + String(person.tag)
             variation.extraEmail = local + "@" + Pools.extraProvider
         }
         // 20% with a mobile, always a number nobody else has.
@@ -509,7 +528,8 @@ struct Generator {
         }
         if given != person.given { variation.given = given }
         if unlinkedRandom.chance(20) && Slips.letterCount(person.family) >= 4,
-           let typo = Slips.typo(person.family, &unlinkedRandom) {
+            let typo = Slips.typo(person.family, &unlinkedRandom)
+        {
             variation.family = typo
         }
         // 6% of forms were filled the wrong way round; accents dropped as often as on ordinary duplicates.
@@ -615,7 +635,8 @@ struct Generator {
         card.categories = plan.categories
         if plan.shape == .outlook || plan.shape == .vcard4 {
             let month = random.int(1...12)
-            card.revision = String(random.int(2019...2024)) + Digits.padded(month, 2)
+            card.revision =
+                String(random.int(2019...2024)) + Digits.padded(month, 2)
                 + Digits.padded(random.int(1...28), 2) + "T" + Digits.padded(random.below(24), 2)
                 + Digits.padded(random.below(60), 2) + Digits.padded(random.below(60), 2) + "Z"
         }
@@ -627,7 +648,8 @@ struct Generator {
         let high = (random.next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x4000
         let low = (random.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         let upper = shape == .apple
-        let text = Digits.hex(high >> 32, 8, uppercase: upper) + "-" + Digits.hex((high >> 16) & 0xFFFF, 4, uppercase: upper)
+        let text =
+            Digits.hex(high >> 32, 8, uppercase: upper) + "-" + Digits.hex((high >> 16) & 0xFFFF, 4, uppercase: upper)
             + "-" + Digits.hex(high & 0xFFFF, 4, uppercase: upper) + "-" + Digits.hex(low >> 48, 4, uppercase: upper)
             + "-" + Digits.hex(low & 0xFFFF_FFFF_FFFF, 12, uppercase: upper)
         return upper ? text : "urn:uuid:" + text

@@ -26,8 +26,10 @@ public struct LabeledBook: Sendable {
         public var unlinkedDuplicates: Int
 
         /// Options with the given sizes and country code 1.
-        public init(seed: UInt64 = 1, existingPeople: Int = 10_000, incomingDuplicates: Int = 2_000,
-                    incomingNew: Int = 1_000, traps: Int = 500, unlinkedDuplicates: Int = 0) {
+        public init(
+            seed: UInt64 = 1, existingPeople: Int = 10_000, incomingDuplicates: Int = 2_000,
+            incomingNew: Int = 1_000, traps: Int = 500, unlinkedDuplicates: Int = 0
+        ) {
             self.seed = seed
             self.existingPeople = existingPeople
             self.incomingDuplicates = incomingDuplicates

@@ -63,32 +63,52 @@ enum Pools {
 
     /// Cultures, most common names first; about a fifth of people come from one of them.
     static let cultures: [Culture] = [
-        Culture(percent: 7,
-                male: ["José", "Juan", "Carlos", "Luis", "Miguel", "Diego", "Raúl", "Héctor", "Jesús", "Ángel",
-                       "Tomás", "Mateo", "Joaquín"],
-                female: ["Maria", "Ana", "Carmen", "Sofía", "Lucía", "Isabel", "Mónica", "Inés", "Beatriz", "Joana"],
-                family: ["Garcia", "Rodriguez", "Martinez", "Hernández", "Lopez", "Gonzalez", "Sanchez", "Ramirez",
-                         "Torres", "Flores", "Rivera", "Gómez", "Díaz", "Pérez", "Núñez", "Muñoz", "Jiménez",
-                         "Álvarez", "Castillo", "Ortiz", "De la Cruz"]),
-        Culture(percent: 4, male: ["Wei", "Jian", "Hao"], female: ["Mei", "Li Na", "Xiu", "Yan"],
-                family: ["Wang", "Li", "Zhang", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou", "Xu", "Sun",
-                         "Ma", "Zhu", "Hu"]),
-        Culture(percent: 4, male: ["Rahul", "Arjun", "Sanjay", "Vikram"],
-                female: ["Priya", "Ananya", "Deepika", "Aishwarya", "Kavya"],
-                family: ["Patel", "Singh", "Sharma", "Kumar", "Gupta", "Shah", "Reddy", "Iyer", "Nair", "Rao", "Das",
-                         "Mehta", "Joshi"]),
-        Culture(percent: 2, male: ["Chinedu", "Emeka", "Oluwaseun", "Tunde"],
-                female: ["Ngozi", "Adaeze", "Chiamaka", "Folake", "Aisha"],
-                family: ["Okafor", "Adeyemi", "Okonkwo", "Eze", "Adebayo", "Nwosu", "Ogunleye", "Balogun", "Chukwu",
-                         "Obi", "Abubakar", "Bello", "Ibrahim", "Olawale"]),
-        Culture(percent: 3, male: ["Jürgen", "Stefan", "Lukas", "Hans", "Klaus"],
-                female: ["Ursula", "Greta", "Ingrid", "Sigrid"],
-                family: ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz",
-                         "Hoffmann", "Schäfer", "Koch", "Bauer"]),
-        Culture(percent: 2, male: ["François", "André", "Pierre"],
-                female: ["Renée", "Chloé", "Émilie", "Amélie", "Hélène", "Léa", "Françoise"],
-                family: ["Martin", "Bernard", "Dubois", "Durand", "Leroy", "Moreau", "Lefèvre", "Girard", "Fontaine",
-                         "Rousseau", "Petit"]),
+        Culture(
+            percent: 7,
+            male: [
+                "José", "Juan", "Carlos", "Luis", "Miguel", "Diego", "Raúl", "Héctor", "Jesús", "Ángel",
+                "Tomás", "Mateo", "Joaquín",
+            ],
+            female: ["Maria", "Ana", "Carmen", "Sofía", "Lucía", "Isabel", "Mónica", "Inés", "Beatriz", "Joana"],
+            family: [
+                "Garcia", "Rodriguez", "Martinez", "Hernández", "Lopez", "Gonzalez", "Sanchez", "Ramirez",
+                "Torres", "Flores", "Rivera", "Gómez", "Díaz", "Pérez", "Núñez", "Muñoz", "Jiménez",
+                "Álvarez", "Castillo", "Ortiz", "De la Cruz",
+            ]),
+        Culture(
+            percent: 4, male: ["Wei", "Jian", "Hao"], female: ["Mei", "Li Na", "Xiu", "Yan"],
+            family: [
+                "Wang", "Li", "Zhang", "Liu", "Chen", "Yang", "Huang", "Zhao", "Wu", "Zhou", "Xu", "Sun",
+                "Ma", "Zhu", "Hu",
+            ]),
+        Culture(
+            percent: 4, male: ["Rahul", "Arjun", "Sanjay", "Vikram"],
+            female: ["Priya", "Ananya", "Deepika", "Aishwarya", "Kavya"],
+            family: [
+                "Patel", "Singh", "Sharma", "Kumar", "Gupta", "Shah", "Reddy", "Iyer", "Nair", "Rao", "Das",
+                "Mehta", "Joshi",
+            ]),
+        Culture(
+            percent: 2, male: ["Chinedu", "Emeka", "Oluwaseun", "Tunde"],
+            female: ["Ngozi", "Adaeze", "Chiamaka", "Folake", "Aisha"],
+            family: [
+                "Okafor", "Adeyemi", "Okonkwo", "Eze", "Adebayo", "Nwosu", "Ogunleye", "Balogun", "Chukwu",
+                "Obi", "Abubakar", "Bello", "Ibrahim", "Olawale",
+            ]),
+        Culture(
+            percent: 3, male: ["Jürgen", "Stefan", "Lukas", "Hans", "Klaus"],
+            female: ["Ursula", "Greta", "Ingrid", "Sigrid"],
+            family: [
+                "Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz",
+                "Hoffmann", "Schäfer", "Koch", "Bauer",
+            ]),
+        Culture(
+            percent: 2, male: ["François", "André", "Pierre"],
+            female: ["Renée", "Chloé", "Émilie", "Amélie", "Hélène", "Léa", "Françoise"],
+            family: [
+                "Martin", "Bernard", "Dubois", "Durand", "Leroy", "Moreau", "Lefèvre", "Girard", "Fontaine",
+                "Rousseau", "Petit",
+            ]),
     ]
 
     /// Common nicknames, only for given names that have one.

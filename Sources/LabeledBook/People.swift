@@ -88,8 +88,10 @@ struct World {
     private let familyNames = ZipfTable(count: Pools.family.count, offset: 10)
     private let companyRanks = ZipfTable(count: 300, offset: 3)
     private let cultureRanks: [(male: ZipfTable, female: ZipfTable, family: ZipfTable)] = Pools.cultures.map {
-        (ZipfTable(count: $0.male.count, offset: 8), ZipfTable(count: $0.female.count, offset: 8),
-         ZipfTable(count: $0.family.count, offset: 6))
+        (
+            ZipfTable(count: $0.male.count, offset: 8), ZipfTable(count: $0.female.count, offset: 8),
+            ZipfTable(count: $0.family.count, offset: 6)
+        )
     }
 
     init(random: SplitMix64, expectedPeople: Int) {
@@ -135,8 +137,9 @@ struct World {
             let key = street + "|" + place.name + "|" + place.state
             guard !usedAddresses.contains(key) else { continue }
             usedAddresses.insert(key)
-            return Address(street: street, city: place.name, state: place.state,
-                           zip: place.zip3 + Digits.padded(random.below(100), 2), area: random.pick(place.areaCodes))
+            return Address(
+                street: street, city: place.name, state: place.state,
+                zip: place.zip3 + Digits.padded(random.below(100), 2), area: random.pick(place.areaCodes))
         }
     }
 
@@ -182,8 +185,10 @@ struct World {
             let switchboard = newPhone(area: office.area)
             let roll = random.below(100)
             let pattern = roll < 50 ? 0 : roll < 75 ? 1 : roll < 85 ? 2 : 3
-            list.append(Company(name: name, domain: domain, switchboard: switchboard, address: office,
-                                pattern: pattern))
+            list.append(
+                Company(
+                    name: name, domain: domain, switchboard: switchboard, address: office,
+                    pattern: pattern))
         }
         // Which company is the big employer depends on the seed.
         random.shuffle(&list)
@@ -244,7 +249,8 @@ struct World {
                 continue
             }
             let ranks = cultureRanks[index]
-            let given = sex == .male ? culture.male[ranks.male.draw(&random)] : culture.female[ranks.female.draw(&random)]
+            let given =
+                sex == .male ? culture.male[ranks.male.draw(&random)] : culture.female[ranks.female.draw(&random)]
             return (given, culture.family[ranks.family.draw(&random)])
         }
         return (drawGiven(sex), drawFamily())
@@ -279,8 +285,10 @@ struct World {
     }
 
     /// A new person with fresh personal identifiers; the name may be given (namesakes, relatives).
-    mutating func newPerson(household: Int, sex: Sex? = nil, given: String? = nil, family: String? = nil,
-                            employer: Employer = .random, maySuffix: Bool = true) -> Int {
+    mutating func newPerson(
+        household: Int, sex: Sex? = nil, given: String? = nil, family: String? = nil,
+        employer: Employer = .random, maySuffix: Bool = true
+    ) -> Int {
         let index = persons.count
         let sex = sex ?? (random.chance(50) ? .male : .female)
         var given = given ?? ""
@@ -291,12 +299,15 @@ struct World {
             if family.isEmpty { family = drawn.family }
         }
         let tag = tag(forIndex: index)
-        var person = Person(id: index + 1, sex: sex, given: given, middle: nil, family: family, prefix: nil,
-                            suffix: nil, company: nil, title: nil, workEmail: nil, personalEmails: [],
-                            mobile: nil, household: household, birthday: nil, tag: tag)
+        var person = Person(
+            id: index + 1, sex: sex, given: given, middle: nil, family: family, prefix: nil,
+            suffix: nil, company: nil, title: nil, workEmail: nil, personalEmails: [],
+            mobile: nil, household: household, birthday: nil, tag: tag)
         if random.chance(30) { person.middle = random.pick(Pools.middleInitials) }
         if random.chance(2) { person.prefix = "Dr." }
-        if maySuffix && sex == .male && random.chance(3) { person.suffix = random.pick(["Jr.", "Jr.", "III", "II", "Sr."]) }
+        if maySuffix && sex == .male && random.chance(3) {
+            person.suffix = random.pick(["Jr.", "Jr.", "III", "II", "Sr."])
+        }
         switch employer {
         case .none: break
         case .at(let company): person.company = company
@@ -321,7 +332,9 @@ struct World {
         }
         person.personalEmails = providers.map { newPersonalEmail(given: given, family: family, tag: tag, provider: $0) }
         if random.chance(93) { person.mobile = newMobile() }
-        if person.personalEmails.isEmpty && person.workEmail == nil && person.mobile == nil { person.mobile = newMobile() }
+        if person.personalEmails.isEmpty && person.workEmail == nil && person.mobile == nil {
+            person.mobile = newMobile()
+        }
         if random.chance(70) { person.birthday = birthday(years: 1945...2004) }
         households[household].members += 1
         persons.append(person)
@@ -331,7 +344,8 @@ struct World {
     /// Gives the person a work email at their company when they lack one.
     mutating func ensureWorkEmail(_ index: Int) {
         guard persons[index].workEmail == nil, let company = persons[index].company else { return }
-        persons[index].workEmail = newWorkEmail(given: persons[index].given, family: persons[index].family,
-                                                company: company)
+        persons[index].workEmail = newWorkEmail(
+            given: persons[index].given, family: persons[index].family,
+            company: company)
     }
 }

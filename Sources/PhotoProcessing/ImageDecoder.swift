@@ -13,8 +13,10 @@ public enum ImageDecoder {
         let decoded: (image: PixelImage, warning: String?)
         switch info.format {
         case .png: decoded = try PNGCodec.decode(bytes, maxPixels: maxPixels)
-        case .jpeg: decoded = try JPEGCodec.decode(bytes, scale: JPEGCodec.scale(for: info, width: w, height: h),
-                                                   maxPixels: maxPixels)
+        case .jpeg:
+            decoded = try JPEGCodec.decode(
+                bytes, scale: JPEGCodec.scale(for: info, width: w, height: h),
+                maxPixels: maxPixels)
         }
         let image = decoded.image.downscaled(width: min(w, decoded.image.width), height: min(h, decoded.image.height))
         return (image.oriented(info.orientation), info, decoded.warning)

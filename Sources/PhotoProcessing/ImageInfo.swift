@@ -46,7 +46,8 @@ extension ImageInfo {
     public static func inspect(_ bytes: [UInt8]) throws -> ImageInfo {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.inspect(bytes) }
         if bytes.starts(with: PNGCodec.signature) { return try PNGCodec.inspect(bytes) }
-        throw PhotoError(.unsupportedFormat, "the image is neither JPEG nor PNG (it does not start with either signature)")
+        throw PhotoError(
+            .unsupportedFormat, "the image is neither JPEG nor PNG (it does not start with either signature)")
     }
 }
 
@@ -54,8 +55,10 @@ extension ImageInfo {
     /// Refuses an image whose header claims more than `maxPixels`, before anything is decoded.
     func checkPixels(_ maxPixels: Int) throws {
         guard width * height <= maxPixels else {
-            throw PhotoError(.tooManyPixels, "the image is \(width)x\(height) pixels, over the limit of "
-                             + "\(maxPixels) pixels; it was not decoded")
+            throw PhotoError(
+                .tooManyPixels,
+                "the image is \(width)x\(height) pixels, over the limit of "
+                    + "\(maxPixels) pixels; it was not decoded")
         }
     }
 }
@@ -78,8 +81,14 @@ struct JPEGMarkers {
                 break
             }
             let marker = bytes[i + 1]
-            if marker == 0xFF { i += 1; continue } // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+            if marker == 0xFF {
+                i += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                i += 2
+                continue
+            }
             let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
             guard length >= 2 else {
                 hasMetadata = true
@@ -92,7 +101,7 @@ struct JPEGMarkers {
             case 0xE1:
                 hasMetadata = true
                 if let value = Self.exifOrientation(bytes[payload]) { orientation = value }
-            case 0xE2...0xED, 0xEF, 0xFE: // APP2 ICC .. APP13 IPTC, APP15, COM; APP0 JFIF and APP14 Adobe are format
+            case 0xE2...0xED, 0xEF, 0xFE:  // APP2 ICC .. APP13 IPTC, APP15, COM; APP0 JFIF and APP14 Adobe are format
                 hasMetadata = true
             default: break
             }

@@ -27,22 +27,28 @@ public enum JPEGCodec {
         case Int32(VCF_JPEG_YCCK): model = .ycck
         default: model = .other
         }
-        return ImageInfo(format: .jpeg, width: Int(header.width), height: Int(header.height),
-                         components: Int(header.components), colorModel: model,
-                         frameType: markers.frameType ?? (header.progressive != 0 ? 2 : 0),
-                         orientation: markers.orientation, hasMetadata: markers.hasMetadata, hasAlpha: false)
+        return ImageInfo(
+            format: .jpeg, width: Int(header.width), height: Int(header.height),
+            components: Int(header.components), colorModel: model,
+            frameType: markers.frameType ?? (header.progressive != 0 ? 2 : 0),
+            orientation: markers.orientation, hasMetadata: markers.hasMetadata, hasAlpha: false)
     }
 
     /// The decoded image scaled by `scale`/8 (1...16) with libjpeg's DCT scaling, gray kept as one channel
     /// and everything else as RGB. Recoverable damage (a truncated scan) is returned in `warning`.
     /// - Throws: `PhotoError` `.tooManyPixels` before decoding when the frame exceeds `maxPixels`, `.corrupt`.
-    public static func decode(_ bytes: [UInt8], scale: Int = 8, maxPixels: Int) throws -> (image: PixelImage, warning: String?) {
+    public static func decode(_ bytes: [UInt8], scale: Int = 8, maxPixels: Int) throws -> (
+        image: PixelImage, warning: String?
+    ) {
         var status = vcf_jpeg_status()
         var pointer: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var channels: Int32 = 0
         let result = bytes.withUnsafeBufferPointer {
-            vcf_jpeg_decode($0.baseAddress, $0.count, Int32(scale), UInt64(max(0, maxPixels)), 1, &pointer, &width,
-                            &height, &channels, &status)
+            vcf_jpeg_decode(
+                $0.baseAddress, $0.count, Int32(scale), UInt64(max(0, maxPixels)), 1, &pointer, &width,
+                &height, &channels, &status)
         }
         try check(result, status)
         guard let pointer else { throw PhotoError(.corrupt, "the JPEG decoder returned no pixels") }
@@ -59,8 +65,9 @@ public enum JPEGCodec {
         var pointer: UnsafeMutablePointer<UInt8>?
         var size = 0
         let result = image.pixels.withUnsafeBufferPointer {
-            vcf_jpeg_encode($0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.channels),
-                            Int32(quality), chroma == .half ? 1 : 0, &pointer, &size, &status)
+            vcf_jpeg_encode(
+                $0.baseAddress, Int32(image.width), Int32(image.height), Int32(image.channels),
+                Int32(quality), chroma == .half ? 1 : 0, &pointer, &size, &status)
         }
         try check(result, status)
         guard let pointer else { throw PhotoError(.corrupt, "the JPEG encoder returned no data") }
@@ -75,7 +82,8 @@ public enum JPEGCodec {
         switch result {
         case Int32(VCF_JPEG_OK): return
         case Int32(VCF_JPEG_TOO_LARGE): throw PhotoError(.tooManyPixels, "the JPEG is too large: \(message(status))")
-        case Int32(VCF_JPEG_NO_MEMORY): throw PhotoError(.outOfMemory, "the JPEG could not be decoded: \(message(status))")
+        case Int32(VCF_JPEG_NO_MEMORY):
+            throw PhotoError(.outOfMemory, "the JPEG could not be decoded: \(message(status))")
         default: throw PhotoError(.corrupt, "the JPEG data is invalid: \(message(status))")
         }
     }

@@ -7,15 +7,19 @@ public enum PNGCodec {
     /// Reads the header: size, colour and alpha.
     public static func inspect(_ bytes: [UInt8]) throws -> ImageInfo {
         var status = vcf_png_status()
-        var width: Int32 = 0, height: Int32 = 0, alpha: Int32 = 0, color: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var alpha: Int32 = 0
+        var color: Int32 = 0
         let result = bytes.withUnsafeBufferPointer {
             vcf_png_read_header($0.baseAddress, $0.count, &width, &height, &alpha, &color, &status)
         }
         try check(result, status)
         let components = (color != 0 ? 3 : 1) + (alpha != 0 ? 1 : 0)
-        return ImageInfo(format: .png, width: Int(width), height: Int(height), components: components,
-                         colorModel: color != 0 ? .rgb : .gray, frameType: nil, orientation: .up,
-                         hasMetadata: hasTextChunks(bytes), hasAlpha: alpha != 0)
+        return ImageInfo(
+            format: .png, width: Int(width), height: Int(height), components: components,
+            colorModel: color != 0 ? .rgb : .gray, frameType: nil, orientation: .up,
+            hasMetadata: hasTextChunks(bytes), hasAlpha: alpha != 0)
     }
 
     /// The decoded image: gray stays one channel, colour is RGB, alpha composited on white.
@@ -23,17 +27,21 @@ public enum PNGCodec {
     public static func decode(_ bytes: [UInt8], maxPixels: Int) throws -> (image: PixelImage, warning: String?) {
         var status = vcf_png_status()
         var pointer: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0, channels: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var channels: Int32 = 0
         let result = bytes.withUnsafeBufferPointer {
-            vcf_png_decode($0.baseAddress, $0.count, UInt64(max(0, maxPixels)), 1, &pointer, &width, &height,
-                           &channels, &status)
+            vcf_png_decode(
+                $0.baseAddress, $0.count, UInt64(max(0, maxPixels)), 1, &pointer, &width, &height,
+                &channels, &status)
         }
         try check(result, status)
         guard let pointer else { throw PhotoError(.corrupt, "the PNG decoder returned no pixels") }
         defer { vcf_png_free(pointer) }
         let count = Int(width) * Int(height) * Int(channels)
-        let image = PixelImage(width: Int(width), height: Int(height), channels: Int(channels),
-                               pixels: [UInt8](UnsafeBufferPointer(start: pointer, count: count)))
+        let image = PixelImage(
+            width: Int(width), height: Int(height), channels: Int(channels),
+            pixels: [UInt8](UnsafeBufferPointer(start: pointer, count: count)))
         return (image, status.warnings > 0 ? message(status) : nil)
     }
 
@@ -57,7 +65,8 @@ public enum PNGCodec {
         switch result {
         case Int32(VCF_PNG_OK): return
         case Int32(VCF_PNG_TOO_LARGE): throw PhotoError(.tooManyPixels, "the PNG is too large: \(message(status))")
-        case Int32(VCF_PNG_NO_MEMORY): throw PhotoError(.outOfMemory, "the PNG could not be decoded: \(message(status))")
+        case Int32(VCF_PNG_NO_MEMORY):
+            throw PhotoError(.outOfMemory, "the PNG could not be decoded: \(message(status))")
         default: throw PhotoError(.corrupt, "the PNG data is invalid: \(message(status))")
         }
     }

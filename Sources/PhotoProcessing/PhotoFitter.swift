@@ -59,8 +59,9 @@ public struct PhotoFitter: Sendable {
         let info = try ImageInfo.inspect(bytes)
         try info.checkPixels(options.maxPixels)
         if canKeep(info, byteCount: bytes.count, maxBytes: maxBytes) {
-            return Result(bytes: bytes, source: info, width: info.width, height: info.height, quality: nil,
-                          chroma: nil, keptOriginal: true, encodes: 0, warning: nil)
+            return Result(
+                bytes: bytes, source: info, width: info.width, height: info.height, quality: nil,
+                chroma: nil, keptOriginal: true, encodes: 0, warning: nil)
         }
         let longest = max(info.width, info.height)
         let fullEdge = min(options.maxEdge, longest)
@@ -68,12 +69,14 @@ public struct PhotoFitter: Sendable {
         var encodes = 0
         let full = scaled(decoded, info: info, edge: fullEdge)
         func result(_ found: Candidate) -> Result {
-            Result(bytes: found.bytes, source: info, width: found.image.width, height: found.image.height,
-                   quality: found.quality, chroma: found.chroma, keptOriginal: false, encodes: encodes,
-                   warning: warning)
+            Result(
+                bytes: found.bytes, source: info, width: found.image.width, height: found.image.height,
+                quality: found.quality, chroma: found.chroma, keptOriginal: false, encodes: encodes,
+                warning: warning)
         }
-        if let found = try search(full, qualities: options.minQuality...options.maxQuality, maxBytes: maxBytes,
-                                  encodes: &encodes)
+        if let found = try search(
+            full, qualities: options.minQuality...options.maxQuality, maxBytes: maxBytes,
+            encodes: &encodes)
         {
             return result(found)
         }
@@ -92,9 +95,10 @@ public struct PhotoFitter: Sendable {
             if let smallerEdge = smaller.found.map({ max($0.image.width, $0.image.height) }), candidates.count == 2 {
                 let between = Int((Double(smallerEdge) * Double(fullEdge)).squareRoot().rounded())
                 if between > smallerEdge && between < fullEdge,
-                   let found = try search(Self.shrunk(full, edge: between),
-                                          qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
-                                          encodes: &encodes)
+                    let found = try search(
+                        Self.shrunk(full, edge: between),
+                        qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
+                        encodes: &encodes)
                 {
                     candidates.append(found)
                 }
@@ -103,11 +107,14 @@ public struct PhotoFitter: Sendable {
         if candidates.count == 1 { return result(candidates[0]) }
         var best: (candidate: Candidate, score: Double)?
         for candidate in candidates {
-            let score = Self.compare(try JPEGCodec.decode(candidate.bytes, maxPixels: options.maxPixels).image, to: full)
+            let score = Self.compare(
+                try JPEGCodec.decode(candidate.bytes, maxPixels: options.maxPixels).image, to: full)
             if best == nil || score > best!.score { best = (candidate, score) }
         }
         if let best { return result(best.candidate) }
-        let tried = smaller.smallest.map { " (\($0.edge) px at quality \(options.lowestQuality) takes \($0.bytes) bytes)" } ?? ""
+        let tried =
+            smaller.smallest.map { " (\($0.edge) px at quality \(options.lowestQuality) takes \($0.bytes) bytes)" }
+            ?? ""
         throw PhotoError(.doesNotFit, "the photo cannot be made to fit in \(maxBytes) bytes\(tried)")
     }
 
@@ -127,8 +134,10 @@ public struct PhotoFitter: Sendable {
 
     /// Steps the edge down from the full-size image until the image fits at the quality floor (the smallest allowed edge
     /// may go down to the lowest quality); with the smallest size tried for the error when nothing fits.
-    private func shrinkToFloor(_ full: PixelImage, info: ImageInfo, edge fullEdge: Int, maxBytes: Int,
-                               encodes: inout Int) throws
+    private func shrinkToFloor(
+        _ full: PixelImage, info: ImageInfo, edge fullEdge: Int, maxBytes: Int,
+        encodes: inout Int
+    ) throws
         -> (found: Candidate?, smallest: (edge: Int, bytes: Int)?)
     {
         let longest = max(info.width, info.height)
@@ -136,14 +145,17 @@ public struct PhotoFitter: Sendable {
         var edge = fullEdge
         var image = full
         while true {
-            let atFloor = try JPEGCodec.encode(image, quality: options.minQuality, chroma: image.channels == 3 ? .half : .full)
+            let atFloor = try JPEGCodec.encode(
+                image, quality: options.minQuality, chroma: image.channels == 3 ? .half : .full)
             encodes += 1
             if edge <= floorEdge {
-                let last = try search(image, qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
-                                      encodes: &encodes)
+                let last = try search(
+                    image, qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
+                    encodes: &encodes)
                 if last != nil { return (last, nil) }
-                let lowest = try JPEGCodec.encode(image, quality: options.lowestQuality,
-                                                  chroma: image.channels == 3 ? .half : .full)
+                let lowest = try JPEGCodec.encode(
+                    image, quality: options.lowestQuality,
+                    chroma: image.channels == 3 ? .half : .full)
                 encodes += 1
                 return (nil, (edge, lowest.count))
             }
@@ -151,8 +163,9 @@ public struct PhotoFitter: Sendable {
             let ratio = (Double(maxBytes) / Double(atFloor.count)).squareRoot() * 0.95
             edge = max(floorEdge, min(edge - 1, Int(Double(edge) * min(ratio, 0.9))))
             image = Self.shrunk(full, edge: edge)
-            if let found = try search(image, qualities: options.minQuality...options.maxQuality, maxBytes: maxBytes,
-                                      encodes: &encodes)
+            if let found = try search(
+                image, qualities: options.minQuality...options.maxQuality, maxBytes: maxBytes,
+                encodes: &encodes)
             {
                 return (found, nil)
             }
@@ -183,7 +196,8 @@ public struct PhotoFitter: Sendable {
             // that can show the difference pay for it.
             let reduced = JPEGCodec.scale(for: info, width: targetWidth, height: targetHeight)
             let generous = Double(maxBytes) >= Self.fullDecodeBytesPerPixel * Double(targetWidth * targetHeight)
-            return try JPEGCodec.decode(bytes, scale: generous && reduced <= 4 ? 8 : reduced, maxPixels: options.maxPixels)
+            return try JPEGCodec.decode(
+                bytes, scale: generous && reduced <= 4 ? 8 : reduced, maxPixels: options.maxPixels)
         }
     }
 
@@ -218,15 +232,17 @@ public struct PhotoFitter: Sendable {
         if image.channels == 3 && qualities.contains(options.fullChromaQuality) {
             // One encode at the threshold decides whether full-resolution colour is in reach at all.
             let threshold = options.fullChromaQuality
-            let (full, firstSize) = try highestQuality(image, chroma: .full, range: threshold...options.maxQuality,
-                                                       start: threshold, maxBytes: maxBytes, encodes: &encodes)
+            let (full, firstSize) = try highestQuality(
+                image, chroma: .full, range: threshold...options.maxQuality,
+                start: threshold, maxBytes: maxBytes, encodes: &encodes)
             if let full { return Candidate(image: image, bytes: full.bytes, quality: full.quality, chroma: .full) }
             // 4:2:0 is about 0.7 of the 4:4:4 size at the same quality: start the search where that predicts.
             if let firstSize { start = threshold - Self.steps(from: Double(firstSize) * 0.7, to: maxBytes) }
         }
         let chroma: JPEGCodec.Chroma = image.channels == 3 ? .half : .full
-        let (half, _) = try highestQuality(image, chroma: chroma, range: qualities, start: start, maxBytes: maxBytes,
-                                           encodes: &encodes)
+        let (half, _) = try highestQuality(
+            image, chroma: chroma, range: qualities, start: start, maxBytes: maxBytes,
+            encodes: &encodes)
         return half.map { Candidate(image: image, bytes: $0.bytes, quality: $0.quality, chroma: chroma) }
     }
 
@@ -239,14 +255,17 @@ public struct PhotoFitter: Sendable {
     /// The highest quality in `range` whose encoding is at most `maxBytes`, and the size of the first encode.
     /// Log bytes is close to linear in quality, so each guess interpolates between the closest quality known
     /// to fit and the closest known not to (or extrapolates from one), and the bracket shrinks every step.
-    private func highestQuality(_ image: PixelImage, chroma: JPEGCodec.Chroma, range: ClosedRange<Int>, start: Int,
-                                maxBytes: Int, encodes: inout Int) throws
+    private func highestQuality(
+        _ image: PixelImage, chroma: JPEGCodec.Chroma, range: ClosedRange<Int>, start: Int,
+        maxBytes: Int, encodes: inout Int
+    ) throws
         -> (best: (bytes: [UInt8], quality: Int)?, firstSize: Int?)
     {
         var fits: (quality: Int, bytes: [UInt8])?
         var over: (quality: Int, size: Int)?
         var firstSize: Int?
-        var low = range.lowerBound, high = range.upperBound
+        var low = range.lowerBound
+        var high = range.upperBound
         var quality = min(high, max(low, start))
         while low <= high {
             let data = try JPEGCodec.encode(image, quality: quality, chroma: chroma)

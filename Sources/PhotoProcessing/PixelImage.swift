@@ -33,7 +33,8 @@ public struct PixelImage: Equatable, Sendable {
         let outHeight = swapsAxes ? width : height
         let c = channels
         var out = [UInt8](repeating: 0, count: pixels.count)
-        let w = width, h = height
+        let w = width
+        let h = height
         pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 var o = 0

@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// How `downscaled` weighs source pixels.
 public enum ResamplingFilter: Sendable {
@@ -17,17 +18,20 @@ extension PixelImage {
     /// The image shrunk to exactly `width` x `height`. Never enlarges: a target larger than the image in either
     /// direction is a programming error.
     /// - Complexity: O(source pixels x filter taps) per channel, in two separable passes.
-    public func downscaled(width targetWidth: Int, height targetHeight: Int,
-                           filter: ResamplingFilter = .lanczos3) -> PixelImage
-    {
-        precondition(targetWidth >= 1 && targetHeight >= 1 && targetWidth <= width && targetHeight <= height,
-                     "downscaled(width:height:) only shrinks")
+    public func downscaled(
+        width targetWidth: Int, height targetHeight: Int,
+        filter: ResamplingFilter = .lanczos3
+    ) -> PixelImage {
+        precondition(
+            targetWidth >= 1 && targetHeight >= 1 && targetWidth <= width && targetHeight <= height,
+            "downscaled(width:height:) only shrinks")
         return resampled(width: targetWidth, height: targetHeight, filter: filter)
     }
 
     /// The image resampled to `width` x `height` in either direction. Enlarging is only for comparing an image
     /// with a larger one (`structuralSimilarity`), never for output.
-    func resampled(width targetWidth: Int, height targetHeight: Int, filter: ResamplingFilter = .lanczos3) -> PixelImage {
+    func resampled(width targetWidth: Int, height targetHeight: Int, filter: ResamplingFilter = .lanczos3) -> PixelImage
+    {
         if targetWidth == width && targetHeight == height { return self }
         let c = channels
         let columns = FilterWeights(source: width, target: targetWidth, filter: filter)
@@ -40,9 +44,10 @@ extension PixelImage {
             horizontal.withUnsafeMutableBufferPointer { target in
                 columns.weights.withUnsafeBufferPointer { weights in
                     columns.spans.withUnsafeBufferPointer { spans in
-                        let pass = HorizontalPass(source: source.baseAddress!, target: target.baseAddress!,
-                                                  weights: weights.baseAddress!, spans: spans.baseAddress!,
-                                                  sourceWidth: width, targetWidth: targetWidth, channels: c)
+                        let pass = HorizontalPass(
+                            source: source.baseAddress!, target: target.baseAddress!,
+                            weights: weights.baseAddress!, spans: spans.baseAddress!,
+                            sourceWidth: width, targetWidth: targetWidth, channels: c)
                         // The horizontal pass reads every source pixel (most of the time for a 12 MP photo);
                         // rows are independent, so large images share them between the cores.
                         let chunks = width * height >= 1 << 20 ? max(1, min(8, System.coreCount)) : 1
@@ -157,14 +162,15 @@ private struct FilterWeights {
             let first: Int
             switch filter {
             case .areaAverage:
-                let from = Double(i) * scale, to = Double(i + 1) * scale
+                let from = Double(i) * scale
+                let to = Double(i + 1) * scale
                 first = Int(from)
                 let last = min(source - 1, Int((to - 1e-9).rounded(.down)))
                 for j in first...max(first, last) {
                     raw.append(max(0, min(to, Double(j + 1)) - max(from, Double(j))))
                 }
             case .lanczos3:
-                let center = (Double(i) + 0.5) * scale // in source coordinates, pixel centres at j + 0.5
+                let center = (Double(i) + 0.5) * scale  // in source coordinates, pixel centres at j + 0.5
                 // Shrinking widens the kernel by the scale so it also low-passes; enlarging uses it as it is.
                 let width = max(1, scale)
                 let support = 3 * width

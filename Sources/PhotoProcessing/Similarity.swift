@@ -4,20 +4,24 @@ extension PixelImage {
     /// - Complexity: O(pixels): uniform 7 x 7 windows from running sums, as scikit-image computes it by default.
     public func structuralSimilarity(to other: PixelImage) -> Double {
         precondition(width == other.width && height == other.height, "images must be the same size")
-        let radius = 3, side = 2 * radius + 1
+        let radius = 3
+        let side = 2 * radius + 1
         guard width >= side && height >= side else { return self.luma() == other.luma() ? 1 : 0 }
-        let x = luma(), y = other.luma()
+        let x = luma()
+        let y = other.luma()
         let n = Float(side * side)
         // Box sums of x, y, x², y² and xy over each window, column sums first then rows.
         let fields = 5
         var columnSums = [Float](repeating: 0, count: fields * width)
-        let c1: Float = (0.01 * 255) * (0.01 * 255), c2: Float = (0.03 * 255) * (0.03 * 255)
-        let covarianceNorm = n / (n - 1) // sample covariance
+        let c1: Float = (0.01 * 255) * (0.01 * 255)
+        let c2: Float = (0.03 * 255) * (0.03 * 255)
+        let covarianceNorm = n / (n - 1)  // sample covariance
         var total = 0.0
         var windows = 0
         func addRow(_ row: Int, _ sign: Float) {
             for i in 0..<width {
-                let a = x[row * width + i], b = y[row * width + i]
+                let a = x[row * width + i]
+                let b = y[row * width + i]
                 columnSums[i] += sign * a
                 columnSums[width + i] += sign * b
                 columnSums[2 * width + i] += sign * a * a
@@ -35,9 +39,12 @@ extension PixelImage {
             for i in 0..<side { for f in 0..<fields { s[f] += columnSums[f * width + i] } }
             for left in 0...(width - side) {
                 if left > 0 {
-                    for f in 0..<fields { s[f] += columnSums[f * width + left + side - 1] - columnSums[f * width + left - 1] }
+                    for f in 0..<fields {
+                        s[f] += columnSums[f * width + left + side - 1] - columnSums[f * width + left - 1]
+                    }
                 }
-                let mx = s[0] / n, my = s[1] / n
+                let mx = s[0] / n
+                let my = s[1] / n
                 let vx = (s[2] / n - mx * mx) * covarianceNorm
                 let vy = (s[3] / n - my * my) * covarianceNorm
                 let cxy = (s[4] / n - mx * my) * covarianceNorm

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,6 @@ import Darwin
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
 
 /// Runs `vcf` on the process's own arguments and streams; a closed pipe on stdout ends quietly.
 public func runVCF() -> Int32 {

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
 
 /// The `vcf` command line: dispatches to a subcommand and turns failures into exit codes.
 public enum VCF {
@@ -36,7 +37,9 @@ public enum VCF {
                 io.write(Help.version)
                 return ExitCode.success
             default:
-                let suggestion = Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "help"]).map { "; did you mean \($0)?" } ?? ""
+                let suggestion =
+                    Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "help"])
+                    .map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown command \(command)\(suggestion)")
             }
         } catch let error as UsageError {

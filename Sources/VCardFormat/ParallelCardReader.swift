@@ -1,9 +1,10 @@
+import ContactModel
+import Foundation
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import ContactModel
-import VCardSyntax
 
 /// Reads a vCard stream on several threads and hands each card back in input order.
 ///
@@ -25,9 +26,10 @@ public struct ParallelCardReader: Sendable {
     public var maxSegmentBytes: Int
 
     /// Creates a reader; `workers` defaults to the number of active processors.
-    public init(limits: Limits = .default, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                segmentBytes: Int = 1 << 20, maxSegmentBytes: Int = 16 << 20)
-    {
+    public init(
+        limits: Limits = .default, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        segmentBytes: Int = 1 << 20, maxSegmentBytes: Int = 16 << 20
+    ) {
         self.limits = limits
         self.workers = max(1, workers)
         self.segmentBytes = segmentBytes
@@ -38,11 +40,12 @@ public struct ParallelCardReader: Sendable {
     /// threads; `body` receives the results in input order on the calling thread, and `diagnostics` the
     /// problems found outside cards (junk, stray END), in order. Diagnostics carry `name` as their file.
     /// - Throws: `VCardInputError` when reading fails, or what `body` throws.
-    public func read<T: Sendable>(_ handle: FileHandle, name: String, prefix: [UInt8] = [],
-                                  transform: @escaping @Sendable (ReadCard) -> T,
-                                  body: (T) throws -> Void,
-                                  diagnostics: ([Diagnostic]) -> Void) throws
-    {
+    public func read<T: Sendable>(
+        _ handle: FileHandle, name: String, prefix: [UInt8] = [],
+        transform: @escaping @Sendable (ReadCard) -> T,
+        body: (T) throws -> Void,
+        diagnostics: ([Diagnostic]) -> Void
+    ) throws {
         let chunks = { () throws -> [UInt8] in
             do {
                 return [UInt8](try handle.read(upToCount: segmentBytes) ?? Data())
@@ -52,17 +55,19 @@ public struct ParallelCardReader: Sendable {
         }
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
-                try read(chunks, name: name, prefix: prefix, transform: { transform(ReadCard($0, name: name)) },
-                         escapingBody: body, diagnostics: diagnostics)
+                try read(
+                    chunks, name: name, prefix: prefix, transform: { transform(ReadCard($0, name: name)) },
+                    escapingBody: body, diagnostics: diagnostics)
             }
         }
     }
 
     /// Reads `bytes` already in memory, handing `transform` each card's content lines unread (for a caller that
     /// needs only some properties, or the byte ranges); otherwise as `read(_:name:prefix:transform:body:diagnostics:)`.
-    public func readRaw<T: Sendable>(_ bytes: [UInt8], name: String, transform: @escaping @Sendable (RawCard) -> T,
-                                     body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void) throws
-    {
+    public func readRaw<T: Sendable>(
+        _ bytes: [UInt8], name: String, transform: @escaping @Sendable (RawCard) -> T,
+        body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
+    ) throws {
         var offset = 0
         let chunks = { () -> [UInt8] in
             let end = min(bytes.count, offset + segmentBytes)
@@ -71,20 +76,23 @@ public struct ParallelCardReader: Sendable {
         }
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
-                try read(chunks, name: name, prefix: [], transform: transform, escapingBody: body, diagnostics: diagnostics)
+                try read(
+                    chunks, name: name, prefix: [], transform: transform, escapingBody: body, diagnostics: diagnostics)
             }
         }
     }
 
-    private func read<T: Sendable>(_ nextChunk: () throws -> [UInt8], name: String, prefix: [UInt8],
-                                   transform: @escaping @Sendable (RawCard) -> T,
-                                   escapingBody body: @escaping (T) throws -> Void,
-                                   diagnostics: @escaping ([Diagnostic]) -> Void) throws
-    {
+    private func read<T: Sendable>(
+        _ nextChunk: () throws -> [UInt8], name: String, prefix: [UInt8],
+        transform: @escaping @Sendable (RawCard) -> T,
+        escapingBody body: @escaping (T) throws -> Void,
+        diagnostics: @escaping ([Diagnostic]) -> Void
+    ) throws {
         let pool = WorkerPool<T>(workers: workers, limits: limits, name: name, transform: transform)
         defer { pool.close() }
-        var run = Run(pool: pool, limits: limits, name: name, transform: transform, body: body,
-                      diagnostics: diagnostics)
+        var run = Run(
+            pool: pool, limits: limits, name: name, transform: transform, body: body,
+            diagnostics: diagnostics)
         var carry = prefix
         var line = 0
         var offset = 0
@@ -107,7 +115,9 @@ public struct ParallelCardReader: Sendable {
                 continue
             }
             guard carry.count >= segmentBytes || finished else { continue }
-            let cut: Int? = finished ? carry.count
+            let cut: Int? =
+                finished
+                ? carry.count
                 : carry.withUnsafeBufferPointer { CardBoundary.lastCut(in: $0, 0..<$0.count) }
             guard let cut, cut > 0 else {
                 if carry.count > maxSegmentBytes {
@@ -134,9 +144,10 @@ public struct ParallelCardReader: Sendable {
     }
 
     /// Reads the file at `path` (`-` for standard input); see `read(_:name:prefix:transform:body:diagnostics:)`.
-    public func read<T: Sendable>(path: String, transform: @escaping @Sendable (ReadCard) -> T,
-                                  body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void) throws
-    {
+    public func read<T: Sendable>(
+        path: String, transform: @escaping @Sendable (ReadCard) -> T,
+        body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
+    ) throws {
         let handle = try VCardFileReader.open(path)
         defer { if path != "-" { try? handle.close() } }
         try read(handle, name: path, transform: transform, body: body, diagnostics: diagnostics)
@@ -182,9 +193,10 @@ private struct Run<T: Sendable> {
     /// Set once reading has gone sequential; every later byte goes through it.
     var sequential: VCardLexer?
 
-    init(pool: WorkerPool<T>, limits: Limits, name: String, transform: @escaping @Sendable (RawCard) -> T,
-         body: @escaping (T) throws -> Void, diagnostics: @escaping ([Diagnostic]) -> Void)
-    {
+    init(
+        pool: WorkerPool<T>, limits: Limits, name: String, transform: @escaping @Sendable (RawCard) -> T,
+        body: @escaping (T) throws -> Void, diagnostics: @escaping ([Diagnostic]) -> Void
+    ) {
         self.pool = pool
         self.limits = limits
         self.name = name
@@ -298,15 +310,17 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
         return jobs.removeFirst()
     }
 
-    private static func process(_ segment: Segment, limits: Limits, name: String,
-                                transform: @Sendable (RawCard) -> T) -> SegmentResult<T>
-    {
+    private static func process(
+        _ segment: Segment, limits: Limits, name: String,
+        transform: @Sendable (RawCard) -> T
+    ) -> SegmentResult<T> {
         var lexer = segment.lexer(limits: limits)
         var cards = lexer.feed(segment.bytes)
         cards += lexer.finish()
         let outputs = cards.map(transform)
-        return SegmentResult(outputs: outputs, fileDiagnostics: lexer.takeDiagnostics().map { $0.named(name) },
-                             endedInsideCard: lexer.endedInsideCard)
+        return SegmentResult(
+            outputs: outputs, fileDiagnostics: lexer.takeDiagnostics().map { $0.named(name) },
+            endedInsideCard: lexer.endedInsideCard)
     }
 }
 

@@ -1,10 +1,11 @@
+import ContactModel
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ContactModel
-import VCardSyntax
 
 extension VCardWriter {
     /// The exact octets `write` spends on a PHOTO line embedding `byteCount` image bytes: name, parameters,
@@ -12,8 +13,9 @@ extension VCardWriter {
     /// - Complexity: O(1) for the usual ASCII parameters; otherwise the line is written once to count it.
     public func embeddedPhotoOctets(byteCount: Int, mediaType: String?, parameters: [ExtraParameter] = []) -> Int {
         let extras = parameters.map { Parameter(name: $0.name, values: $0.values) }
-        let empty = BinaryValue.embedded(Data(), mediaType).contentLine(name: "PHOTO", version: version,
-                                                                        extraParameters: extras)
+        let empty = BinaryValue.embedded(Data(), mediaType).contentLine(
+            name: "PHOTO", version: version,
+            extraParameters: extras)
         let prefix = Array(ContentLineWriter.unfolded(empty).utf8)
         guard prefix.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\\") }) else {
             // Folding may move a cut before a UTF-8 sequence or an escape: count what the writer really does.
@@ -25,9 +27,9 @@ extension VCardWriter {
         }
         let logical = prefix.count + 4 * ((byteCount + 2) / 3)
         let first = ContentLineWriter.maxLineOctets
-        let continuation = first - 1 // after the leading space
+        let continuation = first - 1  // after the leading space
         let continuations = logical > first ? (logical - first + continuation - 1) / continuation : 0
-        return logical + continuations * 3 + 2 // each continuation adds CRLF + space; the last line its CRLF
+        return logical + continuations * 3 + 2  // each continuation adds CRLF + space; the last line its CRLF
     }
 
     /// The largest number of image bytes whose PHOTO line takes at most `octets`; nil when not even an empty
@@ -39,7 +41,8 @@ extension VCardWriter {
             return nil
         }
         // The size only grows with the byte count, so a binary search finds the exact answer.
-        var low = 0, high = max(0, octets)
+        var low = 0
+        var high = max(0, octets)
         while low < high {
             let middle = low + (high - low + 1) / 2
             if embeddedPhotoOctets(byteCount: middle, mediaType: mediaType, parameters: parameters) <= octets {

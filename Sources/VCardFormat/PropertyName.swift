@@ -1,29 +1,29 @@
 /// The property names the vCard layer gives meaning to, with an escape hatch for all others.
 public enum PropertyName: Hashable, Sendable {
-    case begin          // RFC 2426 2.1.1
-    case end            // RFC 2426 2.1.1
-    case version        // RFC 2426 3.6.9
+    case begin  // RFC 2426 2.1.1
+    case end  // RFC 2426 2.1.1
+    case version  // RFC 2426 3.6.9
     case formattedName  // FN, RFC 2426 3.1.1
-    case name           // N, RFC 2426 3.1.2
-    case nickname       // RFC 2426 3.1.3
-    case photo          // RFC 2426 3.1.4
-    case birthday       // BDAY, RFC 2426 3.1.5
-    case address        // ADR, RFC 2426 3.2.1
-    case telephone      // TEL, RFC 2426 3.3.1
-    case email          // RFC 2426 3.3.2
-    case title          // RFC 2426 3.5.1
-    case role           // RFC 2426 3.5.2
-    case organization   // ORG, RFC 2426 3.5.5
-    case categories     // RFC 2426 3.6.1
-    case note           // RFC 2426 3.6.2
-    case revision       // REV, RFC 2426 3.6.4
-    case uid            // RFC 2426 3.6.7
-    case url            // RFC 2426 3.6.8
-    case impp           // RFC 4770
-    case anniversary    // RFC 6350 6.2.6
-    case xAnniversary   // X-ANNIVERSARY: Evolution, KAddressBook, Thunderbird in 3.0
-    case xSocialProfile // X-SOCIALPROFILE: Apple
-    case xABLabel       // X-ABLABEL: Apple's label for the property in the same group
+    case name  // N, RFC 2426 3.1.2
+    case nickname  // RFC 2426 3.1.3
+    case photo  // RFC 2426 3.1.4
+    case birthday  // BDAY, RFC 2426 3.1.5
+    case address  // ADR, RFC 2426 3.2.1
+    case telephone  // TEL, RFC 2426 3.3.1
+    case email  // RFC 2426 3.3.2
+    case title  // RFC 2426 3.5.1
+    case role  // RFC 2426 3.5.2
+    case organization  // ORG, RFC 2426 3.5.5
+    case categories  // RFC 2426 3.6.1
+    case note  // RFC 2426 3.6.2
+    case revision  // REV, RFC 2426 3.6.4
+    case uid  // RFC 2426 3.6.7
+    case url  // RFC 2426 3.6.8
+    case impp  // RFC 4770
+    case anniversary  // RFC 6350 6.2.6
+    case xAnniversary  // X-ANNIVERSARY: Evolution, KAddressBook, Thunderbird in 3.0
+    case xSocialProfile  // X-SOCIALPROFILE: Apple
+    case xABLabel  // X-ABLABEL: Apple's label for the property in the same group
     case other(String)
 
     /// The name as written in a content line (upper-cased by the lexer).

@@ -7,9 +7,11 @@ enum ScribeIndex {
     static let name = NameScribe()
     static let nickname = ListScribe(name: "NICKNAME", field: .nicknames)
     static let photo = PhotoScribe()
-    static let birthday = SingleTextScribe(name: "BDAY", field: .birthday, rawIfParameters: true, dateType: .dateAndOrTime)
-    static let anniversary = SingleTextScribe(name: "ANNIVERSARY", field: .anniversary, name3: "X-ANNIVERSARY",
-                                              rawIfParameters: true, dateType: .dateAndOrTime)
+    static let birthday = SingleTextScribe(
+        name: "BDAY", field: .birthday, rawIfParameters: true, dateType: .dateAndOrTime)
+    static let anniversary = SingleTextScribe(
+        name: "ANNIVERSARY", field: .anniversary, name3: "X-ANNIVERSARY",
+        rawIfParameters: true, dateType: .dateAndOrTime)
     static let address = AddressScribe()
     static let telephone = LabeledValueScribe(name: "TEL", field: .phones, stripsTelScheme: true, isURI: true)
     static let email = LabeledValueScribe(name: "EMAIL", field: .emails)

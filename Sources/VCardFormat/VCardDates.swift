@@ -51,13 +51,13 @@ enum VCardDates {
         func text(extended: Bool) -> String {
             let dash = extended ? "-" : ""
             switch (year, month, day) {
-            case let (y?, m?, d?): return "\(y)\(dash)\(m)\(dash)\(d)"
+            case (let y?, let m?, let d?): return "\(y)\(dash)\(m)\(dash)\(d)"
             // RFC 6350 writes year-month with a dash even in basic form (`1985-04`): `198504` would be ambiguous.
-            case let (y?, m?, nil): return "\(y)-\(m)"
-            case let (y?, nil, nil): return "\(y)"
-            case let (nil, m?, d?): return "--\(m)\(dash)\(d)"
-            case let (nil, m?, nil): return "--\(m)"
-            case let (nil, nil, d?): return "---\(d)"
+            case (let y?, let m?, nil): return "\(y)-\(m)"
+            case (let y?, nil, nil): return "\(y)"
+            case (nil, let m?, let d?): return "--\(m)\(dash)\(d)"
+            case (nil, let m?, nil): return "--\(m)"
+            case (nil, nil, let d?): return "---\(d)"
             default: return ""
             }
         }
@@ -75,12 +75,12 @@ enum VCardDates {
             let colon = extended ? ":" : ""
             var out: String
             switch (hour, minute, second) {
-            case let (h?, m?, s?): out = "\(h)\(colon)\(m)\(colon)\(s)"
-            case let (h?, m?, nil): out = "\(h)\(colon)\(m)"
-            case let (h?, nil, nil): out = "\(h)"
-            case let (nil, m?, s?): out = "-\(m)\(colon)\(s)"
-            case let (nil, m?, nil): out = "-\(m)"
-            case let (nil, nil, s?): out = "--\(s)"
+            case (let h?, let m?, let s?): out = "\(h)\(colon)\(m)\(colon)\(s)"
+            case (let h?, let m?, nil): out = "\(h)\(colon)\(m)"
+            case (let h?, nil, nil): out = "\(h)"
+            case (nil, let m?, let s?): out = "-\(m)\(colon)\(s)"
+            case (nil, let m?, nil): out = "-\(m)"
+            case (nil, nil, let s?): out = "--\(s)"
             default: out = ""
             }
             if let zone { out += zone.text(extended: extended) }
@@ -129,7 +129,7 @@ enum VCardDates {
             return time(body).map { Value(time: $0) }
         case .dateTime, .timestamp:
             guard let designator, let date = date(all[..<designator]), date.hasDay,
-                  let time = time(all[(designator + 1)...]), time.hour != nil
+                let time = time(all[(designator + 1)...]), time.hour != nil
             else { return nil }
             if type == .timestamp && !(date.isComplete && time.isComplete) { return nil }
             return Value(date: date, time: time)
@@ -165,7 +165,7 @@ enum VCardDates {
                 return DatePart(month: substring(rest.prefix(2)), day: substring(rest.suffix(2)))
             }
             if rest.count == 5, rest[rest.startIndex + 2] == dash, isDigits(rest.prefix(2), 2),
-               isDigits(rest.suffix(2), 2)
+                isDigits(rest.suffix(2), 2)
             {
                 return DatePart(month: substring(rest.prefix(2)), day: substring(rest.suffix(2)))
             }
@@ -179,14 +179,16 @@ enum VCardDates {
             return DatePart(year: substring(bytes.prefix(4)), month: substring(bytes.suffix(2)))
         case 8:
             guard isDigits(bytes, 8) else { return nil }
-            return DatePart(year: substring(bytes.prefix(4)), month: substring(bytes[(s + 4)..<(s + 6)]),
-                            day: substring(bytes.suffix(2)))
+            return DatePart(
+                year: substring(bytes.prefix(4)), month: substring(bytes[(s + 4)..<(s + 6)]),
+                day: substring(bytes.suffix(2)))
         case 10:
             guard bytes[s + 4] == dash, bytes[s + 7] == dash, isDigits(bytes.prefix(4), 4),
-                  isDigits(bytes[(s + 5)..<(s + 7)], 2), isDigits(bytes.suffix(2), 2)
+                isDigits(bytes[(s + 5)..<(s + 7)], 2), isDigits(bytes.suffix(2), 2)
             else { return nil }
-            return DatePart(year: substring(bytes.prefix(4)), month: substring(bytes[(s + 5)..<(s + 7)]),
-                            day: substring(bytes.suffix(2)))
+            return DatePart(
+                year: substring(bytes.prefix(4)), month: substring(bytes[(s + 5)..<(s + 7)]),
+                day: substring(bytes.suffix(2)))
         default:
             return nil
         }

@@ -1,9 +1,10 @@
+import ContactModel
+import Foundation
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import ContactModel
-import VCardSyntax
 
 /// One card read from an input: the contact, the raw lines it came from, and its problems.
 public struct ReadCard: Sendable {
@@ -60,9 +61,10 @@ public final class VCardFileReader {
     }
 
     /// Reads from an open handle, after `prefix` (bytes already taken from it to sniff the format).
-    public init(handle: FileHandle, name: String, prefix: [UInt8] = [], closesHandle: Bool = false,
-                limits: Limits = .default, chunkSize: Int = 1 << 20)
-    {
+    public init(
+        handle: FileHandle, name: String, prefix: [UInt8] = [], closesHandle: Bool = false,
+        limits: Limits = .default, chunkSize: Int = 1 << 20
+    ) {
         self.name = name
         self.handle = handle
         self.closesHandle = closesHandle
@@ -111,11 +113,13 @@ public final class VCardFileReader {
     public func next() throws -> ReadCard? {
         guard let raw = try nextRaw() else { return nil }
         let (contact, diagnostics) = VCardReader.contact(from: raw)
-        return ReadCard(contact: contact, raw: raw, diagnostics: diagnostics.map {
-            var d = $0
-            d.file = name
-            return d
-        })
+        return ReadCard(
+            contact: contact, raw: raw,
+            diagnostics: diagnostics.map {
+                var d = $0
+                d.file = name
+                return d
+            })
     }
 }
 
@@ -142,7 +146,7 @@ public enum VCardDocument {
         -> (cards: [ReadCard], diagnostics: [Diagnostic])
     {
         if bytes.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
-           let read = readInParallel(bytes, name: name, limits: limits)
+            let read = readInParallel(bytes, name: name, limits: limits)
         {
             return read
         }
@@ -169,13 +173,16 @@ public enum VCardDocument {
         var cards: [ReadCard] = []
         var diagnostics: [Diagnostic] = []
         do {
-            try ParallelCardReader(limits: limits).readRaw(bytes, name: name ?? "", transform: { raw in
-                let (contact, found) = VCardReader.contact(from: raw)
-                return ReadCard(contact: contact, raw: raw, diagnostics: found)
-            }, body: { card in
-                cards.append(card)
-                diagnostics += card.diagnostics
-            }, diagnostics: { diagnostics += $0 })
+            try ParallelCardReader(limits: limits).readRaw(
+                bytes, name: name ?? "",
+                transform: { raw in
+                    let (contact, found) = VCardReader.contact(from: raw)
+                    return ReadCard(contact: contact, raw: raw, diagnostics: found)
+                },
+                body: { card in
+                    cards.append(card)
+                    diagnostics += card.diagnostics
+                }, diagnostics: { diagnostics += $0 })
         } catch {
             return nil
         }

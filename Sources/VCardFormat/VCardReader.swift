@@ -17,16 +17,22 @@ public enum VCardReader {
 
     private static func isIdentity(_ name: PropertyName?) -> Bool {
         switch name {
-        case .uid?, .formattedName?, .name?, .nickname?, .organization?, .email?, .telephone?, .birthday?, .address?: true
+        case .uid?, .formattedName?, .name?, .nickname?, .organization?, .email?, .telephone?, .birthday?, .address?:
+            true
         default: false
         }
     }
 
-    private static func contact(from view: RawCard.View, beginLine: Int,
-                                identityOnly: Bool = false) -> (contact: Contact, diagnostics: [Diagnostic]) {
+    private static func contact(
+        from view: RawCard.View, beginLine: Int,
+        identityOnly: Bool = false
+    ) -> (contact: Contact, diagnostics: [Diagnostic]) {
         var versionValue: String?
         var hasGroups = false
-        var phones = 0, emails = 0, addresses = 0, others = 0
+        var phones = 0
+        var emails = 0
+        var addresses = 0
+        var others = 0
         for index in 0..<view.count {
             let line = view[index]
             switch PropertyName.known(line.nameBytes) {
@@ -59,10 +65,11 @@ public enum VCardReader {
                 if sawVersion {
                     // The writer writes the one VERSION it writes in; a second, kept, would make a reader take
                     // the card for another version (a 2.1 one reads `^'` as written, not as a quote).
-                    context.diagnostics.append(Diagnostic(
-                        .warning, .invalidValue,
-                        "card has more than one VERSION; the first was used and this one was left out",
-                        line: line.line))
+                    context.diagnostics.append(
+                        Diagnostic(
+                            .warning, .invalidValue,
+                            "card has more than one VERSION; the first was used and this one was left out",
+                            line: line.line))
                 }
                 sawVersion = true
                 continue
@@ -79,48 +86,58 @@ public enum VCardReader {
                 let contentLine = line.contentLine
                 if case .undecodable? = BinaryValue(contentLine) {
                     // Writing it back would give invalid base64 that other readers reject outright.
-                    context.diagnostics.append(Diagnostic(
-                        .warning, .invalidBase64,
-                        "\(contentLine.name) claims base64 but holds no decodable data (raw bytes?); it was left out",
-                        line: line.line))
+                    context.diagnostics.append(
+                        Diagnostic(
+                            .warning, .invalidBase64,
+                            "\(contentLine.name) claims base64 but holds no decodable data (raw bytes?); it was left out",
+                            line: line.line))
                     continue
                 }
                 if BinaryValue.needsLenientDecoding(contentLine) {
-                    context.diagnostics.append(Diagnostic(
-                        .warning, .invalidBase64, "\(contentLine.name) base64 is damaged; the readable part was kept",
-                        line: line.line))
+                    context.diagnostics.append(
+                        Diagnostic(
+                            .warning, .invalidBase64,
+                            "\(contentLine.name) base64 is damaged; the readable part was kept",
+                            line: line.line))
                 }
                 context.contact.extensions.append(rawExtension(contentLine, version: version))
                 continue
             }
-            context.contact.extensions.append(Extension(
-                group: line.group, name: line.name, parameters: (0..<line.parameterCount).map {
-                    ExtraParameter(line.parameter(at: $0))
-                }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
+            context.contact.extensions.append(
+                Extension(
+                    group: line.group, name: line.name,
+                    parameters: (0..<line.parameterCount).map {
+                        ExtraParameter(line.parameter(at: $0))
+                    }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
         }
         // A label whose property was kept raw goes back out raw too, beside it.
         if !consumedLabelLines.isEmpty && !identityOnly {
             for index in consumedLabelLines {
                 let line = view[index]
                 guard let group = line.group, !context.contact.hasLabeledValue(inGroup: group) else { continue }
-                context.contact.extensions.append(Extension(
-                    group: group, name: line.name, parameters: [],
-                    value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
+                context.contact.extensions.append(
+                    Extension(
+                        group: group, name: line.name, parameters: [],
+                        value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
             }
         }
         if !sawVersion {
-            context.diagnostics.append(Diagnostic(.warning, .missingVersion, "card has no VERSION; read as 3.0",
-                                                  line: beginLine))
+            context.diagnostics.append(
+                Diagnostic(
+                    .warning, .missingVersion, "card has no VERSION; read as 3.0",
+                    line: beginLine))
         }
         if !sawFormattedName {
             // Every reader shows some name; deriving it here keeps read -> write -> read stable.
             let derived = context.contact.derivedDisplayName
             context.contact.formattedName = derived
-            context.diagnostics.append(Diagnostic(
-                .warning, .missingFormattedName,
-                derived.isEmpty ? "card has no FN and nothing to derive one from; FN is empty"
-                    : "card has no FN; the display name was derived from its other fields",
-                line: beginLine))
+            context.diagnostics.append(
+                Diagnostic(
+                    .warning, .missingFormattedName,
+                    derived.isEmpty
+                        ? "card has no FN and nothing to derive one from; FN is empty"
+                        : "card has no FN; the display name was derived from its other fields",
+                    line: beginLine))
         }
         // Moved out rather than copied: a copy would retain every field only to release them again.
         var contact = Contact()
@@ -139,13 +156,16 @@ public enum VCardReader {
     static func rawExtension(_ line: ContentLine, version: VCardVersion) -> Extension {
         if binaryCapable.contains(line.name), let binary = BinaryValue(line), case .embedded = binary {
             let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }
-            let canonical = binary.contentLine(name: line.name, version: .v3_0, group: line.group,
-                                               extraParameters: extras)
-            return Extension(group: line.group, name: line.name,
-                             parameters: canonical.parameters.map(ExtraParameter.init), value: canonical.value)
+            let canonical = binary.contentLine(
+                name: line.name, version: .v3_0, group: line.group,
+                extraParameters: extras)
+            return Extension(
+                group: line.group, name: line.name,
+                parameters: canonical.parameters.map(ExtraParameter.init), value: canonical.value)
         }
-        return Extension(group: line.group, name: line.name, parameters: line.parameters.map(ExtraParameter.init),
-                         value: rawValue(line))
+        return Extension(
+            group: line.group, name: line.name, parameters: line.parameters.map(ExtraParameter.init),
+            value: rawValue(line))
     }
 
     /// A raw value in 3.0 escaped form: as written for 3.0 and 4.0; for 2.1, whose decoded
@@ -190,7 +210,8 @@ extension Contact {
             guard let other else { return false }
             return other.utf8.count == group.utf8.count && other.lowercased() == group.lowercased()
         }
-        for list in [emails, phones, urls, instantMessaging, socialProfiles] where list.contains(where: { same($0.group) }) {
+        for list in [emails, phones, urls, instantMessaging, socialProfiles]
+        where list.contains(where: { same($0.group) }) {
             return true
         }
         return addresses.contains { same($0.group) }

@@ -1,6 +1,8 @@
 import VCardSyntax
 
 /// The vCard versions read and written.
+// The cases are named for the version numbers the RFCs use.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public enum VCardVersion: String, Hashable, Sendable, Codable, CaseIterable {
     /// vCard 2.1 (versit, 1996): read only.
     case v2_1 = "2.1"

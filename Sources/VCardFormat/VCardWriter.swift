@@ -1,10 +1,11 @@
+import ContactModel
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ContactModel
-import VCardSyntax
 
 /// Writes contacts as vCard 3.0 (RFC 2426, the default) or 4.0 (RFC 6350): CRLF, folded at 75 octets,
 /// VERSION right after BEGIN, every value escaped for its type, and unknown properties written back with
@@ -53,7 +54,7 @@ public struct VCardWriter: Sendable {
         let isBase64 = encoding == "b" || encoding == "base64"
         let isDataURI = item.value.hasPrefix("data:")
         guard (version == .v4_0 && isBase64) || (version == .v3_0 && isDataURI),
-              let binary = BinaryValue(line), case .embedded = binary
+            let binary = BinaryValue(line), case .embedded = binary
         else { return line }
         let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }
         line = binary.contentLine(name: item.name, version: version, group: item.group, extraParameters: extras)

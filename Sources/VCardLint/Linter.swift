@@ -67,7 +67,9 @@ public enum Linter {
     /// `strict`.
     static func finish(_ found: [Diagnostic], file: String, options: LintOptions) -> [Diagnostic] {
         let sorted = found.enumerated().sorted {
-            ($0.element.line, max($0.element.column, 1), $0.offset) < ($1.element.line, max($1.element.column, 1), $1.offset)
+            ($0.element.line, max($0.element.column, 1), $0.offset) < (
+                $1.element.line, max($1.element.column, 1), $1.offset
+            )
         }
         return sorted.map { entry in
             var diagnostic = entry.element

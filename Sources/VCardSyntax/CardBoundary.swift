@@ -11,7 +11,8 @@ public enum CardBoundary {
         while p > range.lowerBound {
             // A cut is at a `B` right after a line end, with the whole BEGIN line in the range.
             if (bytes[p] | 0x20) == UInt8(ascii: "b"), isLineEnd(bytes[p - 1]),
-               isLine(bytes, p, range.upperBound, "BEGIN:VCARD"), previousLineIsEnd(bytes, before: p, from: range.lowerBound)
+                isLine(bytes, p, range.upperBound, "BEGIN:VCARD"),
+                previousLineIsEnd(bytes, before: p, from: range.lowerBound)
             {
                 return p
             }

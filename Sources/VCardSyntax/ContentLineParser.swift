@@ -72,19 +72,21 @@ struct ContentLineParser {
                         index = close + 1
                         // Anything between the closing quote and the next separator is kept with the value.
                         while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
-                              bytes[index] != ASCII.colon
+                            bytes[index] != ASCII.colon
                         {
                             index += 1
                         }
                         if index > close + 1 { valueRange = qStart..<index }
                     } else {
-                        problems.append(Diagnostic(.warning, .unterminatedQuote,
-                                                   "parameter value has no closing quote", line: line,
-                                                   column: index - range.lowerBound + 1))
+                        problems.append(
+                            Diagnostic(
+                                .warning, .unterminatedQuote,
+                                "parameter value has no closing quote", line: line,
+                                column: index - range.lowerBound + 1))
                         let vStart = index + 1
                         index = vStart
                         while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
-                              bytes[index] != ASCII.colon
+                            bytes[index] != ASCII.colon
                         {
                             index += 1
                         }
@@ -93,7 +95,7 @@ struct ContentLineParser {
                 } else {
                     let vStart = index
                     while index < end, bytes[index] != ASCII.comma, bytes[index] != ASCII.semicolon,
-                          bytes[index] != ASCII.colon
+                        bytes[index] != ASCII.colon
                     {
                         index += 1
                     }
@@ -115,9 +117,11 @@ struct ContentLineParser {
         guard parameterNames.count < limits.maxParameters else {
             if !reportedParameterLimit {
                 reportedParameterLimit = true
-                problems.append(Diagnostic(.warning, .tooManyParameters,
-                                           "more than \(limits.maxParameters) parameters; the rest were ignored",
-                                           line: line))
+                problems.append(
+                    Diagnostic(
+                        .warning, .tooManyParameters,
+                        "more than \(limits.maxParameters) parameters; the rest were ignored",
+                        line: line))
             }
             return false
         }
@@ -169,37 +173,47 @@ struct ContentLineParser {
     ///
     /// The line's bytes are copied into the card once; names are upper-cased there in place, and only a
     /// value or parameter that needs transcoding is appended again in its decoded form.
-    func emit(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into card: inout RawCard,
-              diagnostics: inout [Diagnostic]) -> Bool
-    {
+    func emit(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into card: inout RawCard,
+        diagnostics: inout [Diagnostic]
+    ) -> Bool {
         if !problems.isEmpty { diagnostics += problems }
         guard let valueStart else {
             if let name, name.upperBound == range.upperBound, parameterNames.isEmpty, Self.isNameToken(bytes, name) {
                 // Old Evolution writes an empty property as its bare name (`FN`): read it as an empty value.
-                diagnostics.append(Diagnostic(.warning, .missingColon,
-                                              "expected `NAME:value`, found a bare name; read as an empty value",
-                                              line: line, column: range.count + 1))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .missingColon,
+                        "expected `NAME:value`, found a bare name; read as an empty value",
+                        line: line, column: range.count + 1))
                 let base = card.bytes.count - range.lowerBound
                 _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
-                let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) }
+                let groupSpan =
+                    group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) }
                     ?? .none
                 let nameSpan = RawCard.Span(start: name.lowerBound + base, end: name.upperBound + base)
                 Self.upperInPlace(&card.bytes, nameSpan)
                 let empty = RawCard.Span(start: card.bytes.count, end: card.bytes.count)
-                card.records.append(RawCard.LineRecord(group: groupSpan, name: nameSpan, value: empty,
-                                                       firstParameter: card.parameters.count, parameterCount: 0,
-                                                       line: line))
+                card.records.append(
+                    RawCard.LineRecord(
+                        group: groupSpan, name: nameSpan, value: empty,
+                        firstParameter: card.parameters.count, parameterCount: 0,
+                        line: line))
                 return true
             }
-            diagnostics.append(Diagnostic(.error, .missingColon,
-                                          "expected `NAME:value`, found a line with no colon; the line was skipped",
-                                          line: line, column: range.count + 1))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .missingColon,
+                    "expected `NAME:value`, found a line with no colon; the line was skipped",
+                    line: line, column: range.count + 1))
             return false
         }
         guard let name, !Self.trimmed(bytes, name).isEmpty else {
-            diagnostics.append(Diagnostic(.error, .missingName,
-                                          "expected a property name before the colon; the line was skipped",
-                                          line: line))
+            diagnostics.append(
+                Diagnostic(
+                    .error, .missingName,
+                    "expected a property name before the colon; the line was skipped",
+                    line: line))
             return false
         }
         let lineStart = card.bytes.count
@@ -209,8 +223,9 @@ struct ContentLineParser {
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
         Self.upperInPlace(&card.bytes, nameSpan)
         if !Self.isNameToken(bytes, trimmedName) {
-            nameSpan = cleanedNameSpan(bytes, trimmedName, kind: "property name", into: &card,
-                                       diagnostics: &diagnostics)
+            nameSpan = cleanedNameSpan(
+                bytes, trimmedName, kind: "property name", into: &card,
+                diagnostics: &diagnostics)
         }
         let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) } ?? .none
 
@@ -230,18 +245,22 @@ struct ContentLineParser {
                     let encodingName = card.appendBytes("ENCODING")
                     let value = word.count == 1 ? card.appendBytes("b") : card.appendBytes("BASE64")
                     card.parameterValues.append(value)
-                    card.parameters.append(RawCard.ParameterRecord(name: encodingName,
-                                                                   firstValue: card.parameterValues.count - 1,
-                                                                   valueCount: 1))
+                    card.parameters.append(
+                        RawCard.ParameterRecord(
+                            name: encodingName,
+                            firstValue: card.parameterValues.count - 1,
+                            valueCount: 1))
                 } else if word.isEqualIgnoringCase(to: "8BIT") || word.isEqualIgnoringCase(to: "7BIT") {
                     continue
                 } else {
                     // vCard 2.1 bare parameters are TYPE values (`TEL;WORK;VOICE:`).
                     let typeName = card.appendBytes("TYPE")
                     card.parameterValues.append(decodedSpan(bytes, pName, base: base, into: &card))
-                    card.parameters.append(RawCard.ParameterRecord(name: typeName,
-                                                                   firstValue: card.parameterValues.count - 1,
-                                                                   valueCount: 1))
+                    card.parameters.append(
+                        RawCard.ParameterRecord(
+                            name: typeName,
+                            firstValue: card.parameterValues.count - 1,
+                            valueCount: 1))
                 }
                 continue
             }
@@ -249,7 +268,9 @@ struct ContentLineParser {
             let valueBegin = parameterValueStart[p]
             let nameBytes = UnsafeBufferPointer(rebasing: bytes[pName])
             if nameBytes.isEqualIgnoringCase(to: "ENCODING") {
-                let first = valueBegin < valueEnd ? UnsafeBufferPointer(rebasing: bytes[valueRanges[valueBegin]])
+                let first =
+                    valueBegin < valueEnd
+                    ? UnsafeBufferPointer(rebasing: bytes[valueRanges[valueBegin]])
                     : UnsafeBufferPointer(rebasing: bytes[pName.upperBound..<pName.upperBound])
                 if first.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") || first.isEqualIgnoringCase(to: "QP") {
                     quotedPrintable = true
@@ -265,15 +286,18 @@ struct ContentLineParser {
             if !Self.isNameToken(bytes, pName) {
                 // Read as written back: a name that kept a character it cannot hold could be written as
                 // another (`ENCODIN\u{CD}G` as `ENCODING`) and mean something else when read again.
-                nameInCard = cleanedNameSpan(bytes, pName, kind: "parameter name", into: &card,
-                                             diagnostics: &diagnostics)
+                nameInCard = cleanedNameSpan(
+                    bytes, pName, kind: "parameter name", into: &card,
+                    diagnostics: &diagnostics)
             }
             let firstValue = card.parameterValues.count
             for v in valueBegin..<valueEnd {
                 card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card))
             }
-            card.parameters.append(RawCard.ParameterRecord(name: nameInCard, firstValue: firstValue,
-                                                           valueCount: valueEnd - valueBegin))
+            card.parameters.append(
+                RawCard.ParameterRecord(
+                    name: nameInCard, firstValue: firstValue,
+                    valueCount: valueEnd - valueBegin))
         }
 
         let valueRange = valueStart..<range.upperBound
@@ -286,7 +310,8 @@ struct ContentLineParser {
             if qpProblem {
                 let nameString = String(decoding: card.bytes[nameSpan.start..<nameSpan.end], as: UTF8.self)
                 let dangling = valueRange.count > 0 && bytes[valueRange.upperBound - 1] == ASCII.equals
-                let message = dangling
+                let message =
+                    dangling
                     ? "quoted-printable \(nameString) ends with a soft line break at the end of the input; the `=` was dropped"
                     : "quoted-printable \(nameString) has an `=` not followed by two hex digits; it was kept as written"
                 diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message, line: line, column: column))
@@ -314,27 +339,33 @@ struct ContentLineParser {
             report(result, nameSpan, card, column: column, into: &diagnostics)
             valueSpan = card.appendBytes(result.text)
         }
-        card.records.append(RawCard.LineRecord(group: groupSpan, name: nameSpan, value: valueSpan,
-                                               firstParameter: firstParameter,
-                                               parameterCount: card.parameters.count - firstParameter, line: line))
+        card.records.append(
+            RawCard.LineRecord(
+                group: groupSpan, name: nameSpan, value: valueSpan,
+                firstParameter: firstParameter,
+                parameterCount: card.parameters.count - firstParameter, line: line))
         return true
     }
 
-    private func report(_ result: TextDecoding.Result, _ nameSpan: RawCard.Span, _ card: RawCard, column: Int,
-                        into diagnostics: inout [Diagnostic])
-    {
+    private func report(
+        _ result: TextDecoding.Result, _ nameSpan: RawCard.Span, _ card: RawCard, column: Int,
+        into diagnostics: inout [Diagnostic]
+    ) {
         guard let problem = result.problem else { return }
         let nameString = String(decoding: card.bytes[nameSpan.start..<nameSpan.end], as: UTF8.self)
-        diagnostics.append(Diagnostic(.warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
-                                      column: column))
+        diagnostics.append(
+            Diagnostic(
+                .warning, problem, "\(nameString): \(result.detail ?? "")", line: line,
+                column: column))
     }
 
     /// The span in `card` of a line's group, which is a name too: a character a name cannot hold is read as a
     /// dash, since the writer could not keep it, and dropping it could join the line to another group
     /// (`it\u{CD}em1` would become `item1`). An empty group (`.N:`) is none, as the writer writes it.
-    private func readGroup(_ bytes: UnsafeBufferPointer<UInt8>, _ group: Range<Int>, base: Int,
-                           into card: inout RawCard, diagnostics: inout [Diagnostic]) -> RawCard.Span
-    {
+    private func readGroup(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ group: Range<Int>, base: Int,
+        into card: inout RawCard, diagnostics: inout [Diagnostic]
+    ) -> RawCard.Span {
         if group.isEmpty { return .none }
         if Self.isNameToken(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
         return cleanedNameSpan(bytes, group, kind: "group", upperCased: false, into: &card, diagnostics: &diagnostics)
@@ -342,24 +373,30 @@ struct ContentLineParser {
 
     /// The span of a name that holds characters names cannot hold, cleaned as `cleanedName` does and appended,
     /// with a warning that says how it was read.
-    private func cleanedNameSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: String,
-                                 upperCased: Bool = true, into card: inout RawCard,
-                                 diagnostics: inout [Diagnostic]) -> RawCard.Span
-    {
+    private func cleanedNameSpan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: String,
+        upperCased: Bool = true, into card: inout RawCard,
+        diagnostics: inout [Diagnostic]
+    ) -> RawCard.Span {
         let (written, cleaned) = Self.cleanedName(bytes, range, upperCased: upperCased)
-        diagnostics.append(Diagnostic(.warning, .invalidValue,
-                                      "\(kind) `\(written)` has characters names cannot hold; read as `\(cleaned)`",
-                                      line: line))
+        diagnostics.append(
+            Diagnostic(
+                .warning, .invalidValue,
+                "\(kind) `\(written)` has characters names cannot hold; read as `\(cleaned)`",
+                line: line))
         return card.appendBytes(cleaned)
     }
 
     /// The span in `card` of the source range: in place when it is UTF-8, else appended as Windows-1252.
-    private func decodedSpan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int,
-                             into card: inout RawCard) -> RawCard.Span
-    {
+    private func decodedSpan(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int,
+        into card: inout RawCard
+    ) -> RawCard.Span {
         let source = UnsafeBufferPointer(rebasing: bytes[range])
         if source.containsByte(ASCII.caret) { card.parameterValuesHoldCaret = true }
-        if TextDecoding.isUTF8(source) { return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base) }
+        if TextDecoding.isUTF8(source) {
+            return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base)
+        }
         return card.appendBytes(TextDecoding.windows1252(source))
     }
 
@@ -376,13 +413,16 @@ struct ContentLineParser {
     private static func cleanedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, upperCased: Bool = true)
         -> (written: String, cleaned: String)
     {
-        let written = upperCased ? upperString(bytes, range)
+        let written =
+            upperCased
+            ? upperString(bytes, range)
             : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        let cleaned = String(written.unicodeScalars.map { scalar -> Character in
-            let v = ASCII.upper(UInt8(truncatingIfNeeded: min(scalar.value, 0xFF)))
-            let token = scalar.value < 0x80 && ((v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D)
-            return token ? Character(scalar) : "-"
-        })
+        let cleaned = String(
+            written.unicodeScalars.map { scalar -> Character in
+                let v = ASCII.upper(UInt8(truncatingIfNeeded: min(scalar.value, 0xFF)))
+                let token = scalar.value < 0x80 && ((v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D)
+                return token ? Character(scalar) : "-"
+            })
         return (written, cleaned)
     }
 
@@ -424,7 +464,7 @@ enum QuotedPrintable {
             let byte = bytes[index]
             if byte == ASCII.equals {
                 if index + 2 < range.upperBound, let high = ASCII.hexValue(bytes[index + 1]),
-                   let low = ASCII.hexValue(bytes[index + 2])
+                    let low = ASCII.hexValue(bytes[index + 2])
                 {
                     out.append(high << 4 | low)
                     index += 3

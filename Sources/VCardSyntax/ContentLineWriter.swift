@@ -212,7 +212,8 @@ public struct LineBuilder {
 
     /// Names and groups are ASCII tokens; anything that would break the grammar is dropped.
     private mutating func appendName(_ name: String) {
-        for byte in name.utf8 where byte > ASCII.space && byte != ASCII.colon && byte != ASCII.semicolon
+        for byte in name.utf8
+        where byte > ASCII.space && byte != ASCII.colon && byte != ASCII.semicolon
             && byte != ASCII.equals && byte != ASCII.comma && byte != ASCII.dot && byte != ASCII.quote && byte < 0x7F
         {
             line.append(byte)
@@ -222,7 +223,8 @@ public struct LineBuilder {
     private mutating func appendParameterValue(_ value: String) {
         let text = caretEncoding ? ValueEscaping.encodeCaret(value) : value
         var needsQuotes = false
-        for byte in text.utf8 where byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
+        for byte in text.utf8
+        where byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
             || byte == ASCII.space || byte >= 0x80 || (byte < 0x20 && byte != ASCII.tab)
         {
             needsQuotes = true

@@ -25,8 +25,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var file: String?
 
     /// Creates a diagnostic.
-    public init(_ severity: Severity, _ code: DiagnosticCode, _ message: String, line: Int, column: Int = 1,
-                file: String? = nil) {
+    public init(
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String, line: Int, column: Int = 1,
+        file: String? = nil
+    ) {
         self.severity = severity
         self.code = code
         self.message = message

@@ -11,8 +11,10 @@ public struct Limits: Hashable, Sendable {
     public var maxNestingDepth: Int
 
     /// Creates limits.
-    public init(maxLineBytes: Int = 16 << 20, maxCardBytes: Int = 32 << 20, maxParameters: Int = 1_000,
-                maxNestingDepth: Int = 8) {
+    public init(
+        maxLineBytes: Int = 16 << 20, maxCardBytes: Int = 32 << 20, maxParameters: Int = 1_000,
+        maxNestingDepth: Int = 8
+    ) {
         self.maxLineBytes = maxLineBytes
         self.maxCardBytes = maxCardBytes
         self.maxParameters = maxParameters

@@ -66,9 +66,10 @@ public struct RawCard: Sendable {
     }
 
     /// Creates a card holding `lines` (a card built in memory rather than lexed).
-    public init(lines: [ContentLine], beginLine: Int = 0, endLine: Int? = nil, group: String? = nil,
-                byteRange: Range<Int> = 0..<0)
-    {
+    public init(
+        lines: [ContentLine], beginLine: Int = 0, endLine: Int? = nil, group: String? = nil,
+        byteRange: Range<Int> = 0..<0
+    ) {
         self.init(beginLine: beginLine, group: group, capacity: 0)
         self.endLine = endLine
         self.byteRange = byteRange
@@ -127,8 +128,10 @@ public struct RawCard: Sendable {
             parameters.append(ParameterRecord(name: pName, firstValue: firstValue, valueCount: parameter.values.count))
         }
         let value = appendBytes(line.value)
-        records.append(LineRecord(group: group, name: name, value: value, firstParameter: first,
-                                  parameterCount: parameters.count - first, line: line.line))
+        records.append(
+            LineRecord(
+                group: group, name: name, value: value, firstParameter: first,
+                parameterCount: parameters.count - first, line: line.line))
     }
 
     /// Replaces the value of line `index` with `text`.
@@ -158,9 +161,10 @@ extension RawCard {
         @usableFromInline let values: UnsafeBufferPointer<Span>
 
         @usableFromInline
-        init(bytes: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<LineRecord>,
-             parameters: UnsafeBufferPointer<ParameterRecord>, values: UnsafeBufferPointer<Span>)
-        {
+        init(
+            bytes: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<LineRecord>,
+            parameters: UnsafeBufferPointer<ParameterRecord>, values: UnsafeBufferPointer<Span>
+        ) {
             self.bytes = bytes
             self.records = records
             self.parameters = parameters

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
 
 /// Turns the bytes of a value into text: UTF-8 when valid, a declared CHARSET otherwise.
 enum TextDecoding {
@@ -19,30 +20,34 @@ enum TextDecoding {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?) -> Result {
         guard let charset else {
             if let text = utf8String(bytes) { return Result(text: text) }
-            return Result(text: windows1252(bytes), problem: .invalidEncoding,
-                          detail: "value is not valid UTF-8 and declares no CHARSET; read as Windows-1252")
+            return Result(
+                text: windows1252(bytes), problem: .invalidEncoding,
+                detail: "value is not valid UTF-8 and declares no CHARSET; read as Windows-1252")
         }
         switch normalized(charset) {
         case "UTF8", "USASCII", "ASCII", "":
             if let text = utf8String(bytes) { return Result(text: text) }
-            return Result(text: windows1252(bytes), problem: .invalidEncoding,
-                          detail: "value is not valid \(charset); read as Windows-1252")
+            return Result(
+                text: windows1252(bytes), problem: .invalidEncoding,
+                detail: "value is not valid \(charset); read as Windows-1252")
         case "ISO88591", "LATIN1", "L1", "ISOLATIN1":
             return Result(text: latin1(bytes))
         case "WINDOWS1252", "CP1252", "XANSI", "ANSI":
             return Result(text: windows1252(bytes))
         default:
             if let encoding = foundationEncoding(for: normalized(charset)),
-               let text = String(data: Data(buffer: bytes), encoding: encoding)
+                let text = String(data: Data(buffer: bytes), encoding: encoding)
             {
                 return Result(text: text)
             }
             if let text = utf8String(bytes) {
-                return Result(text: text, problem: .unknownCharset,
-                              detail: "unknown CHARSET \(charset); the value is valid UTF-8 and was read as UTF-8")
+                return Result(
+                    text: text, problem: .unknownCharset,
+                    detail: "unknown CHARSET \(charset); the value is valid UTF-8 and was read as UTF-8")
             }
-            return Result(text: windows1252(bytes), problem: .unknownCharset,
-                          detail: "unknown CHARSET \(charset); read as Windows-1252")
+            return Result(
+                text: windows1252(bytes), problem: .unknownCharset,
+                detail: "unknown CHARSET \(charset); read as Windows-1252")
         }
     }
 
@@ -138,9 +143,18 @@ extension TextDecoding {
             let minimum: UInt32
             var scalar: UInt32
             switch byte {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+            case 0xC2...0xDF:
+                length = 2
+                minimum = 0x80
+                scalar = UInt32(byte & 0x1F)
+            case 0xE0...0xEF:
+                length = 3
+                minimum = 0x800
+                scalar = UInt32(byte & 0x0F)
+            case 0xF0...0xF4:
+                length = 4
+                minimum = 0x10000
+                scalar = UInt32(byte & 0x07)
             default: return false
             }
             guard index + length <= count else { return false }

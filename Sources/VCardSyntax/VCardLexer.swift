@@ -215,9 +215,10 @@ public struct VCardLexer {
                 if count - lineStart > limits.maxLineBytes {
                     if !skippingLongPhysicalLine {
                         endPendingBeforeOverlongLine(bytes, start: lineStart, end: count)
-                        report(.error, .lineTooLong,
-                               "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
-                               line: physicalLine + 1)
+                        report(
+                            .error, .lineTooLong,
+                            "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
+                            line: physicalLine + 1)
                     }
                     skippingLongPhysicalLine = true
                     scanIndex = count
@@ -233,8 +234,9 @@ public struct VCardLexer {
             }
             if lineEnd - lineStart > limits.maxLineBytes {
                 endPendingBeforeOverlongLine(bytes, start: lineStart, end: lineEnd)
-                report(.error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
-                       line: physicalLine)
+                report(
+                    .error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
+                    line: physicalLine)
                 continue
             }
             physical(bytes, start: lineStart, end: lineEnd, next: next)
@@ -291,8 +293,9 @@ public struct VCardLexer {
         droppingContinuations = false
         while first < end && ASCII.isSpaceOrTab(bytes[first]) { first += 1 }
         guard first < end else { return }
-        pending = Pending(active: true, start: first, end: end, line: physicalLine,
-                          absoluteStart: bufferBase + start, absoluteEnd: absoluteEnd)
+        pending = Pending(
+            active: true, start: first, end: end, line: physicalLine,
+            absoluteStart: bufferBase + start, absoluteEnd: absoluteEnd)
     }
 
     /// Appends the physical line to the pending logical line if it continues it, and says whether it did.
@@ -355,8 +358,9 @@ public struct VCardLexer {
         flushPending(bytes)
         scratch = piece
         softBreaks.removeAll(keepingCapacity: true)
-        pending = Pending(active: true, inScratch: true, line: runOn.line, absoluteStart: runOn.absoluteStart,
-                          absoluteEnd: runOn.absoluteStart)
+        pending = Pending(
+            active: true, inScratch: true, line: runOn.line, absoluteStart: runOn.absoluteStart,
+            absoluteEnd: runOn.absoluteStart)
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ byte: UInt8) -> Bool {
@@ -368,10 +372,16 @@ public struct VCardLexer {
         var run = 0
         if pending.inScratch {
             var i = scratch.count - 1
-            while i >= 0 && scratch[i] == ASCII.backslash { run += 1; i -= 1 }
+            while i >= 0 && scratch[i] == ASCII.backslash {
+                run += 1
+                i -= 1
+            }
         } else {
             var i = pending.end - 1
-            while i >= pending.start && bytes[i] == ASCII.backslash { run += 1; i -= 1 }
+            while i >= pending.start && bytes[i] == ASCII.backslash {
+                run += 1
+                i -= 1
+            }
         }
         return run % 2 == 1
     }
@@ -416,8 +426,9 @@ public struct VCardLexer {
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         guard start < end else { return }
         if scratch.count + (end - start) > limits.maxLineBytes {
-            report(.error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
-                   line: pending.active ? pending.line : physicalLine)
+            report(
+                .error, .lineTooLong, "line is longer than \(limits.maxLineBytes) bytes; it was skipped",
+                line: pending.active ? pending.line : physicalLine)
             // A quoted-printable value goes on while its lines end in a soft line break: drop all of it.
             let softBreakFollows = pending.quotedPrintable == 2 && bytes[end - 1] == ASCII.equals
             discardPendingForOverflow()
@@ -443,7 +454,8 @@ public struct VCardLexer {
         // The same tests as continuesPending, on what can be seen without buffering the whole line.
         classifyPending(bytes)
         let head = min(end, start + 4096)
-        let continues = (start < end && ASCII.isSpaceOrTab(bytes[start]))
+        let continues =
+            (start < end && ASCII.isSpaceOrTab(bytes[start]))
             || (lastByte == ASCII.equals && pending.quotedPrintable == 2)
             || (lastByte == ASCII.backslash && stack.last?.isV21 == true)
             || (start < end && pending.base64 == 2 && Self.isBase64Line(bytes, start, head))
@@ -487,8 +499,8 @@ public struct VCardLexer {
         let name = parser.name.map { ContentLineParser.trimmed(bytes, $0) }
         let nameIsBegin = name.map { ASCII.equalsIgnoringCase(bytes, $0, "BEGIN") } ?? false
         let nameIsEnd = !nameIsBegin && (name.map { ASCII.equalsIgnoringCase(bytes, $0, "END") } ?? false)
-        if (nameIsBegin || nameIsEnd), let valueStart = parser.valueStart,
-           isVCard(bytes, valueStart..<range.upperBound)
+        if nameIsBegin || nameIsEnd, let valueStart = parser.valueStart,
+            isVCard(bytes, valueStart..<range.upperBound)
         {
             let group = parser.group.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
             if nameIsBegin { beginCard(group: group, p) } else { endCard(p) }
@@ -496,9 +508,10 @@ public struct VCardLexer {
         }
         if (nameIsBegin || nameIsEnd) && !stack.isEmpty {
             // BEGIN and END only delimit components; `END:INVALID` inside a card is no property.
-            report(.warning, .invalidValue,
-                   "\(nameIsBegin ? "BEGIN" : "END") of something other than VCARD inside a card was ignored",
-                   line: p.line)
+            report(
+                .warning, .invalidValue,
+                "\(nameIsBegin ? "BEGIN" : "END") of something other than VCARD inside a card was ignored",
+                line: p.line)
             return
         }
         guard !stack.isEmpty else {
@@ -513,13 +526,14 @@ public struct VCardLexer {
         if stack[top].oversized { return }
         if stack[top].byteCount > limits.maxCardBytes {
             stack[top].oversized = true
-            report(.error, .cardTooLarge,
-                   "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: p.line)
+            report(
+                .error, .cardTooLarge,
+                "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: p.line)
             return
         }
         let reported = newDiagnostics.count
         if parser.emit(bytes, range, into: &stack[top].card, diagnostics: &newDiagnostics),
-           !stack[top].isV21, stack[top].card.lastLineIs("VERSION")
+            !stack[top].isV21, stack[top].card.lastLineIs("VERSION")
         {
             stack[top].isV21 = stack[top].card.lastValueStarts(with: UInt8(ascii: "2"))
         }
@@ -540,13 +554,15 @@ public struct VCardLexer {
             let nestsAsAgent = top.card.lastLineIsEmpty("AGENT")
             // vCard 2.1 lets a card hold whole cards; Android reads each as a contact of its own.
             if !nestsAsAgent && !top.isV21 {
-                report(.error, .missingEnd, "card has no END:VCARD before the next BEGIN:VCARD",
-                       line: top.card.beginLine)
+                report(
+                    .error, .missingEnd, "card has no END:VCARD before the next BEGIN:VCARD",
+                    line: top.card.beginLine)
                 while !stack.isEmpty { closeCard(endLine: nil, absoluteEnd: p.absoluteStart) }
             } else if stack.count > limits.maxNestingDepth {
-                report(.error, .nestingTooDeep,
-                       "cards nested deeper than \(limits.maxNestingDepth) levels; the inner card was skipped",
-                       line: p.line)
+                report(
+                    .error, .nestingTooDeep,
+                    "cards nested deeper than \(limits.maxNestingDepth) levels; the inner card was skipped",
+                    line: p.line)
                 stack[stack.count - 1].oversized = true
                 return
             }
@@ -587,9 +603,10 @@ public struct VCardLexer {
         completed.append(frame.card)
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
-                                 line: Int, column: Int = 1)
-    {
+    private mutating func report(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+        line: Int, column: Int = 1
+    ) {
         newDiagnostics.append(Diagnostic(severity, code, message, line: line, column: column))
         admitDiagnostics(from: newDiagnostics.count - 1)
     }
@@ -613,9 +630,10 @@ public struct VCardLexer {
                 newDiagnostics[kept] = diagnostic
                 kept += 1
             } else if repeatCount == Self.repeatedDiagnosticLimit + 1 {
-                newDiagnostics[kept] = Diagnostic(diagnostic.severity, diagnostic.code,
-                                                  "the same problem repeats on the lines after this one; they are not reported",
-                                                  line: diagnostic.line, column: diagnostic.column)
+                newDiagnostics[kept] = Diagnostic(
+                    diagnostic.severity, diagnostic.code,
+                    "the same problem repeats on the lines after this one; they are not reported",
+                    line: diagnostic.line, column: diagnostic.column)
                 kept += 1
             }
         }
@@ -674,9 +692,15 @@ extension RawCard {
                 let next = bytes[read]
                 read += 1
                 switch next {
-                case UInt8(ascii: "n"), UInt8(ascii: "N"): bytes[write] = ASCII.lf; write += 1
-                case ASCII.caret: bytes[write] = ASCII.caret; write += 1
-                case UInt8(ascii: "'"): bytes[write] = ASCII.quote; write += 1
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    bytes[write] = ASCII.lf
+                    write += 1
+                case ASCII.caret:
+                    bytes[write] = ASCII.caret
+                    write += 1
+                case UInt8(ascii: "'"):
+                    bytes[write] = ASCII.quote
+                    write += 1
                 default:
                     bytes[write] = byte
                     bytes[write + 1] = next

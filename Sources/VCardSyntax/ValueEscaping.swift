@@ -18,8 +18,14 @@ public enum ValueEscaping {
             }
             defer { previousWasCR = false }
             if byte == ASCII.lf && previousWasCR { continue }
-            guard byte == ASCII.backslash else { out.append(byte); continue }
-            guard let next = iterator.next() else { out.append(byte); break }
+            guard byte == ASCII.backslash else {
+                out.append(byte)
+                continue
+            }
+            guard let next = iterator.next() else {
+                out.append(byte)
+                break
+            }
             switch next {
             case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(ASCII.lf)
             case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: out.append(next)
@@ -57,7 +63,8 @@ public enum ValueEscaping {
     /// CR, LF and CRLF all become `\n`, so no value can ever start a line of its own.
     public static func escapeText(_ text: String, escapeComma: Bool = true) -> String {
         var needs = false
-        for byte in text.utf8 where byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon
+        for byte in text.utf8
+        where byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon
             || byte == ASCII.lf || byte == ASCII.cr
         {
             needs = true
@@ -137,8 +144,14 @@ public enum ValueEscaping {
         var out = [UInt8]()
         var iterator = value.utf8.makeIterator()
         while let byte = iterator.next() {
-            guard byte == ASCII.caret else { out.append(byte); continue }
-            guard let next = iterator.next() else { out.append(byte); break }
+            guard byte == ASCII.caret else {
+                out.append(byte)
+                continue
+            }
+            guard let next = iterator.next() else {
+                out.append(byte)
+                break
+            }
             switch next {
             case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(ASCII.lf)
             case ASCII.caret: out.append(ASCII.caret)
@@ -188,8 +201,10 @@ extension ValueEscaping {
     /// Unescapes `bytes[range]` into `out` up to the first unescaped `splitOn` byte; returns the bytes
     /// written and where reading stopped (at the separator, or the end).
     @inline(__always)
-    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
-                                 into out: UnsafeMutableBufferPointer<UInt8>, splitOn: UInt8?)
+    private static func unescape(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        into out: UnsafeMutableBufferPointer<UInt8>, splitOn: UInt8?
+    )
         -> (written: Int, stop: Int)
     {
         var index = range.lowerBound
@@ -203,10 +218,17 @@ extension ValueEscaping {
                 index += 1
                 let next = bytes[index]
                 switch next {
-                case UInt8(ascii: "n"), UInt8(ascii: "N"): out[n] = ASCII.lf; n += 1
-                case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon: out[n] = next; n += 1
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    out[n] = ASCII.lf
+                    n += 1
+                case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.colon:
+                    out[n] = next
+                    n += 1
                 // An unknown escape is most likely a literal backslash (`C:\Temp`): keep both characters.
-                default: out[n] = byte; out[n + 1] = next; n += 2
+                default:
+                    out[n] = byte
+                    out[n + 1] = next
+                    n += 2
                 }
             case ASCII.cr:
                 out[n] = ASCII.lf
@@ -223,9 +245,10 @@ extension ValueEscaping {
 
     /// Splits on unescaped `separator` and unescapes each part, calling `body` with each in order.
     @inline(__always)
-    private static func forEachPart(_ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
-                                    _ body: (String) -> Void)
-    {
+    private static func forEachPart(
+        _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8,
+        _ body: (String) -> Void
+    ) {
         var start = 0
         let count = bytes.count
         while true {
@@ -247,9 +270,10 @@ extension ValueEscaping {
             if plain {
                 body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
             } else {
-                body(String(unsafeUninitializedCapacity: end - start) { out in
-                    unescape(bytes, start..<end, into: out, splitOn: nil).written
-                })
+                body(
+                    String(unsafeUninitializedCapacity: end - start) { out in
+                        unescape(bytes, start..<end, into: out, splitOn: nil).written
+                    })
             }
             if end >= count { return }
             start = end + 1
@@ -278,7 +302,9 @@ extension ValueEscaping {
                 end += bytes[end] == ASCII.backslash ? 2 : 1
             }
             end = min(end, count)
-            forEachPart(UnsafeBufferPointer(rebasing: bytes[start..<end]), separator: ASCII.comma) { body(component, $0) }
+            forEachPart(UnsafeBufferPointer(rebasing: bytes[start..<end]), separator: ASCII.comma) {
+                body(component, $0)
+            }
             if end >= count { return }
             start = end + 1
             component += 1

@@ -1,3 +1,12 @@
+import ContactMatching
+import ContactMerge
+import ContactModel
+import Foundation
+import LabeledBook
+import PhotoProcessing
+import VCardFormat
+import VCardSyntax
+
 // Benchmark driver: `vcf-bench parse|parse-write|lex FILE [--jobs N]` prints one JSON line
 // {"bytes":N,"cards":N,"seconds":S,"written":N,"jobs":N}, timing only the work (not process start).
 // parse and parse-write use ParallelCardReader with N worker threads (default: the processor count);
@@ -13,14 +22,6 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import ContactMatching
-import ContactMerge
-import ContactModel
-import LabeledBook
-import PhotoProcessing
-import VCardFormat
-import VCardSyntax
 
 /// Writes a benchmark's output file, or ends the run: a script reading a missing file would report a wrong figure.
 func writeOrExit(_ bytes: some Sequence<UInt8>, to path: String) {
@@ -34,7 +35,7 @@ func writeOrExit(_ bytes: some Sequence<UInt8>, to path: String) {
 
 func photoFit(_ arguments: [String]) -> Never {
     guard arguments.count == 5, let maxBytes = Int(arguments[1]), let edge = Int(arguments[2]),
-          let runs = Int(arguments[3]), runs > 0, let data = FileManager.default.contents(atPath: arguments[0])
+        let runs = Int(arguments[3]), runs > 0, let data = FileManager.default.contents(atPath: arguments[0])
     else {
         FileHandle.standardError.write(Data("usage: vcf-bench photo-fit IMAGE MAX_BYTES MAX_EDGE RUNS OUT\n".utf8))
         exit(64)
@@ -61,9 +62,10 @@ func photoFit(_ arguments: [String]) -> Never {
     writeOrExit(result.bytes, to: arguments[4])
     times.sort()
     let median = times[times.count / 2]
-    print("{\"median_ms\":\(median),\"min_ms\":\(times[0]),\"bytes\":\(result.bytes.count),\"width\":\(result.width),"
-          + "\"height\":\(result.height),\"quality\":\(result.quality ?? 0),\"chroma\":\"\(result.chroma?.rawValue ?? "kept")\","
-          + "\"encodes\":\(result.encodes)}")
+    print(
+        "{\"median_ms\":\(median),\"min_ms\":\(times[0]),\"bytes\":\(result.bytes.count),\"width\":\(result.width),"
+            + "\"height\":\(result.height),\"quality\":\(result.quality ?? 0),\"chroma\":\"\(result.chroma?.rawValue ?? "kept")\","
+            + "\"encodes\":\(result.encodes)}")
     exit(0)
 }
 
@@ -71,8 +73,10 @@ func labeled(_ arguments: [String]) -> Never {
     let people = arguments.first.flatMap { Int($0) } ?? 10_000
     let seed = arguments.count > 1 ? UInt64(arguments[1]) ?? 1 : 1
     let unlinked = arguments.count > 2 ? Int(arguments[2]) ?? 0 : people / 10
-    let book = LabeledBook.generate(.init(seed: seed, existingPeople: people, incomingDuplicates: people / 5,
-                                          incomingNew: people / 10, traps: people / 20, unlinkedDuplicates: unlinked))
+    let book = LabeledBook.generate(
+        .init(
+            seed: seed, existingPeople: people, incomingDuplicates: people / 5,
+            incomingNew: people / 10, traps: people / 20, unlinkedDuplicates: unlinked))
     if let dir = ProcessInfo.processInfo.environment["LABELED_WRITE_DIR"] {
         // For timing `vcf merge` on these books as a process.
         writeOrExit(book.existing.utf8, to: dir + "/existing.vcf")
@@ -83,28 +87,38 @@ func labeled(_ arguments: [String]) -> Never {
         IncomingCard(contact: $0.element.contact, file: "incoming", line: $0.offset)
     }
     let result = AddressBookMerge(countryCode: 1).merge(incoming, into: existing)
-    var found = 0, falseMerges = 0
+    var found = 0
+    var falseMerges = 0
     for (i, entry) in result.entries.enumerated() {
         let truth = book.incomingKinds[i]
         if entry.outcome == .merged || entry.outcome == .unchanged {
-            if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] { found += 1; continue }
+            if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] {
+                found += 1
+                continue
+            }
             falseMerges += 1
-            print("FALSE \(truth.rawValue) incoming \(i) \(entry.name) -> existing \(entry.existing ?? -1) "
-                  + "\(AddressBookMerge.displayName(existing[entry.existing ?? 0])): \(entry.decision?.explanation ?? "") | "
-                  + (entry.decision?.scoreExplanation ?? ""))
+            print(
+                "FALSE \(truth.rawValue) incoming \(i) \(entry.name) -> existing \(entry.existing ?? -1) "
+                    + "\(AddressBookMerge.displayName(existing[entry.existing ?? 0])): \(entry.decision?.explanation ?? "") | "
+                    + (entry.decision?.scoreExplanation ?? ""))
         } else if truth == .duplicate || truth == .unlinked {
-            print("MISSED incoming \(i) \(entry.name) \(entry.outcome.rawValue): \(entry.decision?.explanation ?? "") | \(entry.decision?.scoreExplanation ?? "")")
+            print(
+                "MISSED incoming \(i) \(entry.name) \(entry.outcome.rawValue): \(entry.decision?.explanation ?? "") | \(entry.decision?.scoreExplanation ?? "")"
+            )
         }
     }
     let duplicates = book.incomingKinds.filter { $0 == .duplicate || $0 == .unlinked }.count
     var unlinkedFound = 0
-    for (i, entry) in result.entries.enumerated() where book.incomingKinds[i] == .unlinked
-        && (entry.outcome == .merged || entry.outcome == .unchanged) && entry.existing.map({ book.existingPeople[$0] }) == book.incomingPeople[i]
+    for (i, entry) in result.entries.enumerated()
+    where book.incomingKinds[i] == .unlinked
+        && (entry.outcome == .merged || entry.outcome == .unchanged)
+        && entry.existing.map({ book.existingPeople[$0] }) == book.incomingPeople[i]
     {
         unlinkedFound += 1
     }
-    print("found \(found) of \(duplicates) (unlinked: \(unlinkedFound) of \(book.incomingKinds.filter { $0 == .unlinked }.count)), "
-          + "\(falseMerges) false merges")
+    print(
+        "found \(found) of \(duplicates) (unlinked: \(unlinkedFound) of \(book.incomingKinds.filter { $0 == .unlinked }.count)), "
+            + "\(falseMerges) false merges")
     exit(falseMerges == 0 ? 0 : 1)
 }
 
@@ -112,7 +126,8 @@ func labeled(_ arguments: [String]) -> Never {
 /// change to one step can be measured on its own: `vcf-bench merge-phases BOOK INCOMING [COUNTRY_CODE]`.
 func mergePhases(_ arguments: [String]) -> Never {
     guard arguments.count >= 2, let book = FileManager.default.contents(atPath: arguments[0]),
-          let incomingData = FileManager.default.contents(atPath: arguments[1]) else {
+        let incomingData = FileManager.default.contents(atPath: arguments[1])
+    else {
         FileHandle.standardError.write(Data("usage: vcf-bench merge-phases BOOK INCOMING [COUNTRY_CODE]\n".utf8))
         exit(64)
     }
@@ -122,7 +137,9 @@ func mergePhases(_ arguments: [String]) -> Never {
     func lap(_ what: String) {
         let now = clock.now
         let d = now - last
-        print("\(what)\t\(String(format: "%.3f", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))")
+        print(
+            "\(what)\t\(String(format: "%.3f", Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18))"
+        )
         last = now
     }
     do {
@@ -136,7 +153,9 @@ func mergePhases(_ arguments: [String]) -> Never {
         lap("match and merge")
         let parts = file.renderedParts(replacing: result.replaced, adding: result.added)
         lap("render")
-        print("cards\t\(file.cards.count)\tparts\t\(parts.count)\treplaced\t\(result.replaced.count)\tadded\t\(result.added.count)")
+        print(
+            "cards\t\(file.cards.count)\tparts\t\(parts.count)\treplaced\t\(result.replaced.count)\tadded\t\(result.added.count)"
+        )
     } catch {
         FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
         exit(2)
@@ -154,15 +173,17 @@ func keys(_ arguments: [String]) -> Never {
     let runs = arguments.count > 1 ? Int(arguments[1]) ?? 3 : 3
     var contacts: [Contact] = []
     do {
-        try ParallelCardReader().readRaw([UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
-                                         body: { contacts.append($0) }, diagnostics: { _ in })
+        try ParallelCardReader().readRaw(
+            [UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
+            body: { contacts.append($0) }, diagnostics: { _ in })
     } catch {
         FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
         exit(2)
     }
     let clock = ContinuousClock()
     func time(_ what: String, _ body: () -> Int) {
-        var best = Double.infinity, count = 0
+        var best = Double.infinity
+        var count = 0
         for _ in 0..<runs {
             let start = clock.now
             count = body()
@@ -173,8 +194,9 @@ func keys(_ arguments: [String]) -> Never {
     }
     time("identity") {
         var n = 0
-        try? ParallelCardReader(workers: 1).readRaw([UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
-                                                   body: { _ in n += 1 }, diagnostics: { _ in })
+        try? ParallelCardReader(workers: 1).readRaw(
+            [UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
+            body: { _ in n += 1 }, diagnostics: { _ in })
         return n
     }
     if let dump = ProcessInfo.processInfo.environment["KEYS_DUMP"] {
@@ -182,9 +204,11 @@ func keys(_ arguments: [String]) -> Never {
         var out = ""
         for contact in contacts {
             let k = MatchKeys(contact, countryCode: 1)
-            let name = k.name.map { "\($0.given)|\(String($0.middleInitials))|\($0.family)|\($0.generation ?? "")" } ?? "-"
+            let name =
+                k.name.map { "\($0.given)|\(String($0.middleInitials))|\($0.family)|\($0.generation ?? "")" } ?? "-"
             let addresses = k.addresses.map { "\($0.number)|\($0.street)|\($0.locality)|\($0.region)|\($0.postalCode)" }
-            out += "\(k.uid ?? "-")\t\(k.emails)\t\(k.phones.map { "\($0.key)\($0.personal)" })\t\(name)\t\(k.organization ?? "-")\t"
+            out +=
+                "\(k.uid ?? "-")\t\(k.emails)\t\(k.phones.map { "\($0.key)\($0.personal)" })\t\(name)\t\(k.organization ?? "-")\t"
                 + "\(k.birthday.map { "\($0)" } ?? "-")\t\(k.formattedName ?? "-")\t\(addresses)\t\(k.indexKeys.count)\n"
         }
         writeOrExit(out.utf8, to: dump)
@@ -250,16 +274,19 @@ do {
     } else {
         let reader = ParallelCardReader(workers: jobs)
         let writes = mode == "parse-write"
-        try reader.read(path: path, transform: { card -> Int in
-            guard writes else { return 0 }
-            var out: [UInt8] = []
-            out.reserveCapacity(card.raw.byteRange.count + 256)
-            writer.write(card.contact, into: &out)
-            return out.count
-        }, body: { count in
-            cards += 1
-            written += count
-        }, diagnostics: { _ in })
+        try reader.read(
+            path: path,
+            transform: { card -> Int in
+                guard writes else { return 0 }
+                var out: [UInt8] = []
+                out.reserveCapacity(card.raw.byteRange.count + 256)
+                writer.write(card.contact, into: &out)
+                return out.count
+            },
+            body: { count in
+                cards += 1
+                written += count
+            }, diagnostics: { _ in })
     }
 } catch {
     FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))

@@ -2,19 +2,20 @@ import CardPhoto
 import ContactModel
 import Foundation
 import PhotoProcessing
-import Testing
 import TestSupport
+import Testing
 import VCardFormat
 import VCardSyntax
 
 /// The photo budget arithmetic equals what the writer really writes, and fitted cards meet their limits.
 @Suite struct CardPhotoTests {
     static func card(photo: Photo? = nil) -> Contact {
-        Contact(uid: "urn:uuid:4f6a2d1e-0000-4000-8000-000000000001", formattedName: "Ada Lovelace",
-                name: StructuredName(family: ["Lovelace"], given: ["Ada"]),
-                organization: Organization(name: "Analytical Engines Ltd"), title: "Mathematician",
-                emails: [LabeledValue("ada@example.org", types: ["INTERNET", "WORK"])],
-                phones: [LabeledValue("+44 20 7946 0000", types: ["CELL"])], photo: photo)
+        Contact(
+            uid: "urn:uuid:4f6a2d1e-0000-4000-8000-000000000001", formattedName: "Ada Lovelace",
+            name: StructuredName(family: ["Lovelace"], given: ["Ada"]),
+            organization: Organization(name: "Analytical Engines Ltd"), title: "Mathematician",
+            emails: [LabeledValue("ada@example.org", types: ["INTERNET", "WORK"])],
+            phones: [LabeledValue("+44 20 7946 0000", types: ["CELL"])], photo: photo)
     }
 
     static func written(_ contact: Contact, _ writer: VCardWriter) -> [UInt8] {
@@ -35,11 +36,13 @@ import VCardSyntax
         let counts = Array(0...300) + (0..<12).map { _ in Int.random(in: 300...60_000, using: &random) }
         for parameters in parameterSets {
             for count in counts {
-                let photo = Photo(data: Data(repeating: 0xA5, count: count), mediaType: "image/jpeg",
-                                  parameters: parameters)
+                let photo = Photo(
+                    data: Data(repeating: 0xA5, count: count), mediaType: "image/jpeg",
+                    parameters: parameters)
                 let actual = Self.written(Self.card(photo: photo), writer).count - without
-                let predicted = writer.embeddedPhotoOctets(byteCount: count, mediaType: "image/jpeg",
-                                                           parameters: parameters)
+                let predicted = writer.embeddedPhotoOctets(
+                    byteCount: count, mediaType: "image/jpeg",
+                    parameters: parameters)
                 #expect(actual == predicted, "\(count) bytes, \(parameters.count) parameters")
                 if actual != predicted { return }
             }
@@ -86,7 +89,8 @@ import VCardSyntax
         let exchange = try fitter.fit(Self.card(), photo: source, limit: RecordLimit(photoBase64Bytes: 8_000))
         let data = try #require(exchange.contact.photo?.data)
         #expect(data.base64EncodedString().utf8.count <= 8_000)
-        let iCloud = try fitter.fit(Self.card(), photo: source, limit: RecordLimit(recordBytes: 30_000, photoBytes: 10_000))
+        let iCloud = try fitter.fit(
+            Self.card(), photo: source, limit: RecordLimit(recordBytes: 30_000, photoBytes: 10_000))
         #expect(try #require(iCloud.contact.photo?.data).count <= 10_000)
         #expect(RecordLimit(parsing: "icloud") == .iCloud)
         #expect(RecordLimit(parsing: "256_000") == RecordLimit(recordBytes: 256_000))
@@ -101,7 +105,9 @@ import VCardSyntax
         let error = #expect(throws: CardPhotoError.self) {
             _ = try CardPhotoFitter().fit(Self.card(), photo: source, limit: RecordLimit(recordBytes: rest + 20))
         }
-        #expect(error?.description == "the card does not fit the limit record \(ByteCount(rest + 20)) bytes: the rest of the card "
+        #expect(
+            error?.description
+                == "the card does not fit the limit record \(ByteCount(rest + 20)) bytes: the rest of the card "
                 + "takes \(ByteCount(rest)) bytes, leaving no room for a photo")
         let tight = #expect(throws: CardPhotoError.self) {
             _ = try CardPhotoFitter().fit(Self.card(), photo: source, limit: RecordLimit(recordBytes: rest + 300))

@@ -29,7 +29,9 @@ import Testing
         #expect(again.problems.isEmpty)
         #expect(again.contacts == cards.map(Self.carried))
         // Writing what we read back gives the same bytes.
-        #expect(String(decoding: ContactCSV.write(again.contacts), as: UTF8.self) == String(decoding: written, as: UTF8.self))
+        #expect(
+            String(decoding: ContactCSV.write(again.contacts), as: UTF8.self)
+                == String(decoding: written, as: UTF8.self))
     }
 
     @Test func theDisplayNameIsTheOnlyNormalisationAndOnlyTheOlderLayoutNeedsIt() throws {

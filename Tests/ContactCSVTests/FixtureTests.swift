@@ -36,48 +36,67 @@ import Testing
 
         let jane = contacts[0]
         #expect(jane.formattedName == "Dr. Jane Quinn Public PhD")
-        #expect(jane.name == StructuredName(family: ["Public"], given: ["Jane"], additional: ["Quinn"], prefixes: ["Dr."],
-                                            suffixes: ["PhD"]))
+        #expect(
+            jane.name
+                == StructuredName(
+                    family: ["Public"], given: ["Jane"], additional: ["Quinn"], prefixes: ["Dr."],
+                    suffixes: ["PhD"]))
         #expect(jane.organization == Organization(name: "Acme Corp", units: ["Research"]))
         #expect(jane.title == "Chief Scientist")
-        #expect(jane.emails == [
-            LabeledValue("jane@acme.example", types: ["work"], pref: 1),
-            LabeledValue("j.public@acme.example", types: ["work"]),
-            LabeledValue("jane@home.example", types: ["home"]),
-        ])
+        #expect(
+            jane.emails == [
+                LabeledValue("jane@acme.example", types: ["work"], pref: 1),
+                LabeledValue("j.public@acme.example", types: ["work"]),
+                LabeledValue("jane@home.example", types: ["home"]),
+            ])
         #expect(jane.phones.map(\.types) == [["cell"], ["work", "fax"], ["pager"]])
-        #expect(jane.note == "Met at the \"Future of Contacts\" conference, Berlin.\n"
-            + "Likes: tea, chess; dislikes: spam\n=not a formula mid-note")
+        #expect(
+            jane.note == "Met at the \"Future of Contacts\" conference, Berlin.\n"
+                + "Likes: tea, chess; dislikes: spam\n=not a formula mid-note")
         #expect(jane.categories == ["Friends", "starred"])
         #expect(jane.addresses.count == 2)
-        #expect(jane.addresses[0] == Address(extended: "Apt 4", street: "12 Elm St", locality: "Springfield",
-                                             region: "IL", postalCode: "62704", country: "US", types: ["home"]))
+        #expect(
+            jane.addresses[0]
+                == Address(
+                    extended: "Apt 4", street: "12 Elm St", locality: "Springfield",
+                    region: "IL", postalCode: "62704", country: "US", types: ["home"]))
         #expect(jane.addresses[1].poBox == "PO Box 7")
         #expect(jane.addresses[1].types == ["work"])
         #expect(jane.urls == [LabeledValue("https://jane.example/blog", label: "Blog")])
         #expect(jane.photo == Photo(uri: "https://lh3.googleusercontent.com/contacts/AKd8gB1xJane"))
         #expect(jane.birthday == "1985-04-15")
         #expect(jane.anniversary == "2010-06-12")
-        #expect(jane.extensions == [
-            Extension(name: "X-CSV-FIELD", parameters: [ExtraParameter(name: "X-COLUMN", values: ["Custom Field 1 - Label"])],
-                      value: "Employee ID"),
-            Extension(name: "X-CSV-FIELD", parameters: [ExtraParameter(name: "X-COLUMN", values: ["Custom Field 1 - Value"])],
-                      value: "E-1234"),
-        ])
+        #expect(
+            jane.extensions == [
+                Extension(
+                    name: "X-CSV-FIELD",
+                    parameters: [ExtraParameter(name: "X-COLUMN", values: ["Custom Field 1 - Label"])],
+                    value: "Employee ID"),
+                Extension(
+                    name: "X-CSV-FIELD",
+                    parameters: [ExtraParameter(name: "X-COLUMN", values: ["Custom Field 1 - Value"])],
+                    value: "E-1234"),
+            ])
 
         let jose = contacts[1]
         #expect(jose.formattedName == "José Núñez")
         #expect(jose.birthday == "--11-02")
         #expect(jose.emails == [LabeledValue("jose@example.es", pref: 1)])
-        #expect(jose.phones == [LabeledValue("+34 600 123 456", types: ["cell"]),
-                                LabeledValue("+34 600 654 321", types: ["cell"])])
+        #expect(
+            jose.phones == [
+                LabeledValue("+34 600 123 456", types: ["cell"]),
+                LabeledValue("+34 600 654 321", types: ["cell"]),
+            ])
         #expect(jose.addresses.map(\.label) == ["Casa"])
         #expect(jose.addresses.map(\.types) == [[]])
         #expect(jose.categories == ["Familia"])
         // Event 2 is the anniversary; Event 1 (a graduation) has no field and is kept, like the phonetic names.
         #expect(jose.anniversary == "2012-09-08")
         let kept = jose.extensions.map { ($0.parameters.first?.values.first ?? "", $0.value) }
-        #expect(kept.map(\.0) == ["Phonetic First Name", "Phonetic Last Name", "File As", "Event 1 - Label", "Event 1 - Value"])
+        #expect(
+            kept.map(\.0) == [
+                "Phonetic First Name", "Phonetic Last Name", "File As", "Event 1 - Label", "Event 1 - Value",
+            ])
         #expect(kept.map(\.1) == ["Ho-SEH", "NOON-yez", "Núñez\\, José", "Graduation", "2005-06-30"])
 
         #expect(contacts[2].formattedName == "小龍 李")
@@ -109,7 +128,8 @@ import Testing
         #expect(keiko.formattedName == "佐藤 恵子")
         #expect(keiko.anniversary == "2015-04-01")
         #expect(keiko.phones.map(\.types) == [["work"], ["work", "fax"]])
-        #expect(keiko.extensions.map { $0.parameters[0].values[0] } == ["Yomi Name", "Given Name Yomi", "Family Name Yomi"])
+        #expect(
+            keiko.extensions.map { $0.parameters[0].values[0] } == ["Yomi Name", "Given Name Yomi", "Family Name Yomi"])
         let pizzeria = contacts[2]
         #expect(pizzeria.formattedName == "Pizzeria Roma")
         #expect(pizzeria.emails == [LabeledValue("info@pizzeria-roma.example", types: ["other"], pref: 1)])
@@ -129,8 +149,11 @@ import Testing
 
         let john = contacts[0]
         #expect(john.formattedName == "Mr. John A. Smith Jr.")
-        #expect(john.name == StructuredName(family: ["Smith"], given: ["John"], additional: ["A."], prefixes: ["Mr."],
-                                            suffixes: ["Jr."]))
+        #expect(
+            john.name
+                == StructuredName(
+                    family: ["Smith"], given: ["John"], additional: ["A."], prefixes: ["Mr."],
+                    suffixes: ["Jr."]))
         #expect(john.organization == Organization(name: "Contoso Ltd.", units: ["Sales"]))
         #expect(john.title == "Account Manager")
         #expect(john.birthday == "1975-04-15")
@@ -145,8 +168,11 @@ import Testing
         #expect(john.urls == [LabeledValue("http://www.contoso.example/jsmith", types: ["work"])])
         // Outlook's "not set" defaults (Priority Normal, Private False...) are dropped; real values are kept.
         let kept = john.extensions.map { $0.parameters[0].values[0] }
-        #expect(kept == ["E-mail Type", "E-mail Display Name", "E-mail 2 Type", "E-mail 2 Display Name", "Gender",
-                         "Initials", "Spouse"])
+        #expect(
+            kept == [
+                "E-mail Type", "E-mail Display Name", "E-mail 2 Type", "E-mail 2 Display Name", "Gender",
+                "Initials", "Spouse",
+            ])
 
         let zoe = contacts[1]
         #expect(zoe.formattedName == "Zoë Ångström")
@@ -156,11 +182,12 @@ import Testing
 
         let coffee = contacts[2]
         #expect(coffee.formattedName == "Fourth Coffee")
-        #expect(coffee.phones == [
-            LabeledValue("(800) 555-0142", types: ["work"]),
-            LabeledValue("(800) 555-0100", label: "Company Main"),
-            LabeledValue("(800) 555-0101", pref: 1),
-        ])
+        #expect(
+            coffee.phones == [
+                LabeledValue("(800) 555-0142", types: ["work"]),
+                LabeledValue("(800) 555-0100", label: "Company Main"),
+                LabeledValue("(800) 555-0101", pref: 1),
+            ])
         #expect(coffee.addresses == [Address(poBox: "42", locality: "Portland", region: "OR", types: ["work"])])
         #expect(coffee.categories == ["Suppliers", "Coffee"])
 
@@ -168,7 +195,11 @@ import Testing
         #expect(erika.birthday == "1964-12-01")
         #expect(erika.emails.count == 3)
         #expect(erika.phones.map(\.types) == [["car"], ["other"], ["pager"]])
-        #expect(erika.addresses == [Address(street: "Musterweg 7", locality: "München", postalCode: "80331",
-                                            country: "Germany", types: ["other"])])
+        #expect(
+            erika.addresses == [
+                Address(
+                    street: "Musterweg 7", locality: "München", postalCode: "80331",
+                    country: "Germany", types: ["other"])
+            ])
     }
 }

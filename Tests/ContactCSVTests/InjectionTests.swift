@@ -38,7 +38,6 @@ import Testing
         #expect(again.first?.title == "'=already")
     }
 
-
     @Test(arguments: ["=1+1", "+1", "-1", "@x", "\tx", "\rx", "'=x", "''+x", "'", "''", "'tis", "a=b", "", "'\t"])
     func formulaGuardRoundTripsEveryShape(_ value: String) {
         var contact = Contact(note: value.isEmpty ? nil : value)
@@ -48,13 +47,13 @@ import Testing
         #expect(again == [contact])
     }
 
-
     @Test func aNoteWithLineBreaksAndCommasStaysOneField() {
         var contact = Contact(note: "first line\r\nsecond, with a comma\nthird \"quoted\"\rfourth")
         contact.name = StructuredName(family: ["Doe"], given: ["Jane"])
         contact.formattedName = "Jane Doe"
         let written = ContactCSV.write([contact])
-        #expect(Self.dataRow(written).contains(",\"first line\r\nsecond, with a comma\nthird \"\"quoted\"\"\rfourth\","))
+        #expect(
+            Self.dataRow(written).contains(",\"first line\r\nsecond, with a comma\nthird \"\"quoted\"\"\rfourth\","))
         let table = CSVSyntax.parse(written)
         #expect(table.rows.count == 2)
         #expect(table.rows.map(\.fields.count) == [table.rows[0].fields.count, table.rows[0].fields.count])

@@ -7,7 +7,8 @@ import Testing
     static func read(_ text: String) -> ContactCSV.ReadResult { ContactCSV.read(Array(text.utf8)) }
 
     @Test func anUnterminatedQuoteIsAnErrorAtTheLineTheFieldBegan() {
-        let text = "First Name,Last Name,Notes,Labels,E-mail 1 - Label,E-mail 1 - Value\r\n"
+        let text =
+            "First Name,Last Name,Notes,Labels,E-mail 1 - Label,E-mail 1 - Value\r\n"
             + "Ann,Lee,\"two\r\nlines\",,,ann@example.com\r\n"
             + "Bob,\"Ray,never closed\r\n"
             + "Cy,Doe,,,,cy@example.com\r\n"
@@ -23,9 +24,9 @@ import Testing
         #expect(problem.description.hasPrefix("4:5: error: quoted field is never closed"))
     }
 
-
     @Test func windows1252BytesDecode() {
-        let bytes: [UInt8] = Array("First Name,Last Name,Labels,E-mail 1 - Label,E-mail 1 - Value\r\n".utf8)
+        let bytes: [UInt8] =
+            Array("First Name,Last Name,Labels,E-mail 1 - Label,E-mail 1 - Value\r\n".utf8)
             + Array("Jos".utf8) + [0xE9] + Array(",Garc".utf8) + [0xED] + Array("a,,,jose@example.com\r\n".utf8)
             + [0x93] + Array("Ed".utf8) + [0x94] + Array(",Smith,,,\r\n".utf8)
         let result = ContactCSV.read(bytes)
@@ -37,9 +38,9 @@ import Testing
         #expect(result.problems.first?.column == 4)
     }
 
-
     @Test func aByteOrderMarkLFRowsShortRowsAndDoubledQuotes() {
-        let text = "First Name,Last Name,Organization Name,E-mail 1 - Label,E-mail 1 - Value\n"
+        let text =
+            "First Name,Last Name,Organization Name,E-mail 1 - Label,E-mail 1 - Value\n"
             + "Al,\"O\"\"Neil\"\n\n,,\"Acme, Inc.\"\n"
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
         let result = ContactCSV.read(bytes)
@@ -49,53 +50,60 @@ import Testing
         #expect(result.contacts.map(\.formattedName) == ["Al O\"Neil", "Acme, Inc."])
     }
 
-
     @Test func extraFieldsAreKeptUnderTheirColumnNumber() {
-        let result = Self.read("First Name,Last Name,Labels,E-mail 1 - Label,E-mail 1 - Value\r\nA,B,,,a@example.com,,extra\r\n")
+        let result = Self.read(
+            "First Name,Last Name,Labels,E-mail 1 - Label,E-mail 1 - Value\r\nA,B,,,a@example.com,,extra\r\n")
         #expect(result.problems.map(\.code) == [.extraFields])
         #expect(result.problems.map(\.line) == [2])
-        #expect(result.contacts.first?.extensions == [
-            Extension(name: "X-CSV-FIELD", parameters: [ExtraParameter(name: "X-COLUMN", values: ["Column 7"])], value: "extra"),
-        ])
+        #expect(
+            result.contacts.first?.extensions == [
+                Extension(
+                    name: "X-CSV-FIELD", parameters: [ExtraParameter(name: "X-COLUMN", values: ["Column 7"])],
+                    value: "extra")
+            ])
     }
-
 
     @Test func anUnrecognisedHeaderIsAClearError() {
         let result = Self.read("id,when,amount\r\n1,today,3\r\n")
         #expect(result.layout == nil)
         #expect(result.contacts.isEmpty)
         #expect(result.problems.map(\.code) == [.unknownHeader])
-        #expect(result.problems.first?.message
-            == "expected a Google Contacts or Outlook CSV header row, found \"id\", \"when\", \"amount\"")
-        #expect(Self.read("").problems.first?.message
-            == "expected a Google Contacts or Outlook CSV header row, found an empty file")
+        #expect(
+            result.problems.first?.message
+                == "expected a Google Contacts or Outlook CSV header row, found \"id\", \"when\", \"amount\"")
+        #expect(
+            Self.read("").problems.first?.message
+                == "expected a Google Contacts or Outlook CSV header row, found an empty file")
     }
 
-
     @Test func outlookDatesAreNormalisedAndOthersKeptWithAWarning() {
-        let result = Self.read("First Name,Last Name,Company,Birthday,Anniversary,Job Title\r\n"
-            + "A,B,,7/4/1976,1/1/4501,x\r\nC,D,,15.03.1980,1976-07-04,y\r\n")
+        let result = Self.read(
+            "First Name,Last Name,Company,Birthday,Anniversary,Job Title\r\n"
+                + "A,B,,7/4/1976,1/1/4501,x\r\nC,D,,15.03.1980,1976-07-04,y\r\n")
         #expect(result.layout == .outlook)
         #expect(result.contacts.map(\.birthday) == ["1976-07-04", "15.03.1980"])
         #expect(result.contacts.map(\.anniversary) == [nil, "1976-07-04"])
         #expect(result.problems.map(\.code) == [.invalidDate])
-        #expect(result.problems.map { "\($0)" } == ["3:6: warning: Birthday is not a date in M/D/YYYY form; kept as written"])
+        #expect(
+            result.problems.map { "\($0)" } == [
+                "3:6: warning: Birthday is not a date in M/D/YYYY form; kept as written"
+            ])
     }
-
 
     @Test func aPreferredLabelMarksOnlyTheFirstOfSeveralValues() {
         let result = Self.read("First Name,Labels,Phone 1 - Label,Phone 1 - Value\r\nA,,* Home Fax,1 ::: 2 ::: 3\r\n")
-        #expect(result.contacts.first?.phones == [
-            LabeledValue("1", types: ["home", "fax"], pref: 1),
-            LabeledValue("2", types: ["home", "fax"]),
-            LabeledValue("3", types: ["home", "fax"]),
-        ])
+        #expect(
+            result.contacts.first?.phones == [
+                LabeledValue("1", types: ["home", "fax"], pref: 1),
+                LabeledValue("2", types: ["home", "fax"]),
+                LabeledValue("3", types: ["home", "fax"]),
+            ])
     }
-
 
     /// Outlook.com's export has its own columns and order; they are found by name like the desktop ones.
     @Test func outlookDotComHeader() {
-        let header = "First Name,Middle Name,Last Name,Title,Suffix,Nickname,Given Yomi,Surname Yomi,E-mail Address,"
+        let header =
+            "First Name,Middle Name,Last Name,Title,Suffix,Nickname,Given Yomi,Surname Yomi,E-mail Address,"
             + "E-mail 2 Address,E-mail 3 Address,Home Phone,Home Phone 2,Business Phone,Business Phone 2,Mobile Phone,"
             + "Car Phone,Other Phone,Primary Phone,Pager,Business Fax,Home Fax,Other Fax,Company Main Phone,Callback,"
             + "Radio Phone,Telex,TTY/TDD Phone,IMAddress,Job Title,Department,Company,Office Location,Manager's Name,"
@@ -103,8 +111,11 @@ import Testing
             + "Business Postal Code,Business Country/Region,Home Street,Home City,Home State,Home Postal Code,"
             + "Home Country/Region,Other Street,Other City,Other State,Other Postal Code,Other Country/Region,"
             + "Personal Web Page,Spouse,Schools,Hobby,Location,Web Page,Birthday,Anniversary,Notes\r\n"
-        let fields = ["Ana", "", "Silva", "Ms.", "", "Aninha", "アナ", "", "ana@example.com", "ana@work.example", "",
-                      "", "+351 21 000 0001", "", "", "+351 91 000 0002"]
+        let fields =
+            [
+                "Ana", "", "Silva", "Ms.", "", "Aninha", "アナ", "", "ana@example.com", "ana@work.example", "",
+                "", "+351 21 000 0001", "", "", "+351 91 000 0002",
+            ]
             + Array(repeating: "", count: 36) + ["https://ana.example"] + Array(repeating: "", count: 5)
             + ["3/8/1990", "", ""]
         let result = Self.read(header + fields.joined(separator: ",") + "\r\n")
@@ -114,8 +125,11 @@ import Testing
         #expect(ana?.formattedName == "Ms. Ana Silva")
         #expect(ana?.nicknames == ["Aninha"])
         #expect(ana?.emails.map(\.value) == ["ana@example.com", "ana@work.example"])
-        #expect(ana?.phones == [LabeledValue("+351 21 000 0001", types: ["home"]),
-                                LabeledValue("+351 91 000 0002", types: ["cell"])])
+        #expect(
+            ana?.phones == [
+                LabeledValue("+351 21 000 0001", types: ["home"]),
+                LabeledValue("+351 91 000 0002", types: ["cell"]),
+            ])
         #expect(ana?.urls == [LabeledValue("https://ana.example", types: ["home"])])
         #expect(ana?.birthday == "1990-03-08")
         #expect(ana?.extensions.map(\.value) == ["アナ"])

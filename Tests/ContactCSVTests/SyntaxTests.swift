@@ -10,10 +10,12 @@ import Testing
     }
 
     @Test func fieldsAreQuotedOnlyWhenNeededAndGuardedAgainstFormulas() {
-        #expect(Self.written(["a", "b c", "", "d,e", "say \"hi\"", "x\ny"])
-            == "a,b c,,\"d,e\",\"say \"\"hi\"\"\",\"x\ny\"\r\n")
-        #expect(Self.written(["=1+1", "+1", "-1", "@x", "\tx", "'=x", "'tis", "a=b"])
-            == "'=1+1,'+1,'-1,'@x,'\tx,''=x,'tis,a=b\r\n")
+        #expect(
+            Self.written(["a", "b c", "", "d,e", "say \"hi\"", "x\ny"])
+                == "a,b c,,\"d,e\",\"say \"\"hi\"\"\",\"x\ny\"\r\n")
+        #expect(
+            Self.written(["=1+1", "+1", "-1", "@x", "\tx", "'=x", "'tis", "a=b"])
+                == "'=1+1,'+1,'-1,'@x,'\tx,''=x,'tis,a=b\r\n")
         #expect(Self.written(["\rx"]) == "\"'\rx\"\r\n")
     }
 
@@ -22,16 +24,17 @@ import Testing
         #expect(table.problems.isEmpty)
         #expect(table.rows.map(\.fields) == [["h1", "h2"], ["a\r\nb\nc", "d\"e"], ["=f", "g"]])
         #expect(table.rows.map(\.line) == [1, 2, 5])
-        #expect(table.rows[1].positions == [CSVSyntax.Position(line: 2, column: 1), CSVSyntax.Position(line: 4, column: 4)])
+        #expect(
+            table.rows[1].positions == [CSVSyntax.Position(line: 2, column: 1), CSVSyntax.Position(line: 4, column: 4)])
     }
 
     @Test func loneCRRowsAndATrailingCommaAtTheEnd() {
         let table = CSVSyntax.parse(Array("a,b\rc,".utf8))
         #expect(table.rows.map(\.fields) == [["a", "b"], ["c", ""]])
         #expect(table.rows.map(\.line) == [1, 2])
-        #expect(table.rows[1].positions == [CSVSyntax.Position(line: 2, column: 1), CSVSyntax.Position(line: 2, column: 3)])
+        #expect(
+            table.rows[1].positions == [CSVSyntax.Position(line: 2, column: 1), CSVSyntax.Position(line: 2, column: 3)])
     }
-
 
     @Test func textAfterAClosingQuoteIsKeptWithAWarning() {
         let table = CSVSyntax.parse(Array("\"ab\"cd,e\r\n".utf8))

@@ -4,12 +4,14 @@ import Testing
 
 /// The decision rule on the known traps and on the signals that must merge.
 @Suite struct DecisionTests {
-    static func card(_ fn: String, n: StructuredName? = nil, uid: String? = nil, emails: [String] = [],
-                     phones: [(String, [String])] = [], org: String? = nil, bday: String? = nil) -> Contact
-    {
-        Contact(uid: uid, formattedName: fn, name: n, organization: org.map { Organization(name: $0) },
-                emails: emails.map { LabeledValue($0) }, phones: phones.map { LabeledValue($0.0, types: $0.1) },
-                birthday: bday)
+    static func card(
+        _ fn: String, n: StructuredName? = nil, uid: String? = nil, emails: [String] = [],
+        phones: [(String, [String])] = [], org: String? = nil, bday: String? = nil
+    ) -> Contact {
+        Contact(
+            uid: uid, formattedName: fn, name: n, organization: org.map { Organization(name: $0) },
+            emails: emails.map { LabeledValue($0) }, phones: phones.map { LabeledValue($0.0, types: $0.1) },
+            birthday: bday)
     }
 
     /// The decision for `incoming` against the last of `existing` (the others are there to make keys common).
@@ -19,68 +21,92 @@ import Testing
     }
 
     @Test func sameUIDIsTheSameCardWhateverElseDiffers() {
-        let d = Self.decide(Self.card("J. Doe", uid: "urn:uuid:0F0E0D0C-0000-4000-8000-000000000001"),
-                            [Self.card("Jane Doe", uid: "0f0e0d0c-0000-4000-8000-000000000001")])
+        let d = Self.decide(
+            Self.card("J. Doe", uid: "urn:uuid:0F0E0D0C-0000-4000-8000-000000000001"),
+            [Self.card("Jane Doe", uid: "0f0e0d0c-0000-4000-8000-000000000001")])
         #expect(d.kind == .same && d.rule == "uid")
     }
 
     @Test func aSharedEmailWithANicknameMerges() {
-        let d = Self.decide(Self.card("Bob Smith", emails: [" Robert.Smith@Example.com"]),
-                            [Self.card("Robert Smith", emails: ["robert.smith@example.com"])])
+        let d = Self.decide(
+            Self.card("Bob Smith", emails: [" Robert.Smith@Example.com"]),
+            [Self.card("Robert Smith", emails: ["robert.smith@example.com"])])
         #expect(d.kind == .same && d.rule == "identifier+name")
     }
 
     @Test func aSharedMobileInAnotherFormatMerges() {
-        let d = Self.decide(Self.card("Smith, John", phones: [("555.010.1234", ["cell"])]),
-                            [Self.card("John Smith", phones: [("+1 (555) 010-1234", ["CELL"])])])
+        let d = Self.decide(
+            Self.card("Smith, John", phones: [("555.010.1234", ["cell"])]),
+            [Self.card("John Smith", phones: [("+1 (555) 010-1234", ["CELL"])])])
         #expect(d.kind == .same)
     }
 
     @Test func aSwitchboardSharedByColleaguesDoesNotMerge() {
-        let d = Self.decide(Self.card("Ann Lee", phones: [("+1 555 010 2000", ["WORK"])], org: "Acme"),
-                            [Self.card("Tom Park", phones: [("555-010-2000", ["work", "voice"])], org: "Acme Inc.")])
+        let d = Self.decide(
+            Self.card("Ann Lee", phones: [("+1 555 010 2000", ["WORK"])], org: "Acme"),
+            [Self.card("Tom Park", phones: [("555-010-2000", ["work", "voice"])], org: "Acme Inc.")])
         #expect(d.kind == .possible)
     }
 
     @Test func anUntypedNumberOnSeveralCardsIsNotEnough() {
         let switchboard = "+1 555 010 3000"
-        let existing = [Self.card("Tom Park", phones: [(switchboard, [])]), Self.card("Ann Lee", phones: [(switchboard, [])])]
+        let existing = [
+            Self.card("Tom Park", phones: [(switchboard, [])]), Self.card("Ann Lee", phones: [(switchboard, [])]),
+        ]
         let d = Self.decide(Self.card("Ann Lee", phones: [(switchboard, [])]), existing)
         #expect(d.kind == .possible)
     }
 
     @Test func aFamilyEmailSharedBySpousesDoesNotMerge() {
-        let d = Self.decide(Self.card("Mary Jones", emails: ["thejoneses@example.net"]),
-                            [Self.card("Peter Jones", emails: ["thejoneses@example.net"])])
+        let d = Self.decide(
+            Self.card("Mary Jones", emails: ["thejoneses@example.net"]),
+            [Self.card("Peter Jones", emails: ["thejoneses@example.net"])])
         #expect(d.kind == .possible)
     }
 
     @Test func twoJohnSmithsWithNothingInCommonStayApart() {
-        let d = Self.decide(Self.card("John Smith", emails: ["js1@example.com"]),
-                            [Self.card("John Smith", emails: ["js2@example.org"])])
+        let d = Self.decide(
+            Self.card("John Smith", emails: ["js1@example.com"]),
+            [Self.card("John Smith", emails: ["js2@example.org"])])
         #expect(d.kind == .possible && d.rule == "weak")
     }
 
     @Test func fatherAndSonSharingTheHomePhoneStayApart() {
         let home = [("+1 555 010 4000", ["HOME"])]
-        #expect(Self.decide(Self.card("John Smith Jr.", phones: home), [Self.card("John Smith", phones: home)]).kind == .possible)
-        #expect(Self.decide(Self.card("John Smith Sr.", phones: home), [Self.card("John Smith Jr.", phones: home)]).kind == .possible)
+        #expect(
+            Self.decide(Self.card("John Smith Jr.", phones: home), [Self.card("John Smith", phones: home)]).kind
+                == .possible)
+        #expect(
+            Self.decide(Self.card("John Smith Sr.", phones: home), [Self.card("John Smith Jr.", phones: home)]).kind
+                == .possible)
     }
 
     @Test func identicalNameAndOrganisationMergeUnlessSomethingConflicts() {
-        let a = Self.card("Jane Roe", org: "Acme, Inc."), b = Self.card("jane roe", org: "ACME Inc")
+        let a = Self.card("Jane Roe", org: "Acme, Inc.")
+        let b = Self.card("jane roe", org: "ACME Inc")
         #expect(Self.decide(a, [b]).kind == .same)
-        #expect(Self.decide(Self.card("Jane Roe", org: "Acme", bday: "1980-01-02"),
-                            [Self.card("Jane Roe", org: "Acme", bday: "1981-01-02")]).kind == .possible)
-        #expect(Self.decide(Self.card("Jane Roe", emails: ["jroe@acme.example"], org: "Acme"),
-                            [Self.card("Jane Roe", emails: ["jane.roe@acme.example"], org: "Acme")]).kind == .possible)
+        #expect(
+            Self.decide(
+                Self.card("Jane Roe", org: "Acme", bday: "1980-01-02"),
+                [Self.card("Jane Roe", org: "Acme", bday: "1981-01-02")]
+            ).kind == .possible)
+        #expect(
+            Self.decide(
+                Self.card("Jane Roe", emails: ["jroe@acme.example"], org: "Acme"),
+                [Self.card("Jane Roe", emails: ["jane.roe@acme.example"], org: "Acme")]
+            ).kind == .possible)
     }
 
     @Test func differentMiddleInitialsOrBirthdaysVetoASharedPhone() {
         let home = [("+1 555 010 5000", ["home"])]
-        #expect(Self.decide(Self.card("John A. Smith", phones: home), [Self.card("John B. Smith", phones: home)]).kind == .possible)
-        #expect(Self.decide(Self.card("John Smith", phones: home, bday: "1970-03-04"),
-                            [Self.card("John Smith", phones: home, bday: "1999-03-04")]).kind == .possible)
+        #expect(
+            Self.decide(Self.card("John A. Smith", phones: home), [Self.card("John B. Smith", phones: home)]).kind
+                == .possible)
+        #expect(
+            Self.decide(
+                Self.card("John Smith", phones: home, bday: "1970-03-04"),
+                [Self.card("John Smith", phones: home, bday: "1999-03-04")]
+            ).kind == .possible)
     }
 
     @Test func nothingInCommonIsDifferent() {
@@ -88,8 +114,11 @@ import Testing
     }
 
     @Test func theCountryCodeIsTheFilesPrevailingOne() {
-        #expect(Matcher.prevailingCountryCode(["+44 20 7946 0001", "+44 20 7946 0002", "+44 20 7946 0003",
-                                               "+44 20 7946 0004", "+44 20 7946 0005", "+1 555 010 0000", "020 7946 0006"]) == 44)
+        #expect(
+            Matcher.prevailingCountryCode([
+                "+44 20 7946 0001", "+44 20 7946 0002", "+44 20 7946 0003",
+                "+44 20 7946 0004", "+44 20 7946 0005", "+1 555 010 0000", "020 7946 0006",
+            ]) == 44)
         #expect(Matcher.prevailingCountryCode(["+44 20 7946 0001"]) == nil)
     }
 }

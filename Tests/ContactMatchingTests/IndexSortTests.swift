@@ -1,5 +1,6 @@
-@testable import ContactMatching
 import Testing
+
+@testable import ContactMatching
 
 /// The index's radix sort gives the order of the standard sort, negative hashes included.
 @Suite struct IndexSortTests {

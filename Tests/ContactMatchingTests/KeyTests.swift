@@ -4,18 +4,19 @@ import Testing
 
 /// Normalised keys: phones, emails, names, birthdays, with known answers.
 @Suite struct KeyTests {
-    @Test(arguments: [
-        ("+1 (555) 010-1234", nil, "+15550101234", nil),
-        ("555.010.1234", 1, "+15550101234", nil),
-        ("1-555-010-1234", 1, "+15550101234", nil),
-        ("555-010-1234", nil, "national:5550101234", nil),
-        ("020 7946 0123", 44, "+442079460123", nil),
-        ("0049 30 1234567", nil, "+49301234567", nil),
-        ("011 44 20 7946 0123", 1, "+442079460123", nil),
-        ("tel:+1-555-010-1234;ext=12", nil, "+15550101234", "12"),
-        ("+1 555 010 1234 x 7", nil, "+15550101234", "7"),
-        ("(555) 010-1234 ext. 42", 1, "+15550101234", "42"),
-    ] as [(String, Int?, String, String?)])
+    @Test(
+        arguments: [
+            ("+1 (555) 010-1234", nil, "+15550101234", nil),
+            ("555.010.1234", 1, "+15550101234", nil),
+            ("1-555-010-1234", 1, "+15550101234", nil),
+            ("555-010-1234", nil, "national:5550101234", nil),
+            ("020 7946 0123", 44, "+442079460123", nil),
+            ("0049 30 1234567", nil, "+49301234567", nil),
+            ("011 44 20 7946 0123", 1, "+442079460123", nil),
+            ("tel:+1-555-010-1234;ext=12", nil, "+15550101234", "12"),
+            ("+1 555 010 1234 x 7", nil, "+15550101234", "7"),
+            ("(555) 010-1234 ext. 42", 1, "+15550101234", "42"),
+        ] as [(String, Int?, String, String?)])
     func phoneKeys(_ text: String, _ code: Int?, _ number: String, _ ext: String?) throws {
         let key = try #require(PhoneKey(text, countryCode: code))
         #expect(key.number == number)
@@ -45,10 +46,12 @@ import Testing
         #expect(EmailKey.key("Jürgen.Müller@Example.DE") == "jürgen.müller@example.de")
     }
 
-    @Test(arguments: [
-        ("John Smith Jr.", "jr"), ("Smith, John, III", "iii"), ("Jürgen Ölz II", "ii"), ("John O'Smith-Senior", "sr"),
-        ("John Smithjr", nil), ("Juniper Smith", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("John Smith Jr.", "jr"), ("Smith, John, III", "iii"), ("Jürgen Ölz II", "ii"),
+            ("John O'Smith-Senior", "sr"),
+            ("John Smithjr", nil), ("Juniper Smith", nil),
+        ] as [(String, String?)])
     func generationOnlyInFormattedName(_ fn: String, _ generation: String?) throws {
         // N has no suffix: the generation comes from FN alone.
         let contact = Contact(formattedName: fn, name: StructuredName(family: ["Smith"], given: ["John"]))
@@ -56,7 +59,8 @@ import Testing
     }
 
     @Test func uidKeys() {
-        #expect(MatchKeys.uidKey("urn:uuid:0E1F2A3B-4C5D-4E6F-8A9B-0C1D2E3F4A5B") == "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b")
+        #expect(
+            MatchKeys.uidKey("urn:uuid:0E1F2A3B-4C5D-4E6F-8A9B-0C1D2E3F4A5B") == "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b")
         #expect(MatchKeys.uidKey(" 0E1F2A3B-4C5D-4E6F-8A9B-0C1D2E3F4A5B ") == "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b")
         // Not a UUID: compared as written, case included.
         #expect(MatchKeys.uidKey("Contact-42@Example") == "Contact-42@Example")
@@ -100,28 +104,31 @@ import Testing
         #expect(PersonName(Contact(formattedName: "Acme Inc.", organization: Organization(name: "Acme Inc."))) == nil)
     }
 
-    @Test(arguments: [
-        ("John Smith", "Smith, John", PersonName.Relation.identical),
-        ("Bob Smith", "Robert Smith", .compatible),
-        ("J. Smith", "John Smith", .compatible),
-        ("M. Kim", "Michael Kim", .compatible),
-        ("José Núñez", "Jose Nunez", .identical),
-        ("John Smith", "Jane Smith", .conflicting),
-        ("John Smith", "John Smith Jr.", .conflicting),
-        ("John Smith Sr.", "John Smith Jr.", .conflicting),
-        ("John A. Smith", "John B. Smith", .conflicting),
-        ("John A. Smith", "John Smith", .compatible),
-        ("John Smith", "John Smyth", .conflicting),
-        ("Smith John", "John Smith", .compatible),
-    ] as [(String, String, PersonName.Relation)])
+    @Test(
+        arguments: [
+            ("John Smith", "Smith, John", PersonName.Relation.identical),
+            ("Bob Smith", "Robert Smith", .compatible),
+            ("J. Smith", "John Smith", .compatible),
+            ("M. Kim", "Michael Kim", .compatible),
+            ("José Núñez", "Jose Nunez", .identical),
+            ("John Smith", "Jane Smith", .conflicting),
+            ("John Smith", "John Smith Jr.", .conflicting),
+            ("John Smith Sr.", "John Smith Jr.", .conflicting),
+            ("John A. Smith", "John B. Smith", .conflicting),
+            ("John A. Smith", "John Smith", .compatible),
+            ("John Smith", "John Smyth", .conflicting),
+            ("Smith John", "John Smith", .compatible),
+        ] as [(String, String, PersonName.Relation)])
     func nameRelations(_ a: String, _ b: String, _ expected: PersonName.Relation) throws {
-        let x = try #require(Self.name(a)), y = try #require(Self.name(b))
+        let x = try #require(Self.name(a))
+        let y = try #require(Self.name(b))
         #expect(x.relation(to: y) == expected)
         #expect(y.relation(to: x) == expected)
     }
 
     @Test func birthdays() throws {
-        let a = try #require(Birthday("1985-04-15")), b = try #require(Birthday("19850415"))
+        let a = try #require(Birthday("1985-04-15"))
+        let b = try #require(Birthday("19850415"))
         #expect(a == b)
         let c = try #require(Birthday("--0415"))
         #expect(!a.conflicts(with: c))

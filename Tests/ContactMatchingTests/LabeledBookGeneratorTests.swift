@@ -18,14 +18,17 @@ import VCardFormat
     /// Recorded before unlinked duplicates existed: without them the generator must write the very same bytes,
     /// so merge figures measured on older books stay comparable.
     @Test func bytesWithoutUnlinkedDuplicatesAreUnchanged() {
-        let book = LabeledBook.generate(.init(seed: 3, existingPeople: 600, incomingDuplicates: 120, incomingNew: 60,
-                                              traps: 30))
+        let book = LabeledBook.generate(
+            .init(
+                seed: 3, existingPeople: 600, incomingDuplicates: 120, incomingNew: 60,
+                traps: 30))
         #expect(Self.digest(book) == 0x2327_2B33_AC64_5D72)
     }
 
     @Test func sameOptionsGiveSameBytes() {
-        let options = LabeledBook.Options(seed: 12, existingPeople: 1_000, incomingDuplicates: 100, incomingNew: 50,
-                                          traps: 40, unlinkedDuplicates: 150)
+        let options = LabeledBook.Options(
+            seed: 12, existingPeople: 1_000, incomingDuplicates: 100, incomingNew: 50,
+            traps: 40, unlinkedDuplicates: 150)
         let first = LabeledBook.generate(options)
         let second = LabeledBook.generate(options)
         #expect(first.existing == second.existing)
@@ -41,7 +44,8 @@ import VCardFormat
 
     /// Whether `a` becomes `b` by one substitution, insertion, deletion or swap of adjacent characters.
     static func oneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a), y = Array(b)
+        let x = Array(a)
+        let y = Array(b)
         if x == y { return false }
         if x.count == y.count {
             let differing = x.indices.filter { x[$0] != y[$0] }
@@ -60,8 +64,10 @@ import VCardFormat
     }
 
     @Test func unlinkedDuplicatesShareNoIdentifierAndVary() {
-        let book = LabeledBook.generate(.init(seed: 21, existingPeople: 2_000, incomingDuplicates: 100, incomingNew: 50,
-                                              traps: 40, unlinkedDuplicates: 200))
+        let book = LabeledBook.generate(
+            .init(
+                seed: 21, existingPeople: 2_000, incomingDuplicates: 100, incomingNew: 50,
+                traps: 40, unlinkedDuplicates: 200))
         let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
         let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.map(\.contact)
         #expect(existing.count == book.existingPeople.count)
@@ -83,10 +89,12 @@ import VCardFormat
             let ours = existing[match]
             let ourEmails = Set(ours.emails.map { $0.value.lowercased() })
             let ourPhones = Set(ours.phones.map { Self.nationalDigits($0.value) })
-            #expect(!theirs.emails.contains { ourEmails.contains($0.value.lowercased()) },
-                    "email shared, card \(index)")
-            #expect(!theirs.phones.contains { ourPhones.contains(Self.nationalDigits($0.value)) },
-                    "phone shared, card \(index)")
+            #expect(
+                !theirs.emails.contains { ourEmails.contains($0.value.lowercased()) },
+                "email shared, card \(index)")
+            #expect(
+                !theirs.phones.contains { ourPhones.contains(Self.nationalDigits($0.value)) },
+                "phone shared, card \(index)")
             #expect(theirs.uid == nil || theirs.uid != ours.uid, "UID shared, card \(index)")
             #expect(theirs.birthday != nil || !theirs.addresses.isEmpty, "nothing to match on, card \(index)")
             // The existing card shows whatever the unlinked one can be recognised by.
@@ -100,7 +108,8 @@ import VCardFormat
             let ourFamily = TextFolding.fold(ours.name?.family.first ?? "")
             let theirGiven = TextFolding.fold(theirs.name?.given.first ?? "")
             let theirFamily = TextFolding.fold(theirs.name?.family.first ?? "")
-            let swapped = theirGiven != ourGiven
+            let swapped =
+                theirGiven != ourGiven
                 && (theirGiven == ourFamily || Self.oneEdit(theirGiven, ourFamily))
             if swapped { seen["swapped", default: 0] += 1 }
             if !swapped && Self.oneEdit(ourFamily, theirFamily) { seen["family typo", default: 0] += 1 }
@@ -109,7 +118,8 @@ import VCardFormat
                 seen["given typo", default: 0] += 1
             }
             if let name = ours.formattedName, let written = theirs.formattedName,
-               !name.utf8.allSatisfy({ $0 < 0x80 }) && written.utf8.allSatisfy({ $0 < 0x80 }) {
+                !name.utf8.allSatisfy({ $0 < 0x80 }) && written.utf8.allSatisfy({ $0 < 0x80 })
+            {
                 seen["accents dropped", default: 0] += 1
             }
             // Address and birthday as copied.
@@ -124,8 +134,10 @@ import VCardFormat
         }
         print("unlinked variations:", seen.sorted { $0.key < $1.key })
         #expect(withBirthday * 4 >= unlinked.count * 3, "\(withBirthday) of \(unlinked.count) existing birthdays")
-        for kind in ["swapped", "family typo", "given typo", "initial", "accents dropped", "street", "no ZIP",
-                     "city in capitals", "no year"] {
+        for kind in [
+            "swapped", "family typo", "given typo", "initial", "accents dropped", "street", "no ZIP",
+            "city in capitals", "no year",
+        ] {
             #expect(seen[kind, default: 0] > 0, "no \(kind) among \(unlinked.count) unlinked duplicates")
         }
     }

@@ -14,9 +14,14 @@ import VCardFormat
             IncomingCard(contact: $0.element.contact, file: "incoming", line: $0.offset)
         }
         let result = AddressBookMerge(countryCode: 1).merge(incoming, into: existing)
-        var falseMerges = 0, found = 0
+        var falseMerges = 0
+        var found = 0
         for (i, entry) in result.entries.enumerated() where entry.outcome == .merged || entry.outcome == .unchanged {
-            if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] { found += 1 } else { falseMerges += 1 }
+            if let p = entry.existing, book.existingPeople[p] == book.incomingPeople[i] {
+                found += 1
+            } else {
+                falseMerges += 1
+            }
         }
         let duplicates = book.incomingKinds.filter { $0 == .duplicate || $0 == .unlinked }.count
         let recall = Double(found) / Double(duplicates)

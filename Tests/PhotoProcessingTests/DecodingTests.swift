@@ -1,7 +1,7 @@
 import Foundation
 import PhotoProcessing
-import Testing
 import TestSupport
+import Testing
 
 /// The fixtures of Fixtures/photos (made by Scripts/make-photo-fixtures.py with Pillow, an encoder independent of
 /// ours) decode to the colours they were drawn with.
@@ -13,14 +13,17 @@ import TestSupport
 
     /// The centre colour of each quadrant: top left, top right, bottom left, bottom right.
     static func quadrants(_ image: PixelImage) -> [[Int]] {
-        let points = [(image.width / 4, image.height / 4), (3 * image.width / 4, image.height / 4),
-                      (image.width / 4, 3 * image.height / 4), (3 * image.width / 4, 3 * image.height / 4)]
+        let points = [
+            (image.width / 4, image.height / 4), (3 * image.width / 4, image.height / 4),
+            (image.width / 4, 3 * image.height / 4), (3 * image.width / 4, 3 * image.height / 4),
+        ]
         return points.map { image.pixel(x: $0.0, y: $0.1).map(Int.init) }
     }
 
-    static func expectColors(_ image: PixelImage, _ expected: [[Int]], tolerance: Int = 12,
-                             sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    static func expectColors(
+        _ image: PixelImage, _ expected: [[Int]], tolerance: Int = 12,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let actual = quadrants(image)
         for (a, e) in zip(actual, expected) {
             let close = a.count == e.count && zip(a, e).allSatisfy { abs($0 - $1) <= tolerance }
@@ -89,7 +92,10 @@ import TestSupport
         }
         #expect(error?.code == .corrupt)
         #expect(error?.description.hasPrefix("the JPEG data is invalid: ") == true)
-        #expect(throws: PhotoError(.unsupportedFormat, "the image is neither JPEG nor PNG (it does not start with either signature)")) {
+        #expect(
+            throws: PhotoError(
+                .unsupportedFormat, "the image is neither JPEG nor PNG (it does not start with either signature)")
+        ) {
             _ = try ImageInfo.inspect(Array("BEGIN:VCARD".utf8))
         }
     }
@@ -124,8 +130,9 @@ import TestSupport
     }
 
     @Test func flatColourStaysExact() {
-        let image = PixelImage(width: 101, height: 67, channels: 3,
-                               pixels: [UInt8]((0..<(101 * 67)).flatMap { _ in [200, 13, 77] as [UInt8] }))
+        let image = PixelImage(
+            width: 101, height: 67, channels: 3,
+            pixels: [UInt8]((0..<(101 * 67)).flatMap { _ in [200, 13, 77] as [UInt8] }))
         let out = image.downscaled(width: 29, height: 17, filter: .areaAverage)
         #expect(out.pixels == [UInt8]((0..<(29 * 17)).flatMap { _ in [200, 13, 77] as [UInt8] }))
         #expect(image.downscaled(width: 29, height: 17).pixels == out.pixels, "Lanczos keeps flat areas flat too")
@@ -141,7 +148,8 @@ import TestSupport
         }
         let expected: [UInt8] = (0..<20).map { i in
             let center = (Double(i) + 0.5) * 3
-            var sum = 0.0, total = 0.0
+            var sum = 0.0
+            var total = 0.0
             for j in 0..<60 {
                 let w = kernel((Double(j) + 0.5 - center) / 3)
                 sum += w * Double(row[j])

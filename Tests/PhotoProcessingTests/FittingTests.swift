@@ -1,6 +1,6 @@
 import PhotoProcessing
-import Testing
 import TestSupport
+import Testing
 
 /// PhotoFitter: budgets met, baseline without metadata, upright, deterministic, originals kept when they can be.
 @Suite struct FittingTests {
@@ -38,7 +38,7 @@ import TestSupport
         #expect(result.quality! >= options.lowestQuality)
         // At full size, a quality one step higher would not have fitted (same pixels, same chroma).
         if max(result.width, result.height) == 512, let q = result.quality, q < options.maxQuality,
-           let chroma = result.chroma
+            let chroma = result.chroma
         {
             let decoded = try ImageDecoder.upright(source, maxEdge: max(result.width, result.height)).image
             let higher = try JPEGCodec.encode(decoded, quality: q + 1, chroma: chroma)
@@ -80,9 +80,12 @@ import TestSupport
             #expect(!result.keptOriginal)
             #expect(try ImageInfo.inspect(result.bytes).frameType == 0)
             let (image, _, _) = try ImageDecoder.upright(result.bytes)
-            DecodingTests.expectColors(image, name == "progressive" ? DecodingTests.pattern
-                                       : [DecodingTests.red, DecodingTests.green, DecodingTests.blue, [127, 127, 127]],
-                                       tolerance: 16)
+            DecodingTests.expectColors(
+                image,
+                name == "progressive"
+                    ? DecodingTests.pattern
+                    : [DecodingTests.red, DecodingTests.green, DecodingTests.blue, [127, 127, 127]],
+                tolerance: 16)
         }
     }
 
@@ -90,8 +93,9 @@ import TestSupport
         let result = try PhotoFitter().fit(try FixturePaths.bytes("photos/alpha.png"), maxBytes: 100_000)
         #expect((result.width, result.height) == (64, 48))
         let (image, _, _) = try ImageDecoder.upright(result.bytes)
-        DecodingTests.expectColors(image, [DecodingTests.red, DecodingTests.white, [127, 127, 255], DecodingTests.black],
-                                   tolerance: 16)
+        DecodingTests.expectColors(
+            image, [DecodingTests.red, DecodingTests.white, [127, 127, 255], DecodingTests.black],
+            tolerance: 16)
     }
 
     @Test func grayStaysGray() throws {
@@ -107,7 +111,9 @@ import TestSupport
             _ = try PhotoFitter().fit(try FixturePaths.bytes("photos/photo-640x480.jpg"), maxBytes: 200)
         }
         #expect(error?.code == .doesNotFit)
-        #expect(error?.description.hasPrefix("the photo cannot be made to fit in 200 bytes (32 px at quality 10 takes ") == true)
+        #expect(
+            error?.description.hasPrefix("the photo cannot be made to fit in 200 bytes (32 px at quality 10 takes ")
+                == true)
     }
 
     @Test func tooManyPixelsIsRefused() throws {

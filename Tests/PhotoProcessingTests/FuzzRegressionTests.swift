@@ -1,6 +1,6 @@
 import PhotoProcessing
-import Testing
 import TestSupport
+import Testing
 
 /// What FuzzJPEG and FuzzPNG found (Fixtures/fuzz/FuzzJPEG/, Fixtures/fuzz/FuzzPNG/), run through the calls the
 /// targets make: each completes, with a result or a `PhotoError`, and allocates no more than its pixels need.
@@ -38,7 +38,10 @@ import TestSupport
     /// claiming more bytes than the file holds is now refused before libpng sees it.
     @Test func chunkClaimingMoreThanTheFileHoldsIsRefusedBeforeLibpngAllocates() throws {
         let bytes = try FixturePaths.bytes("fuzz/FuzzPNG/text-chunk-claiming-500-mb.png")
-        #expect(throws: PhotoError(.corrupt, "the PNG data is invalid: chunk tEXt claims 530645129 bytes, but only 8 follow")) {
+        #expect(
+            throws: PhotoError(
+                .corrupt, "the PNG data is invalid: chunk tEXt claims 530645129 bytes, but only 8 follow")
+        ) {
             try PNGCodec.inspect(bytes)
         }
     }
@@ -50,7 +53,8 @@ import TestSupport
         let afterHeader = 8 + 25
         var withText = Array(plain[..<afterHeader])
         withText += Self.chunk("tEXt", Array("Comment\u{0}hello".utf8))
-        withText += Self.chunk("zTXt", Array("Comment\u{0}\u{0}".utf8) + [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        withText += Self.chunk(
+            "zTXt", Array("Comment\u{0}\u{0}".utf8) + [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
         withText += Self.chunk("iCCP", Array("icc\u{0}\u{0}".utf8) + [0xFF, 0xFF, 0xFF, 0xFF])
         withText += plain[afterHeader...]
         #expect(try PNGCodec.inspect(withText).hasMetadata)

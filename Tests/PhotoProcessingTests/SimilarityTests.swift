@@ -1,6 +1,6 @@
 import PhotoProcessing
-import Testing
 import TestSupport
+import Testing
 
 /// SSIM against scikit-image's `structural_similarity` (7 x 7 uniform window, sample covariance) on Rec. 601 luma,
 /// and the fitter's use of it to choose between a smaller image and a lower quality.
@@ -13,8 +13,10 @@ import TestSupport
         #expect(abs(photo.structuralSimilarity(to: flipped) - 0.62843) < 0.002)
     }
 
-    @Test(arguments: [("photo-640x480.jpg", 1_500), ("photo-640x480.jpg", 3_000), ("photo-640x480.jpg", 6_000),
-                      ("starfield.png", 3_000), ("starfield.png", 6_000)])
+    @Test(arguments: [
+        ("photo-640x480.jpg", 1_500), ("photo-640x480.jpg", 3_000), ("photo-640x480.jpg", 6_000),
+        ("starfield.png", 3_000), ("starfield.png", 6_000),
+    ])
     func belowTheFloorTheFitLooksAtLeastAsGoodAsShrinkingAlone(_ name: String, _ budget: Int) throws {
         let source = try FixturePaths.bytes("photos/\(name)")
         var options = PhotoFitter.Options()
@@ -35,6 +37,9 @@ import TestSupport
             #expect((chosen.width, chosen.height) == (512, 384) && chosen.quality! < options.minQuality)
             #expect(try score(chosen) > score(shrunk))
         }
-        #expect(try score(chosen) >= score(shrunk), "\(chosen.width)x\(chosen.height) q\(chosen.quality!) vs \(shrunk.width)x\(shrunk.height) q\(shrunk.quality!)")
+        #expect(
+            try score(chosen) >= score(shrunk),
+            "\(chosen.width)x\(chosen.height) q\(chosen.quality!) vs \(shrunk.width)x\(shrunk.height) q\(shrunk.quality!)"
+        )
     }
 }

@@ -30,23 +30,27 @@ public enum Golden {
     public static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" }
 
     /// Compares `actual` with the golden file at `relative` under `Fixtures/`.
-    public static func check(_ actual: [UInt8], against relative: String,
-                             sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    public static func check(
+        _ actual: [UInt8], against relative: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let url = FixturePaths.url(relative)
         let expected = try? Data(contentsOf: url)
         if recording {
             if expected.map([UInt8].init) != actual {
-                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                         withIntermediateDirectories: true)
+                try? FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(),
+                    withIntermediateDirectories: true)
                 try? Data(actual).write(to: url)
-                Issue.record("recorded golden \(relative); rerun without RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+                Issue.record(
+                    "recorded golden \(relative); rerun without RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
             }
             return
         }
         guard let expected else {
-            Issue.record("missing golden \(relative); run with RECORD_SNAPSHOTS=1 to create it",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(relative); run with RECORD_SNAPSHOTS=1 to create it",
+                sourceLocation: sourceLocation)
             return
         }
         if [UInt8](expected) != actual {
@@ -58,15 +62,17 @@ public enum Golden {
             }
             let got = firstDifference < a.count ? String(a[firstDifference]) : "<end>"
             let want = firstDifference < e.count ? String(e[firstDifference]) : "<end>"
-            Issue.record("\(relative) differs at line \(firstDifference + 1):\n  expected: \(want)\n  actual:   \(got)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(relative) differs at line \(firstDifference + 1):\n  expected: \(want)\n  actual:   \(got)",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Compares text with a golden file.
-    public static func check(_ actual: String, against relative: String,
-                             sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    public static func check(
+        _ actual: String, against relative: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         check(Array(actual.utf8), against: relative, sourceLocation: sourceLocation)
     }
 }

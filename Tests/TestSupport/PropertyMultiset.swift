@@ -60,16 +60,21 @@ public enum PropertyMultiset {
 
     private static func binaryKey(_ line: ContentLine) -> String {
         var text = line.value
-        if text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") { text = String(text[text.index(after: comma)...]) }
+        if text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") {
+            text = String(text[text.index(after: comma)...])
+        }
         var cleaned = text.utf8.filter { $0 > 0x20 }
         while cleaned.count % 4 != 0 { cleaned.append(UInt8(ascii: "=")) }
         if let data = Data(base64Encoded: Data(cleaned)) { return "\(data.count):" + data.base64EncodedString() }
         // Damaged base64 is read for its decodable part (the reader warns), so compare that part.
         var alphabet = text.utf8.filter {
-            ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2F
+            ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B
+                || $0 == 0x2F
         }
         alphabet.removeLast(alphabet.count % 4)
-        guard alphabet.count * 4 >= text.utf8.count * 3, let data = Data(base64Encoded: Data(alphabet)) else { return "undecodable:" + text }
+        guard alphabet.count * 4 >= text.utf8.count * 3, let data = Data(base64Encoded: Data(alphabet)) else {
+            return "undecodable:" + text
+        }
         return "\(data.count):" + data.base64EncodedString()
     }
 }

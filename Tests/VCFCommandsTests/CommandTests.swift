@@ -1,8 +1,9 @@
 import ContactModel
+import ContactPresentation
 import Foundation
 import TestSupport
 import Testing
-import ContactPresentation
+
 @testable import VCFCommands
 
 /// The commands run in-process: help texts and previews against goldens, conversions, exit codes and
@@ -39,8 +40,10 @@ import ContactPresentation
     }
 
     @Test func previewOfFixtureCards() {
-        for (fixture, golden) in [("46-groups-ablabel.vcf", "preview-groups.txt"), ("20-v21-base64-photo.vcf", "preview-photo.txt"),
-                                  ("19-v21-bare-params.vcf", "preview-v21.txt")] {
+        for (fixture, golden) in [
+            ("46-groups-ablabel.vcf", "preview-groups.txt"), ("20-v21-base64-photo.vcf", "preview-photo.txt"),
+            ("19-v21-bare-params.vcf", "preview-v21.txt"),
+        ] {
             let result = Self.run(["preview", Self.fixture(fixture)])
             #expect(result.code == 0)
             Golden.check(result.out, against: "cli/" + golden)
@@ -94,7 +97,8 @@ import ContactPresentation
         #expect(unknown.err.contains("unknown option --too; did you mean --to?"))
         #expect(Self.run(["convrt"]).err.contains("did you mean convert?"))
         // Long spellings of short options are suggested too.
-        #expect(Self.run(["convert", "--outptu", "x.vcf"]).err.contains("unknown option --outptu; did you mean --output?"))
+        #expect(
+            Self.run(["convert", "--outptu", "x.vcf"]).err.contains("unknown option --outptu; did you mean --output?"))
         #expect(Self.run(["convert", "--to", "xml"]).code == 64)
         #expect(Self.run([]).code == 64)
     }
@@ -124,8 +128,11 @@ import ContactPresentation
         let result = CommandTests.run(["convert", input, "--split", directory])
         #expect(result.code == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(names == ["Amara Okafor-Lindqvist.vcf", "Maximiliana Alexandra Konstantinopoulou-Wolfeschlegelsteinha.vcf",
-                          "Tomás Herrera.vcf", "_script_alert('vcf')__script_.vcf", "ليلى حداد.vcf"])
+        #expect(
+            names == [
+                "Amara Okafor-Lindqvist.vcf", "Maximiliana Alexandra Konstantinopoulou-Wolfeschlegelsteinha.vcf",
+                "Tomás Herrera.vcf", "_script_alert('vcf')__script_.vcf", "ليلى حداد.vcf",
+            ])
         #expect(result.err.contains("all.vcf:53: wrote \(directory)/Tomás Herrera.vcf"))
         // Each file is exactly that card converted alone.
         let alone = CommandTests.run(["convert", FixturePaths.url("preview/without-photo.vcf").path])

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VCFCommands
 
 /// Every conversion direction against goldens: one input of each format the tool reads, converted to every
@@ -8,16 +9,18 @@ import Testing
 @Suite struct ConversionGoldenTests {
     /// An input of each kind, by its path under `Fixtures/`.
     static let inputs = [
-        "convert/outlook-2.1.vcf",          // vCard 2.1: quoted-printable, CHARSET, bare types
-        "vcard/80-vendor-apple.vcf",        // vCard 3.0 from Apple: item groups, labels, photo
-        "vcard4/rfc6350-section8.vcf",      // vCard 4.0: the RFC 6350 section 8 example
-        "jcard/rfc7095-b1.json",            // jCard: RFC 7095 appendix B.1
-        "convert/contact.json",             // Contact JSON
-        "csv/google-contacts.csv",          // Google Contacts CSV export
-        "csv/outlook.csv",                  // Outlook CSV export (Windows-1252)
+        "convert/outlook-2.1.vcf",  // vCard 2.1: quoted-printable, CHARSET, bare types
+        "vcard/80-vendor-apple.vcf",  // vCard 3.0 from Apple: item groups, labels, photo
+        "vcard4/rfc6350-section8.vcf",  // vCard 4.0: the RFC 6350 section 8 example
+        "jcard/rfc7095-b1.json",  // jCard: RFC 7095 appendix B.1
+        "convert/contact.json",  // Contact JSON
+        "csv/google-contacts.csv",  // Google Contacts CSV export
+        "csv/outlook.csv",  // Outlook CSV export (Windows-1252)
     ]
-    static let targets: [(name: String, ext: String)] = [("vcard3", "vcf"), ("vcard4", "vcf"), ("jcard", "json"), ("json", "json"),
-                                                        ("csv", "csv")]
+    static let targets: [(name: String, ext: String)] = [
+        ("vcard3", "vcf"), ("vcard4", "vcf"), ("jcard", "json"), ("json", "json"),
+        ("csv", "csv"),
+    ]
 
     /// What reading an input says on stderr, whatever the target.
     static func expectedErrors(_ input: String) -> String {
@@ -73,12 +76,16 @@ import Testing
 @Suite struct LineBreakInjectionTests {
     static let note = "first line\nEND:VCARD\nBEGIN:VCARD\nFN:Injected\n\"quoted\", =1+1"
 
-    @Test(arguments: ["vcard3", "vcard4", "jcard", "json", "csv"]) func noteStaysOneValueOfOneCard(target: String) throws {
+    @Test(arguments: ["vcard3", "vcard4", "jcard", "json", "csv"]) func noteStaysOneValueOfOneCard(target: String)
+        throws
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-inject-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.json")
-        let contact: [String: Any] = ["formattedName": "Ann Lee", "name": ["family": ["Lee"], "given": ["Ann"]], "note": Self.note]
+        let contact: [String: Any] = [
+            "formattedName": "Ann Lee", "name": ["family": ["Lee"], "given": ["Ann"]], "note": Self.note,
+        ]
         try JSONSerialization.data(withJSONObject: [contact]).write(to: input)
 
         let converted = CommandTests.run(["convert", input.path, "--to", target])

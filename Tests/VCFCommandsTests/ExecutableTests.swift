@@ -11,12 +11,12 @@ struct ExecutableTests {
 
 /// The `vcf` binary `swift build` made, if any.
 let builtBinary: URL? = {
-        let root = FixturePaths.root.deletingLastPathComponent()
-        for configuration in ["debug", "release"] {
-            let url = root.appendingPathComponent(".build/\(configuration)/vcf")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
+    let root = FixturePaths.root.deletingLastPathComponent()
+    for configuration in ["debug", "release"] {
+        let url = root.appendingPathComponent(".build/\(configuration)/vcf")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return nil
 }()
 
 extension ExecutableTests {
@@ -24,7 +24,9 @@ extension ExecutableTests {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -62,7 +64,9 @@ extension ExecutableTests {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["convert", "-"]
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import TestSupport
 import Testing
 import VCardFormat
 import VCardSyntax
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Inputs built to hurt: each runs the built `vcf` binary as a child process and must end in a diagnostic and
 /// an exit code, within a time and a peak memory (the child's own `ru_maxrss`, from `wait4`), never in a
@@ -82,7 +83,8 @@ struct HostileInputTests {
         let signaled = stderr.contains("terminated by signal") || ((status & 0x7F) != 0 && (status & 0x7F) != 0x7F)
         stderr = stderr.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.hasPrefix("Command exited with non-zero status") }.joined(separator: "\n")
-        return Outcome(status: code, signaled: signaled, peakMB: peakMB, seconds: seconds, stdout: stdout, stderr: stderr)
+        return Outcome(
+            status: code, signaled: signaled, peakMB: peakMB, seconds: seconds, stdout: stdout, stderr: stderr)
     }
 
     /// Writes `head`, then `count` chunks of `chunk`, then `tail`, ignoring a reader that stopped early.
@@ -93,7 +95,10 @@ struct HostileInputTests {
                     var offset = 0
                     while offset < buffer.count {
                         let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                        if n < 0 { if errno == EINTR { continue }; return false }
+                        if n < 0 {
+                            if errno == EINTR { continue }
+                            return false
+                        }
                         offset += n
                     }
                     return true
@@ -121,20 +126,27 @@ struct HostileInputTests {
     static let megabyte = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
 
     @Test func aTwoHundredMegabyteLineIsSkippedAndTheRestOfTheCardKept() throws {
-        let outcome = try Self.run(["convert", "-"], feed: Self.stream("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Kept Name\r\nNOTE:",
-                                                                       Self.megabyte, count: 200,
-                                                                       "\r\nEMAIL:kept@example.com\r\nEND:VCARD\r\n"))
+        let outcome = try Self.run(
+            ["convert", "-"],
+            feed: Self.stream(
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Kept Name\r\nNOTE:",
+                Self.megabyte, count: 200,
+                "\r\nEMAIL:kept@example.com\r\nEND:VCARD\r\n"))
         Self.report("200 MB line", outcome)
         Self.expectBounded(outcome, seconds: 120)
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("-:4:1: error: line is longer than 16777216 bytes; it was skipped [line-too-long]"))
+        #expect(
+            outcome.stderr.contains("-:4:1: error: line is longer than 16777216 bytes; it was skipped [line-too-long]"))
         #expect(outcome.stdout.contains("FN:Kept Name\r\n") && outcome.stdout.contains("EMAIL:kept@example.com\r\n"))
     }
 
     @Test func aBase64PhotoOfFiveHundredMegabytesIsRefusedWhileStreaming() throws {
         let base64 = [UInt8](repeating: UInt8(ascii: "Q"), count: 1 << 20)
-        let outcome = try Self.run(["convert", "-"], feed: Self.stream("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Photo\r\nPHOTO;ENCODING=b;TYPE=JPEG:",
-                                                                       base64, count: 500, "\r\nEND:VCARD\r\n"))
+        let outcome = try Self.run(
+            ["convert", "-"],
+            feed: Self.stream(
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Photo\r\nPHOTO;ENCODING=b;TYPE=JPEG:",
+                base64, count: 500, "\r\nEND:VCARD\r\n"))
         Self.report("500 MB base64 photo", outcome)
         Self.expectBounded(outcome, seconds: 240)
         #expect(outcome.status == 1)
@@ -144,8 +156,11 @@ struct HostileInputTests {
 
     @Test func aMillionParametersEndInADiagnostic() throws {
         let parameters = String(repeating: ";X-P=1", count: 1_000_000)
-        let outcome = try Self.run(["convert", "-"], feed: Self.stream("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Params\r\nNOTE\(parameters):v\r\n",
-                                                                       [], count: 0, "END:VCARD\r\n"))
+        let outcome = try Self.run(
+            ["convert", "-"],
+            feed: Self.stream(
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Params\r\nNOTE\(parameters):v\r\n",
+                [], count: 0, "END:VCARD\r\n"))
         Self.report("a million parameters", outcome)
         Self.expectBounded(outcome, seconds: 60)
         // A warning, said once for the line (not once per extra parameter), and the card is kept.
@@ -159,8 +174,11 @@ struct HostileInputTests {
         // vCard 2.1 nests a card on the lines after an empty AGENT value.
         let open = String(repeating: "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Agent\r\nAGENT:\r\n", count: 10_000)
         let close = String(repeating: "END:VCARD\r\n", count: 10_000)
-        let outcome = try Self.run(["convert", "-"], feed: Self.stream("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Outer\r\nAGENT:\r\n" + open,
-                                                                       [], count: 0, close + "END:VCARD\r\n"))
+        let outcome = try Self.run(
+            ["convert", "-"],
+            feed: Self.stream(
+                "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Outer\r\nAGENT:\r\n" + open,
+                [], count: 0, close + "END:VCARD\r\n"))
         Self.report("10,000 nested AGENT cards", outcome)
         Self.expectBounded(outcome, seconds: 60)
         #expect(outcome.stderr.contains("[nesting-too-deep]"))
@@ -169,8 +187,11 @@ struct HostileInputTests {
 
     @Test func aQuotedPrintableValueThatNeverEndsIsCutAtTheLineLimit() throws {
         let softBreaks = [UInt8](String(repeating: "=41=\r\n", count: 1 << 17).utf8)  // 768 KiB a chunk
-        let outcome = try Self.run(["convert", "-"], feed: Self.stream("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:QP\r\nNOTE;ENCODING=QUOTED-PRINTABLE:",
-                                                                       softBreaks, count: 60, ""))
+        let outcome = try Self.run(
+            ["convert", "-"],
+            feed: Self.stream(
+                "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:QP\r\nNOTE;ENCODING=QUOTED-PRINTABLE:",
+                softBreaks, count: 60, ""))
         Self.report("endless quoted-printable", outcome)
         Self.expectBounded(outcome, seconds: 120)
         #expect(outcome.stderr.contains("[line-too-long]"))
@@ -205,10 +226,12 @@ struct HostileInputTests {
     }
 
     @Test func tenMillionCSVColumnsEndInADiagnostic() throws {
-        let outcome = try Self.run(["convert", "-", "--from", "csv"],
-                                   feed: Self.stream("First Name,Last Name,E-mail 1 - Value",
-                                                     [UInt8](String(repeating: ",x", count: 1 << 19).utf8), count: 19,
-                                                     "\r\nAnn,Lee,ann@example.com\r\n"))
+        let outcome = try Self.run(
+            ["convert", "-", "--from", "csv"],
+            feed: Self.stream(
+                "First Name,Last Name,E-mail 1 - Value",
+                [UInt8](String(repeating: ",x", count: 1 << 19).utf8), count: 19,
+                "\r\nAnn,Lee,ann@example.com\r\n"))
         Self.report("ten million CSV columns", outcome)
         Self.expectBounded(outcome, seconds: 120)
         #expect(outcome.status == 1)
@@ -242,13 +265,15 @@ struct HostileInputTests {
 
     /// The same problem on line after line is reported 100 times and then once to say it goes on.
     @Test func aRepeatedProblemIsReportedAHundredAndOneTimes() {
-        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\n" + String(repeating: "no colon here\r\n", count: 500)
+        let text =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\n" + String(repeating: "no colon here\r\n", count: 500)
             + "NOTE:after\r\nEND:VCARD\r\n"
         let (cards, diagnostics) = VCardDocument.read(Array(text.utf8), name: "r.vcf")
         #expect(diagnostics.count == 101)
         #expect(diagnostics.allSatisfy { $0.code == .missingColon })
         #expect(diagnostics.last?.line == 104)
-        #expect(diagnostics.last?.message == "the same problem repeats on the lines after this one; they are not reported")
+        #expect(
+            diagnostics.last?.message == "the same problem repeats on the lines after this one; they are not reported")
         #expect(cards.first?.contact.note == "after")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VCFCommands
 
 /// Contact JSON that cannot be read is reported with its file, line and column and what was expected there.
@@ -14,12 +15,27 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[\n {\"formattedName\": \"A\"},\n {\"formattedName\": 5}\n]\n", "in.json:3:20: error: expected a string at [1].formattedName\n"),
-        ("[\n {\"formattedName\": \"A\"},\n {\"formattedName\": \"B\",,}\n]\n", "in.json:3:24: error: expected a string key\n"),
-        ("{\"formattedName\": \"A\",\n \"emails\": [{\"types\": [\"x\"]}]}", "in.json:2:13: error: expected the key \"value\" in the object at emails[0]\n"),
+        (
+            "[\n {\"formattedName\": \"A\"},\n {\"formattedName\": 5}\n]\n",
+            "in.json:3:20: error: expected a string at [1].formattedName\n"
+        ),
+        (
+            "[\n {\"formattedName\": \"A\"},\n {\"formattedName\": \"B\",,}\n]\n",
+            "in.json:3:24: error: expected a string key\n"
+        ),
+        (
+            "{\"formattedName\": \"A\",\n \"emails\": [{\"types\": [\"x\"]}]}",
+            "in.json:2:13: error: expected the key \"value\" in the object at emails[0]\n"
+        ),
         ("[{\"formattedName\": \"A\"}", "in.json:1:24: error: expected ',' or ']'\n"),
-        ("[{\"note\": \"line\nbreak\"}]", "in.json:1:16: error: expected a control character escaped (\\n, \\t, \\u0001)\n"),
-        ("[{\"phones\": [{\"value\": \"1\", \"pref\": \"high\"}]}]", "in.json:1:37: error: expected a number at [0].phones[0].pref\n"),
+        (
+            "[{\"note\": \"line\nbreak\"}]",
+            "in.json:1:16: error: expected a control character escaped (\\n, \\t, \\u0001)\n"
+        ),
+        (
+            "[{\"phones\": [{\"value\": \"1\", \"pref\": \"high\"}]}]",
+            "in.json:1:37: error: expected a number at [0].phones[0].pref\n"
+        ),
     ])
     func errorNamesLineColumnAndWhatWasExpected(input: String, expected: String) throws {
         let result = try Self.convert(input)

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import VCardLint
 import VCardSyntax
+
 @testable import VCFCommands
 
 /// `vcf lint` run in-process on the deliberately broken fixture: text, JSON and `--fix` output against
@@ -122,13 +123,15 @@ import VCardSyntax
 
     @Test func theFixtureCoversEveryCodeACardCanHave() throws {
         let codes = Set(try Self.findings(options: LintOptions(maxRecordBytes: 1000)).map(\.code.rawValue))
-        #expect(codes == [
-            "missing-version", "unknown-version", "version-not-second", "missing-fn", "empty-fn", "missing-n",
-            "duplicate-property", "unknown-type", "invalid-date", "invalid-base64", "image-type-mismatch",
-            "unknown-image", "long-line", "quoted-printable", "invalid-quoted-printable", "missing-uid",
-            "record-too-large", "missing-end", "unexpected-end", "text-outside-card", "missing-colon", "missing-name",
-            "invalid-encoding", "unknown-charset", "unterminated-quote", "invalid-value",
-        ])
+        #expect(
+            codes == [
+                "missing-version", "unknown-version", "version-not-second", "missing-fn", "empty-fn", "missing-n",
+                "duplicate-property", "unknown-type", "invalid-date", "invalid-base64", "image-type-mismatch",
+                "unknown-image", "long-line", "quoted-printable", "invalid-quoted-printable", "missing-uid",
+                "record-too-large", "missing-end", "unexpected-end", "text-outside-card", "missing-colon",
+                "missing-name",
+                "invalid-encoding", "unknown-charset", "unterminated-quote", "invalid-value",
+            ])
     }
 
     @Test func messagesNameNoValues() throws {
@@ -174,10 +177,12 @@ import VCardSyntax
         try Data("[{\"formattedName\": \"Ada Obi\"}]".utf8).write(to: URL(fileURLWithPath: json))
         #expect(Self.run(["lint", json]).code == 2)
 
-        for arguments in [["lint"], ["lint", Self.broken, "--bogus"], ["lint", Self.broken, "--max-bytes", "lots"],
-                          ["lint", Self.broken, "--fix"], ["lint", Self.broken, "-o", "out.vcf"],
-                          ["lint", Self.broken, Self.clean, "--fix", "-o", "out.vcf"],
-                          ["lint", Self.broken, "--fix", "--json", "-o", "-"]] {
+        for arguments in [
+            ["lint"], ["lint", Self.broken, "--bogus"], ["lint", Self.broken, "--max-bytes", "lots"],
+            ["lint", Self.broken, "--fix"], ["lint", Self.broken, "-o", "out.vcf"],
+            ["lint", Self.broken, Self.clean, "--fix", "-o", "out.vcf"],
+            ["lint", Self.broken, "--fix", "--json", "-o", "-"],
+        ] {
             #expect(Self.run(arguments).code == 64, "\(arguments)")
         }
         #expect(Self.run(["lint", Self.broken, "--strikt"]).err.contains("did you mean --strict?"))
@@ -212,7 +217,8 @@ import VCardSyntax
         #expect(code == 1)
         #expect(String(decoding: out, as: UTF8.self).hasPrefix("\(Self.broken):8:1: error: [missing-version] "))
         #expect(err == "1 file: 13 errors, 15 warnings\n")
-        let fromStdin = try ExecutableTests.run(["lint", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: Self.clean)))
+        let fromStdin = try ExecutableTests.run(
+            ["lint", "-"], stdin: try Data(contentsOf: URL(fileURLWithPath: Self.clean)))
         #expect(fromStdin.0 == 0)
         #expect(fromStdin.1.isEmpty)
     }

@@ -9,13 +9,16 @@ import Testing
 struct MergeCrashTests {
     @Test func aKilledMergeLeavesTheOldFileOrTheNew() async throws {
         let binary = try #require(builtBinary)
-        let book = LabeledBook.generate(.init(seed: 11, existingPeople: 1_500, incomingDuplicates: 300,
-                                              incomingNew: 150, traps: 75))
+        let book = LabeledBook.generate(
+            .init(
+                seed: 11, existingPeople: 1_500, incomingDuplicates: 300,
+                incomingNew: 150, traps: 75))
         let old = Data(book.existing.utf8)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let incoming = dir.appendingPathComponent("incoming.vcf"), contacts = dir.appendingPathComponent("contacts.vcf")
+        let incoming = dir.appendingPathComponent("incoming.vcf")
+        let contacts = dir.appendingPathComponent("contacts.vcf")
         try Data(book.incoming.utf8).write(to: incoming)
 
         func start() throws -> Process {
@@ -51,7 +54,9 @@ struct MergeCrashTests {
             } else {
                 // Wait for the temporary file to appear, then kill within the next millisecond: mid-write.
                 let deadline = clock.now + duration * 2
-                while clock.now < deadline && !temporaryFileExists(in: dir) { try await Task.sleep(for: .microseconds(200)) }
+                while clock.now < deadline && !temporaryFileExists(in: dir) {
+                    try await Task.sleep(for: .microseconds(200))
+                }
                 try await Task.sleep(for: .microseconds(Int.random(in: 0...1_000, using: &random)))
             }
             kill(process.processIdentifier, SIGKILL)
@@ -63,18 +68,24 @@ struct MergeCrashTests {
             } else if after == new {
                 outcomes.new += 1
             } else {
-                Issue.record("round \(round): the file is \(after.count) bytes, neither the old \(old.count) nor the new \(new.count)")
+                Issue.record(
+                    "round \(round): the file is \(after.count) bytes, neither the old \(old.count) nor the new \(new.count)"
+                )
             }
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasPrefix(".") {
                 try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
             }
         }
-        print("merge killed \(rounds) times (\(midWrite) while writing): \(outcomes.old) left the old file, \(outcomes.new) the new")
+        print(
+            "merge killed \(rounds) times (\(midWrite) while writing): \(outcomes.old) left the old file, \(outcomes.new) the new"
+        )
         #expect(outcomes.old + outcomes.new == rounds)
         #expect(midWrite >= 1, "too few kills landed while the file was written to prove anything")
     }
 
     func temporaryFileExists(in dir: URL) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains { $0.hasPrefix(".contacts.vcf.") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains {
+            $0.hasPrefix(".contacts.vcf.")
+        }
     }
 }

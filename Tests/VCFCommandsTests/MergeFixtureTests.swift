@@ -23,13 +23,15 @@ import VCFCommands
     @Test(arguments: cases)
     func mergeCase(_ name: String) throws {
         let dir = FixturePaths.url("merge/\(name)")
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-merge-\(name)-\(UUID().uuidString)")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vcf-merge-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let contacts = work.appendingPathComponent("existing.vcf")
         try FileManager.default.copyItem(at: dir.appendingPathComponent("existing.vcf"), to: contacts)
         let incoming = dir.appendingPathComponent("incoming.vcf").path
-        let args = (try? String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8))
+        let args =
+            (try? String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8))
             .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
 
         let (io, out, _) = CommandIO.capturing()
@@ -38,22 +40,25 @@ import VCFCommands
         let report = try #require(try JSONSerialization.jsonObject(with: Data(out())) as? [String: Any])
         let cards = try #require(report["cards"] as? [[String: Any]])
         let actual = cards.map { card in
-            Decision(line: card["line"] as? Int ?? 0,
-                     outcome: card["outcome"] as? String ?? "?",
-                     existing: ((card["existing"] as? [String: Any])?["line"] as? Int).map(String.init) ?? "-")
+            Decision(
+                line: card["line"] as? Int ?? 0,
+                outcome: card["outcome"] as? String ?? "?",
+                existing: ((card["existing"] as? [String: Any])?["line"] as? Int).map(String.init) ?? "-")
         }
         let expected = try String(contentsOf: dir.appendingPathComponent("decisions.tsv"), encoding: .utf8)
             .split(whereSeparator: \.isNewline).dropFirst().map { row -> Decision in
                 let f = row.split(separator: "\t").map(String.init)
-                return Decision(line: Int(f[0]) ?? 0, outcome: f[1],
-                                existing: ["added", "skipped"].contains(f[1]) ? "-" : f[2])
+                return Decision(
+                    line: Int(f[0]) ?? 0, outcome: f[1],
+                    existing: ["added", "skipped"].contains(f[1]) ? "-" : f[2])
             }
         #expect(actual == expected, "\(name): decisions")
         #expect(code == (expected.contains { $0.outcome == "skipped" } ? 1 : 0))
         let result = try [UInt8](Data(contentsOf: contacts))
         Golden.check(result, against: "merge/\(name)/expected.vcf")
-        Golden.check(reportText.replacingOccurrences(of: contacts.path, with: "existing.vcf")
-            .replacingOccurrences(of: incoming, with: "incoming.vcf"), against: "merge/\(name)/report.json")
+        Golden.check(
+            reportText.replacingOccurrences(of: contacts.path, with: "existing.vcf")
+                .replacingOccurrences(of: incoming, with: "incoming.vcf"), against: "merge/\(name)/report.json")
 
         // Idempotent: the same incoming file again leaves the file byte for byte as it is.
         let again = VCF.run(["merge", incoming, "--into", contacts.path] + args, io: CommandIO.capturing().io)
@@ -70,11 +75,13 @@ import VCFCommands
     func aDryRunWritesNothingAndTheIncomingOrderDoesNotMatter(_ name: String) throws {
         let dir = FixturePaths.url("merge/\(name)")
         let decisions = try String(contentsOf: dir.appendingPathComponent("decisions.tsv"), encoding: .utf8)
-        guard !decisions.contains("skipped") else { return } // unreadable cards cannot be reordered as text
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-order-\(name)-\(UUID().uuidString)")
+        guard !decisions.contains("skipped") else { return }  // unreadable cards cannot be reordered as text
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vcf-order-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let args = (try? String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8))
+        let args =
+            (try? String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8))
             .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
         let existing = try Data(contentsOf: dir.appendingPathComponent("existing.vcf"))
         let contacts = work.appendingPathComponent("contacts.vcf")
@@ -92,7 +99,8 @@ import VCFCommands
         try reversed.write(to: reversedPath, atomically: false, encoding: .utf8)
         _ = VCF.run(["merge", reversedPath.path, "--into", contacts.path] + args, io: CommandIO.capturing().io)
         let expected = try String(contentsOf: dir.appendingPathComponent("expected.vcf"), encoding: .utf8)
-        #expect(Self.cardSet(try String(contentsOf: contacts, encoding: .utf8)) == Self.cardSet(expected),
-                "\(name): reversing the incoming cards changed the result")
+        #expect(
+            Self.cardSet(try String(contentsOf: contacts, encoding: .utf8)) == Self.cardSet(expected),
+            "\(name): reversing the incoming cards changed the result")
     }
 }

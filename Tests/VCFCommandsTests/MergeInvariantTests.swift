@@ -3,16 +3,18 @@ import Foundation
 import LabeledBook
 import TestSupport
 import Testing
+import VCFCommands
 import VCardFormat
 import VCardSyntax
-import VCFCommands
 
 /// Invariants of `vcf merge` on the seeded labelled generator (duplicates in other services' shapes, new people
 /// and traps): no value is lost without a trace, a second merge changes nothing, the order of incoming cards does
 /// not change the resulting cards, and a dry run writes nothing.
 @Suite struct MergeInvariantTests {
-    static let book = LabeledBook.generate(.init(seed: 5, existingPeople: 1_200, incomingDuplicates: 240,
-                                                 incomingNew: 120, traps: 60))
+    static let book = LabeledBook.generate(
+        .init(
+            seed: 5, existingPeople: 1_200, incomingDuplicates: 240,
+            incomingNew: 120, traps: 60))
 
     /// A scratch directory holding the existing book as contacts.vcf and the incoming cards as incoming.vcf.
     struct Workspace {
@@ -78,7 +80,8 @@ import VCFCommands
             for change in entry["changes"] as? [[String: Any]] ?? [] {
                 let field = change["field"] as? String ?? ""
                 switch change["action"] as? String {
-                case "replaced": reported[target, default: []].append(Traced(field, change["previous"] as? String ?? ""))
+                case "replaced":
+                    reported[target, default: []].append(Traced(field, change["previous"] as? String ?? ""))
                 case "kept": reported[target, default: []].append(Traced(field, change["value"] as? String ?? ""))
                 default: break
                 }
@@ -87,11 +90,13 @@ import VCFCommands
         #expect(output.count == appended, "every existing card, then every added card")
         var checked = 0
         for (i, card) in existing.enumerated() {
-            checked += Self.expectAccounted(card, in: output[i], reported: reported[i] ?? [], what: "existing card \(i)")
+            checked += Self.expectAccounted(
+                card, in: output[i], reported: reported[i] ?? [], what: "existing card \(i)")
         }
         for (j, card) in incoming.enumerated() where j < destination.count && destination[j] < output.count {
-            checked += Self.expectAccounted(card, in: output[destination[j]], reported: reported[destination[j]] ?? [],
-                                            what: "incoming card \(j)")
+            checked += Self.expectAccounted(
+                card, in: output[destination[j]], reported: reported[destination[j]] ?? [],
+                what: "incoming card \(j)")
         }
         #expect(checked > 12_000, "values checked: \(checked)")
     }
@@ -110,10 +115,14 @@ import VCFCommands
     static func expectAccounted(_ card: Contact, in out: Contact, reported: [Traced], what: String) -> Int {
         let traced = Set(reported)
         var count = 0
-        func check(_ field: String, _ present: Bool, _ shown: String, _ sourceLocation: SourceLocation = #_sourceLocation) {
+        func check(
+            _ field: String, _ present: Bool, _ shown: String, _ sourceLocation: SourceLocation = #_sourceLocation
+        ) {
             count += 1
             if !present && !traced.contains(Traced(field, shown)) {
-                Issue.record("\(what): \(field) \(shown) is neither in the result nor in the report", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(what): \(field) \(shown) is neither in the result nor in the report",
+                    sourceLocation: sourceLocation)
             }
         }
         func single(_ field: String, _ value: String?, _ result: String?) {
@@ -121,27 +130,34 @@ import VCFCommands
         }
         single("FN", card.formattedName, out.formattedName)
         single("N", card.name?.displayName, out.name?.displayName)
-        single("ORG", card.organization.map { ([$0.name] + $0.units).joined(separator: ";") },
-               out.organization.map { ([$0.name] + $0.units).joined(separator: ";") })
+        single(
+            "ORG", card.organization.map { ([$0.name] + $0.units).joined(separator: ";") },
+            out.organization.map { ([$0.name] + $0.units).joined(separator: ";") })
         single("TITLE", card.title, out.title)
         single("ROLE", card.role, out.role)
         single("BDAY", card.birthday, out.birthday)
         single("ANNIVERSARY", card.anniversary, out.anniversary)
         single("UID", card.uid, out.uid)
         if let photo = card.photo {
-            check("PHOTO", photo == out.photo, photo.uri ?? "\(photo.data?.count ?? 0) bytes of \(photo.mediaType ?? "image")")
+            check(
+                "PHOTO", photo == out.photo,
+                photo.uri ?? "\(photo.data?.count ?? 0) bytes of \(photo.mediaType ?? "image")")
         }
         if let note = card.note?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty {
             check("NOTE", out.note?.contains(note) ?? false, note)
         }
         // Multi-valued properties: the same value, compared as loosely as a person reading the card would.
         let emails = Set(out.emails.map { $0.value.trimmingCharacters(in: .whitespaces).lowercased() })
-        for e in card.emails { check("EMAIL", emails.contains(e.value.trimmingCharacters(in: .whitespaces).lowercased()), e.value) }
+        for e in card.emails {
+            check("EMAIL", emails.contains(e.value.trimmingCharacters(in: .whitespaces).lowercased()), e.value)
+        }
         let phones = out.phones.map { digits($0.value) }
         for p in card.phones {
             let d = digits(p.value)
             // The same number written nationally and internationally shares its last nine digits.
-            check("TEL", phones.contains { $0 == d || ($0.count >= 9 && d.count >= 9 && $0.suffix(9) == d.suffix(9)) }, p.value)
+            check(
+                "TEL", phones.contains { $0 == d || ($0.count >= 9 && d.count >= 9 && $0.suffix(9) == d.suffix(9)) },
+                p.value)
         }
         let urls = Set(out.urls.map { url($0.value) })
         for u in card.urls { check("URL", urls.contains(url(u.value)), u.value) }
@@ -150,10 +166,17 @@ import VCFCommands
         let social = Set(out.socialProfiles.map { $0.value.lowercased() })
         for s in card.socialProfiles { check("X-SOCIALPROFILE", social.contains(s.value.lowercased()), s.value) }
         // An address without a country is the same address as one with it (clients differ in writing "USA").
-        func parts(_ a: Address) -> [String] { [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode].map { $0.lowercased() } }
+        func parts(_ a: Address) -> [String] {
+            [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode].map { $0.lowercased() }
+        }
         for a in card.addresses {
-            check("ADR", out.addresses.contains { parts($0) == parts(a) && ($0.country.lowercased() == a.country.lowercased()
-                || $0.country.isEmpty || a.country.isEmpty) }, a.street)
+            check(
+                "ADR",
+                out.addresses.contains {
+                    parts($0) == parts(a)
+                        && ($0.country.lowercased() == a.country.lowercased()
+                            || $0.country.isEmpty || a.country.isEmpty)
+                }, a.street)
         }
         let nicknames = Set(out.nicknames.map { $0.lowercased() })
         for n in card.nicknames { check("NICKNAME", nicknames.contains(n.lowercased()), n) }
@@ -161,7 +184,9 @@ import VCFCommands
         for c in card.categories { check("CATEGORIES", categories.contains(c.lowercased()), c) }
         // PRODID names the program that wrote the card; the merged card is written by us.
         for e in card.extensions where e.name.uppercased() != "PRODID" {
-            check(e.name, out.extensions.contains { $0.name.uppercased() == e.name.uppercased() && $0.value == e.value }, e.value)
+            check(
+                e.name, out.extensions.contains { $0.name.uppercased() == e.name.uppercased() && $0.value == e.value },
+                e.value)
         }
         return count
     }
@@ -187,15 +212,24 @@ import VCFCommands
 
     @Test func theOrderOfIncomingCardsDoesNotChangeTheResultingCards() throws {
         let bytes = Array(Self.book.incoming.utf8)
-        let reversed = VCardDocument.read(bytes).cards.reversed().map { String(decoding: bytes[$0.raw.byteRange], as: UTF8.self) }
-        let forward = try Workspace(), backward = try Workspace(incoming: reversed.joined())
-        defer { forward.remove(); backward.remove() }
+        let reversed = VCardDocument.read(bytes).cards.reversed().map {
+            String(decoding: bytes[$0.raw.byteRange], as: UTF8.self)
+        }
+        let forward = try Workspace()
+        let backward = try Workspace(incoming: reversed.joined())
+        defer {
+            forward.remove()
+            backward.remove()
+        }
         #expect(forward.merge().code == 0)
         #expect(backward.merge().code == 0)
         func cardSet(_ bytes: [UInt8]) -> [[PropertyMultiset.Entry]] {
-            VCardDocument.read(bytes).cards.map { PropertyMultiset.entries($0.raw) }.sorted { $0.lexicographicallyPrecedes($1) }
+            VCardDocument.read(bytes).cards.map { PropertyMultiset.entries($0.raw) }.sorted {
+                $0.lexicographicallyPrecedes($1)
+            }
         }
-        let a = cardSet(try forward.contents()), b = cardSet(try backward.contents())
+        let a = cardSet(try forward.contents())
+        let b = cardSet(try backward.contents())
         #expect(a.count == b.count)
         #expect(a == b)
     }
@@ -209,6 +243,9 @@ import VCFCommands
         #expect(!plan.isEmpty)
         #expect(try work.contents() == Array(Self.book.existing.utf8))
         #expect(try FileManager.default.attributesOfItem(atPath: work.contacts)[.modificationDate] as? Date == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.dir.path).sorted() == ["contacts.vcf", "incoming.vcf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.dir.path).sorted() == [
+                "contacts.vcf", "incoming.vcf",
+            ])
     }
 }

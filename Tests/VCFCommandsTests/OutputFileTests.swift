@@ -1,12 +1,14 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import VCFCommands
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import TestSupport
-import Testing
-@testable import VCFCommands
 
 /// Replacing an output file keeps what the user set up around it: a private file stays private, a symbolic
 /// link stays a link, and a pipe or device is written to, never replaced by a regular file.
@@ -46,7 +48,8 @@ import Testing
         #expect(CommandTests.run(["convert", Self.input, "-o", link]).code == 0)
         #expect(Self.mode(link, followingLinks: false) & S_IFMT == S_IFLNK)
         #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("BEGIN:VCARD"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.vcf", "real.vcf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.vcf", "real.vcf"])
     }
 
     @Test func pipeIsWrittenToNotReplaced() throws {

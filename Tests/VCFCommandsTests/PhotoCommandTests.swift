@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VCFCommands
 
 /// `vcf convert --photo/--max-bytes` and `vcf photo fit|extract`, run in-process.
@@ -19,13 +19,18 @@ import VCFCommands
         let card = directory.appendingPathComponent("card.json")
         try Data(#"{"formattedName":"Ada Lovelace","emails":[{"value":"ada@example.org"}]}"#.utf8).write(to: card)
         let out = directory.appendingPathComponent("me.vcf").path
-        let run = CommandTests.run(["convert", card.path, "--photo", Self.photo("photo-640x480.jpg"),
-                                    "--max-bytes", "12,000", "--max-edge", "400", "-o", out])
+        let run = CommandTests.run([
+            "convert", card.path, "--photo", Self.photo("photo-640x480.jpg"),
+            "--max-bytes", "12,000", "--max-edge", "400", "-o", out,
+        ])
         #expect(run.code == 0, "\(run.err)")
         let written = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(written.count <= 12_000)
         #expect(run.err.hasPrefix("photo 640x480 -> "))
-        #expect(run.err.hasSuffix("; record \(written.count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) of 12,000 bytes\n"))
+        #expect(
+            run.err.hasSuffix(
+                "; record \(written.count.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) of 12,000 bytes\n"
+            ))
         let text = String(decoding: written, as: UTF8.self)
         #expect(text.contains("\r\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/"))
         // The same card re-read with a tighter limit: its own photo is recompressed.
@@ -38,12 +43,16 @@ import VCFCommands
         let run = CommandTests.run(["convert", CommandTests.fixture("20-v21-base64-photo.vcf"), "--max-bytes", "120"])
         #expect(run.code == 1)
         #expect(run.out.isEmpty)
-        #expect(run.err.contains("20-v21-base64-photo.vcf:1: error: the card does not fit the limit record 120 bytes: "
-                                 + "the rest of the card takes "))
+        #expect(
+            run.err.contains(
+                "20-v21-base64-photo.vcf:1: error: the card does not fit the limit record 120 bytes: "
+                    + "the rest of the card takes "))
         #expect(run.err.hasSuffix("; the card was not written\n"))
         let usage = CommandTests.run(["convert", "x.vcf", "--max-bytes", "huge"])
         #expect(usage.code == 64)
-        #expect(usage.err.contains("--max-bytes takes a byte count or one of cloudkit, icloud, exchange, nextcloud, baikal, not huge"))
+        #expect(
+            usage.err.contains(
+                "--max-bytes takes a byte count or one of cloudkit, icloud, exchange, nextcloud, baikal, not huge"))
     }
 
     @Test func photoFitWritesAJPEGAndSaysWhatItDid() throws {
@@ -61,15 +70,19 @@ import VCFCommands
         #expect(garbage.err.hasPrefix("\(Self.photo("garbage.jpg")): error: the JPEG data is invalid: "))
         let huge = CommandTests.run(["photo", "fit", Self.photo("huge-header.jpg"), "--max-bytes", "9000", "-o", out])
         #expect(huge.code == 2)
-        #expect(huge.err.contains("the image is 60000x60000 pixels, over the limit of 100000000 pixels; it was not decoded"))
+        #expect(
+            huge.err.contains("the image is 60000x60000 pixels, over the limit of 100000000 pixels; it was not decoded")
+        )
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == bytes, "a failed fit leaves the output alone")
     }
 
     @Test func extractWritesEachPhotoNamedAfterItsCard() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = CommandTests.run(["photo", "extract", CommandTests.fixture("20-v21-base64-photo.vcf"),
-                                    CommandTests.fixture("20-v21-base64-photo.vcf"), "-o", directory.path])
+        let run = CommandTests.run([
+            "photo", "extract", CommandTests.fixture("20-v21-base64-photo.vcf"),
+            CommandTests.fixture("20-v21-base64-photo.vcf"), "-o", directory.path,
+        ])
         #expect(run.code == 0, "\(run.err)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         // Two cards with photos, read twice: a second photo of the same name gets a suffix, nothing is replaced.

@@ -2,6 +2,7 @@ import ContactPresentation
 import Foundation
 import TestSupport
 import Testing
+
 @testable import VCFCommands
 
 /// `vcf preview` in its three formats against goldens, the photo thumbnail and when it is drawn, and the
@@ -33,11 +34,12 @@ import Testing
 
     @Test func textLeadsWithNameHeadlineAndPhoto() {
         let lines = Self.run(["preview", Self.fixture("with-photo")]).out.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(3)) == [
-            "Amara Okafor-Lindqvist",
-            "Head of Research · Northwind Labs, Materials",
-            "[photo: image/jpeg, 96x96, \(Self.photoBytes) bytes]",
-        ])
+        #expect(
+            Array(lines.prefix(3)) == [
+                "Amara Okafor-Lindqvist",
+                "Head of Research · Northwind Labs, Materials",
+                "[photo: image/jpeg, 96x96, \(Self.photoBytes) bytes]",
+            ])
         #expect(lines.contains("  Mobile    +44 7700 900123"))
         #expect(lines.contains("  work *    amara@northwind.example"))
         #expect(lines.contains("  mastodon  https://mastodon.example/@amara"))
@@ -48,14 +50,15 @@ import Testing
         let text = String(decoding: (try? FixturePaths.bytes("preview/with-photo.vcf")) ?? [], as: UTF8.self)
         let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
         guard let line = unfolded.split(separator: "\r\n").first(where: { $0.hasPrefix("PHOTO") }),
-              let colon = line.firstIndex(of: ":"),
-              let data = Data(base64Encoded: String(line[line.index(after: colon)...]))
+            let colon = line.firstIndex(of: ":"),
+            let data = Data(base64Encoded: String(line[line.index(after: colon)...]))
         else { return -1 }
         return data.count
     }
 
     @Test func jsonSummarisesThePhotoUnlessAskedToIncludeIt() throws {
-        let summary = try JSONSerialization.jsonObject(with: Data(Self.run(["preview", Self.fixture("with-photo"), "--format", "json"]).outBytes))
+        let summary = try JSONSerialization.jsonObject(
+            with: Data(Self.run(["preview", Self.fixture("with-photo"), "--format", "json"]).outBytes))
         let photo = try #require(((summary as? [[String: Any]])?.first)?["photo"] as? [String: Any])
         #expect(photo["width"] as? Int == 96)
         #expect(photo["height"] as? Int == 96)
@@ -80,13 +83,19 @@ import Testing
         #expect(!Self.run(["preview", Self.fixture("with-photo")], environment: truecolor).out.contains("\u{1B}"))
         var noColor = truecolor
         noColor["NO_COLOR"] = "1"
-        #expect(!Self.run(["preview", Self.fixture("with-photo")], terminal: true, environment: noColor).out.contains("\u{1B}"))
+        #expect(
+            !Self.run(["preview", Self.fixture("with-photo")], terminal: true, environment: noColor).out.contains(
+                "\u{1B}"))
         var dumb = truecolor
         dumb["TERM"] = "dumb"
-        #expect(!Self.run(["preview", Self.fixture("with-photo")], terminal: true, environment: dumb).out.contains("\u{1B}"))
-        let twoFiftySix = Self.run(["preview", Self.fixture("with-photo")], terminal: true, environment: ["TERM": "xterm"])
+        #expect(
+            !Self.run(["preview", Self.fixture("with-photo")], terminal: true, environment: dumb).out.contains("\u{1B}")
+        )
+        let twoFiftySix = Self.run(
+            ["preview", Self.fixture("with-photo")], terminal: true, environment: ["TERM": "xterm"])
         #expect(twoFiftySix.out.contains("\u{1B}[1m") && !twoFiftySix.out.contains("▀"))
-        let refused = Self.run(["preview", Self.fixture("with-photo"), "--no-photo"], terminal: true, environment: truecolor)
+        let refused = Self.run(
+            ["preview", Self.fixture("with-photo"), "--no-photo"], terminal: true, environment: truecolor)
         #expect(!refused.out.contains("▀"))
 
         // --photo forces the thumbnail into a pipe; the text around it stays plain.
@@ -96,11 +105,14 @@ import Testing
     }
 
     @Test func thumbnailPixelsAreTheUpperAndLowerHalves() {
-        let image = Thumbnail(width: 2, height: 3, channels: 3,
-                              pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30, 7, 7, 7, 9, 9, 9])
+        let image = Thumbnail(
+            width: 2, height: 3, channels: 3,
+            pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30, 7, 7, 7, 9, 9, 9])
         let text = TextPreview.render(CardView(.init(formattedName: "X")), thumbnail: image)
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[38;2;0;255;0m\u{1B}[48;2;10;20;30m▀\u{1B}[0m  X")
+        #expect(
+            lines[0]
+                == "\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[38;2;0;255;0m\u{1B}[48;2;10;20;30m▀\u{1B}[0m  X")
         #expect(lines[1] == "\u{1B}[38;2;7;7;7m\u{1B}[49m▀\u{1B}[38;2;9;9;9m\u{1B}[49m▀\u{1B}[0m")
     }
 
@@ -113,14 +125,18 @@ import Testing
         #expect(!body.contains("javascript:alert(3)\""))
         #expect(!body.contains("href=\"javascript"))
         #expect(body.contains("<h1 dir=\"auto\">&lt;script&gt;alert(&#39;vcf&#39;)&lt;/script&gt;</h1>"))
-        #expect(body.contains("<bdi>&lt;/dd&gt;&lt;/dl&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;</bdi>"))
+        #expect(
+            body.contains(
+                "<bdi>&lt;/dd&gt;&lt;/dl&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;</bdi>"))
         #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
         // The email is not a valid address, so it is not linked, only shown.
         #expect(body.contains("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;@example.com"))
     }
 
     @Test func htmlEscapesEveryMarkupCharacter() {
-        #expect(HTMLPreview.escape("<a href=\"x\">'&'</a>\u{07}") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\u{FFFD}")
+        #expect(
+            HTMLPreview.escape("<a href=\"x\">'&'</a>\u{07}")
+                == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\u{FFFD}")
     }
 
     @Test func outputFileAndUsageErrors() throws {
@@ -128,7 +144,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let written = Self.run(["preview", Self.fixture("all"), "--format", "html", "-o", path])
         #expect(written.code == 0 && written.out.isEmpty)
-        #expect(try FixturePaths.bytes("preview/expected/all.html") == [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(
+            try FixturePaths.bytes("preview/expected/all.html") == [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        )
         let bad = Self.run(["preview", "--format", "pdf"])
         #expect(bad.code == 64 && bad.err.contains("--format takes text, json or html, not pdf"))
         let typo = Self.run(["preview", "--no-phot"])

@@ -1,15 +1,22 @@
 import Testing
+
 @testable import VCFCommands
 
 /// The progress line: its text, when it appears (terminal only, after 10,000 cards or a second), and that it
 /// clears itself.
 @Suite struct ProgressTests {
     @Test func textGivesCardsRateAndTimeLeft() {
-        #expect(ProgressLine.text(cards: 12_345, elapsed: 0.5, fractionDone: 0.25) == "12,345 cards · 24,690 cards/s · 2 s left")
-        #expect(ProgressLine.text(cards: 1_000_000, elapsed: 10, fractionDone: 0.1) == "1,000,000 cards · 100,000 cards/s · 1 min 30 s left")
+        #expect(
+            ProgressLine.text(cards: 12_345, elapsed: 0.5, fractionDone: 0.25)
+                == "12,345 cards · 24,690 cards/s · 2 s left")
+        #expect(
+            ProgressLine.text(cards: 1_000_000, elapsed: 10, fractionDone: 0.1)
+                == "1,000,000 cards · 100,000 cards/s · 1 min 30 s left")
         // Standard input has no known size: no time left.
         #expect(ProgressLine.text(cards: 512, elapsed: 2, fractionDone: nil) == "512 cards · 256 cards/s")
-        #expect(ProgressLine.grouped(999) == "999" && ProgressLine.grouped(1000) == "1,000" && ProgressLine.grouped(-1234) == "-1,234")
+        #expect(
+            ProgressLine.grouped(999) == "999" && ProgressLine.grouped(1000) == "1,000"
+                && ProgressLine.grouped(-1234) == "-1,234")
     }
 
     final class Clock: @unchecked Sendable {

@@ -24,7 +24,8 @@ struct CorpusConformanceTests {
             guard columns.count >= 7 else { continue }
             // Broken means tagged so, or structurally cut: BEGIN and END do not pair up.
             let tags = columns[6]
-            let broken = tags.contains("BROKEN ON PURPOSE") || tags.contains("BEGIN/END mismatch")
+            let broken =
+                tags.contains("BROKEN ON PURPOSE") || tags.contains("BEGIN/END mismatch")
                 || tags.contains("truncated")
             rows.append(Row(storedName: String(columns[2]), brokenOnPurpose: broken))
         }
@@ -34,7 +35,11 @@ struct CorpusConformanceTests {
     @Test func everyCorpusFile() throws {
         let (root, rows) = try Self.manifest()
         #expect(rows.count > 400)
-        var files = 0, cards = 0, errors = 0, warnings = 0, brokenFiles = 0
+        var files = 0
+        var cards = 0
+        var errors = 0
+        var warnings = 0
+        var brokenFiles = 0
         let writer = VCardWriter(version: .v3_0)
         for row in rows {
             let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(row.storedName)))
@@ -57,15 +62,19 @@ struct CorpusConformanceTests {
                     Issue.record("\(row.storedName) card at line \(card.raw.beginLine): wrote \(again.count) cards")
                     continue
                 }
-                #expect(againDiagnostics.filter { $0.severity == .error }.isEmpty,
-                        "\(row.storedName):\(card.raw.beginLine): our output has errors")
-                #expect(again[0].contact == card.contact,
-                        "\(row.storedName):\(card.raw.beginLine): model changed after write and read")
-                #expect(writer.bytes([again[0].contact]) == written,
-                        "\(row.storedName):\(card.raw.beginLine): writing is not idempotent")
+                #expect(
+                    againDiagnostics.filter { $0.severity == .error }.isEmpty,
+                    "\(row.storedName):\(card.raw.beginLine): our output has errors")
+                #expect(
+                    again[0].contact == card.contact,
+                    "\(row.storedName):\(card.raw.beginLine): model changed after write and read")
+                #expect(
+                    writer.bytes([again[0].contact]) == written,
+                    "\(row.storedName):\(card.raw.beginLine): writing is not idempotent")
                 // A binary value with nothing decodable is left out with a warning; the rest must all be there.
-                let leftOut = Set(card.diagnostics.filter { $0.code == .invalidBase64 && $0.message.contains("left out") }
-                    .map(\.line))
+                let leftOut = Set(
+                    card.diagnostics.filter { $0.code == .invalidBase64 && $0.message.contains("left out") }
+                        .map(\.line))
                 let before = PropertyMultiset.entries(card.raw, excludingLines: leftOut)
                 var after = PropertyMultiset.entries(again[0].raw)
                 // The writer adds the FN and N that 3.0 requires when the card had none.
@@ -75,10 +84,13 @@ struct CorpusConformanceTests {
                 if before != after {
                     let lost = before.filter { !after.contains($0) }
                     let added = after.filter { !before.contains($0) }
-                    Issue.record("\(row.storedName):\(card.raw.beginLine): properties differ; lost \(lost), added \(added)")
+                    Issue.record(
+                        "\(row.storedName):\(card.raw.beginLine): properties differ; lost \(lost), added \(added)")
                 }
             }
         }
-        print("corpus: files=\(files) cards=\(cards) errors=\(errors) warnings=\(warnings) broken-on-purpose=\(brokenFiles)")
+        print(
+            "corpus: files=\(files) cards=\(cards) errors=\(errors) warnings=\(warnings) broken-on-purpose=\(brokenFiles)"
+        )
     }
 }

@@ -23,9 +23,12 @@ import VCardSyntax
         let written = VCardWriter(version: .v3_0).bytes(cards.map(\.contact))
         Golden.check(written, against: "vcard/expected/\(stem).vcf")
         Golden.check(ContactJSON.encode(cards.map(\.contact)), against: "vcard/expected/\(stem).json")
-        let report = diagnostics.map { "\($0.line):\($0.column): \($0.severity.rawValue): [\($0.code.rawValue)] \($0.message)" }
-        Golden.check(report.joined(separator: "\n") + (report.isEmpty ? "" : "\n"),
-                     against: "vcard/expected/\(stem).diagnostics")
+        let report = diagnostics.map {
+            "\($0.line):\($0.column): \($0.severity.rawValue): [\($0.code.rawValue)] \($0.message)"
+        }
+        Golden.check(
+            report.joined(separator: "\n") + (report.isEmpty ? "" : "\n"),
+            against: "vcard/expected/\(stem).diagnostics")
 
         // What we write reads back to the same model, with no new problems, and writes identically.
         let (again, againDiagnostics) = VCardDocument.read(written)

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import VCardFormat
 
 /// What the vCard fuzz targets found (Fixtures/fuzz/FuzzRoundTrip/...), run through the calls the targets make.
@@ -14,6 +14,9 @@ import VCardFormat
         let second = VCardDocument.read(once).cards
         #expect(second.count == first.count)
         let twice = writer.bytes(second.map(\.contact))
-        #expect(twice == once, "second write:\n\(String(decoding: twice, as: UTF8.self))\nfirst:\n\(String(decoding: once, as: UTF8.self))")
+        #expect(
+            twice == once,
+            "second write:\n\(String(decoding: twice, as: UTF8.self))\nfirst:\n\(String(decoding: once, as: UTF8.self))"
+        )
     }
 }

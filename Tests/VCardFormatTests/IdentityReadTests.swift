@@ -29,8 +29,10 @@ import VCardSyntax
             #expect(identity.phones == full.phones, "\(file):\(raw.beginLine) TEL")
             #expect(identity.birthday == full.birthday, "\(file):\(raw.beginLine) BDAY")
             #expect(identity.addresses.map(\.street) == full.addresses.map(\.street), "\(file):\(raw.beginLine) ADR")
-            #expect(identity.addresses.map { [$0.locality, $0.region, $0.postalCode, $0.country] }
-                    == full.addresses.map { [$0.locality, $0.region, $0.postalCode, $0.country] }, "\(file):\(raw.beginLine) ADR")
+            #expect(
+                identity.addresses.map { [$0.locality, $0.region, $0.postalCode, $0.country] }
+                    == full.addresses.map { [$0.locality, $0.region, $0.postalCode, $0.country] },
+                "\(file):\(raw.beginLine) ADR")
             // And nothing else: the point is not to build the rest.
             #expect(identity.note == nil && identity.photo == nil && identity.extensions.isEmpty)
         }

@@ -8,7 +8,12 @@ import VCardSyntax
 /// A JSON value decoded by Foundation, for comparing jCard as data: key order and white space do not matter,
 /// `true` and `1` differ.
 indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
-    case null, bool(Bool), number(Double), string(String), array([JSONTree]), object([String: JSONTree])
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONTree])
+    case object([String: JSONTree])
 
     init(from decoder: any Decoder) throws {
         if var items = try? decoder.unkeyedContainer() {
@@ -21,10 +26,15 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
             self = .object(object)
         } else {
             let single = try decoder.singleValueContainer()
-            if single.decodeNil() { self = .null }
-            else if let flag = try? single.decode(Bool.self) { self = .bool(flag) }
-            else if let text = try? single.decode(String.self) { self = .string(text) }
-            else { self = .number(try single.decode(Double.self)) }
+            if single.decodeNil() {
+                self = .null
+            } else if let flag = try? single.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let text = try? single.decode(String.self) {
+                self = .string(text)
+            } else {
+                self = .number(try single.decode(Double.self))
+            }
         }
     }
 
@@ -44,7 +54,8 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
         case .number(let number): "\(number)"
         case .string(let text): "\"\(text)\""
         case .array(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
-        case .object(let members): "{" + members.keys.sorted().map { "\"\($0)\": \(members[$0]!)" }.joined(separator: ", ") + "}"
+        case .object(let members):
+            "{" + members.keys.sorted().map { "\"\($0)\": \(members[$0]!)" }.joined(separator: ", ") + "}"
         }
     }
 }
@@ -150,8 +161,11 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
         // Appendix B.1 is this card, except that it gives the anniversary seconds the vCard does not have
         // (`20090808T1430-0500`).
         guard case .array(var b1) = try JSONTree(try FixturePaths.bytes("jcard/rfc7095-b1.json")),
-              case .array(var properties) = b1[1], case .array(var anniversary) = properties[4]
-        else { Issue.record("B.1 is not shaped as a jCard"); return }
+            case .array(var properties) = b1[1], case .array(var anniversary) = properties[4]
+        else {
+            Issue.record("B.1 is not shaped as a jCard")
+            return
+        }
         #expect(anniversary[3] == .string("2009-08-08T14:30:00-05:00"))
         anniversary[3] = .string("2009-08-08T14:30-05:00")
         properties[4] = .array(anniversary)
@@ -198,7 +212,8 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
     // MARK: Values, parameters and properties
 
     @Test func datesAndTimesTakeVCardsBasicForm() throws {
-        let vCard = try vCard("""
+        let vCard = try vCard(
+            """
             ["vcard", [
               ["version", {}, "text", "4.0"],
               ["bday", {}, "date", "1985-04-12"],
@@ -212,25 +227,27 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
               ["x-e", {}, "time", "-22:00"]
             ]]
             """)
-        #expect(vCard == """
-            BEGIN:VCARD\r
-            VERSION:4.0\r
-            BDAY;VALUE=date:19850412\r
-            X-A;VALUE=date:--0412\r
-            X-B;VALUE=date:---12\r
-            X-C;VALUE=date-and-or-time:T102200\r
-            X-D;VALUE=date-time:20130214T123000-0500\r
-            TZ;VALUE=utc-offset:-0500\r
-            ANNIVERSARY:--0412T1022Z\r
-            REV:20130214T123000+01\r
-            X-E;VALUE=time:-2200\r
-            END:VCARD\r
+        #expect(
+            vCard == """
+                BEGIN:VCARD\r
+                VERSION:4.0\r
+                BDAY;VALUE=date:19850412\r
+                X-A;VALUE=date:--0412\r
+                X-B;VALUE=date:---12\r
+                X-C;VALUE=date-and-or-time:T102200\r
+                X-D;VALUE=date-time:20130214T123000-0500\r
+                TZ;VALUE=utc-offset:-0500\r
+                ANNIVERSARY:--0412T1022Z\r
+                REV:20130214T123000+01\r
+                X-E;VALUE=time:-2200\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test func vCardDatesTakeJCardsExtendedForm() {
-        let jCard = jCard("""
+        let jCard = jCard(
+            """
             BEGIN:VCARD\r
             VERSION:4.0\r
             BDAY:19850412\r
@@ -243,25 +260,27 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
             END:VCARD\r
 
             """)
-        #expect(jCard == """
-            ["vcard",
-              [
-                ["version", {}, "text", "4.0"],
-                ["bday", {}, "date-and-or-time", "1985-04-12"],
-                ["anniversary", {}, "date-and-or-time", "T10:22"],
-                ["rev", {}, "timestamp", "2008-04-24T19:52:43Z"],
-                ["deathdate", {}, "date-and-or-time", "---12"],
-                ["x-t", {}, "time", "10:22:00-08:00"],
-                ["x-l", {}, "date", "1985-04-12", "--04-12"],
-                ["tz", {}, "utc-offset", "+05:30"]
-              ]
-            ]
+        #expect(
+            jCard == """
+                ["vcard",
+                  [
+                    ["version", {}, "text", "4.0"],
+                    ["bday", {}, "date-and-or-time", "1985-04-12"],
+                    ["anniversary", {}, "date-and-or-time", "T10:22"],
+                    ["rev", {}, "timestamp", "2008-04-24T19:52:43Z"],
+                    ["deathdate", {}, "date-and-or-time", "---12"],
+                    ["x-t", {}, "time", "10:22:00-08:00"],
+                    ["x-l", {}, "date", "1985-04-12", "--04-12"],
+                    ["tz", {}, "utc-offset", "+05:30"]
+                  ]
+                ]
 
-            """)
+                """)
     }
 
     @Test func propertiesAndParametersMapAsRFC7095Says() {
-        let jCard = jCard("""
+        let jCard = jCard(
+            """
             BEGIN:VCARD\r
             VERSION:4.0\r
             item1.TEL;TYPE="work,voice";type=cell;PREF=1;VALUE=uri:tel:+1-555-0100\r
@@ -281,32 +300,34 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
             END:VCARD\r
 
             """)
-        #expect(jCard == #"""
-            ["vcard",
-              [
-                ["version", {}, "text", "4.0"],
-                ["tel", {"group": "item1", "type": ["work", "voice", "cell"], "pref": "1"}, "uri", "tel:+1-555-0100"],
-                ["uid", {}, "uri", "urn:uuid:1234"],
-                ["uid", {}, "text", "plain, text"],
-                ["x-secret", {"x-why": "because"}, "unknown", "a\\,b;c"],
-                ["x-count", {}, "integer", 7, -3],
-                ["x-on", {}, "boolean", true],
-                ["x-pi", {}, "float", 3.14],
-                ["nickname", {}, "text", "Jim", "Jimmy, Jr."],
-                ["n", {}, "text", ["Public", "John", ["Quinlan", "Q."], "Mr.", "Esq."]],
-                ["gender", {}, "text", ["M", ""]],
-                ["tz", {}, "text", "America/Montreal"],
-                ["bday", {}, "unknown", "circa 1800"],
-                ["x-when", {}, "unknown", "someday"],
-                ["note", {"language": "en", "label": "caret ^ and \"quote\" and\nline"}, "text", "x"]
-              ]
-            ]
+        #expect(
+            jCard == #"""
+                ["vcard",
+                  [
+                    ["version", {}, "text", "4.0"],
+                    ["tel", {"group": "item1", "type": ["work", "voice", "cell"], "pref": "1"}, "uri", "tel:+1-555-0100"],
+                    ["uid", {}, "uri", "urn:uuid:1234"],
+                    ["uid", {}, "text", "plain, text"],
+                    ["x-secret", {"x-why": "because"}, "unknown", "a\\,b;c"],
+                    ["x-count", {}, "integer", 7, -3],
+                    ["x-on", {}, "boolean", true],
+                    ["x-pi", {}, "float", 3.14],
+                    ["nickname", {}, "text", "Jim", "Jimmy, Jr."],
+                    ["n", {}, "text", ["Public", "John", ["Quinlan", "Q."], "Mr.", "Esq."]],
+                    ["gender", {}, "text", ["M", ""]],
+                    ["tz", {}, "text", "America/Montreal"],
+                    ["bday", {}, "unknown", "circa 1800"],
+                    ["x-when", {}, "unknown", "someday"],
+                    ["note", {"language": "en", "label": "caret ^ and \"quote\" and\nline"}, "text", "x"]
+                  ]
+                ]
 
-            """#)
+                """#)
     }
 
     @Test func jCardValuesAreEscapedAsVCard4Text() throws {
-        let vCard = try vCard(#"""
+        let vCard = try vCard(
+            #"""
             ["vcard", [
               ["version", {}, "text", "4.0"],
               ["note", {"label": "a \"quote\",\nand ^caret"}, "text", "one, two; three\\ \nfour"],
@@ -320,83 +341,96 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
               ["kind", {}, "x-kind", "thing"]
             ]]
             """#)
-        #expect(vCard == #"""
-            BEGIN:VCARD
-            VERSION:4.0
-            NOTE;LABEL="a ^'quote^',^nand ^^caret":one\, two\; three\\ \nfour
-            g1.ORG:A\; B;C,D\,E
-            CATEGORIES:x\,y,z
-            X-RAW:kept\, as; is
-            URL:http://example.com/a,b;c
-            X-N;VALUE=integer:12
-            X-F;VALUE=float:-1.5
-            X-B;VALUE=boolean:FALSE
-            KIND;VALUE=x-kind:thing
-            END:VCARD
+        #expect(
+            vCard
+                == #"""
+                BEGIN:VCARD
+                VERSION:4.0
+                NOTE;LABEL="a ^'quote^',^nand ^^caret":one\, two\; three\\ \nfour
+                g1.ORG:A\; B;C,D\,E
+                CATEGORIES:x\,y,z
+                X-RAW:kept\, as; is
+                URL:http://example.com/a,b;c
+                X-N;VALUE=integer:12
+                X-F;VALUE=float:-1.5
+                X-B;VALUE=boolean:FALSE
+                KIND;VALUE=x-kind:thing
+                END:VCARD
 
-            """#.replacingOccurrences(of: "\n", with: "\r\n"))
+                """#.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
     @Test func versionComesFirstAndIsAddedWhenMissing() throws {
-        let (cards, diagnostics) = try JCard.cards(from: Array("""
-            [["vcard", [["fn", {}, "text", "A"], ["version", {}, "text", "4.0"]]],
-             ["vcard", [["fn", {}, "text", "B"]]]]
-            """.utf8), name: "v.json")
+        let (cards, diagnostics) = try JCard.cards(
+            from: Array(
+                """
+                [["vcard", [["fn", {}, "text", "A"], ["version", {}, "text", "4.0"]]],
+                 ["vcard", [["fn", {}, "text", "B"]]]]
+                """.utf8), name: "v.json")
         #expect(cards.map { $0.lines.map(\.name) } == [["VERSION", "FN"], ["VERSION", "FN"]])
-        #expect(diagnostics.map(\.description)
-            == [#"v.json:2:2: warning: card 2: expected a "version" property first; 4.0 was assumed [missing-version]"#])
+        #expect(
+            diagnostics.map(\.description)
+                == [
+                    #"v.json:2:2: warning: card 2: expected a "version" property first; 4.0 was assumed [missing-version]"#
+                ])
         // Written back, VERSION leads too.
-        #expect(jCard("BEGIN:VCARD\r\nFN:A\r\nVERSION:4.0\r\nEND:VCARD\r\n").contains(
-            "[\n    [\"version\", {}, \"text\", \"4.0\"],\n    [\"fn\""))
+        #expect(
+            jCard("BEGIN:VCARD\r\nFN:A\r\nVERSION:4.0\r\nEND:VCARD\r\n").contains(
+                "[\n    [\"version\", {}, \"text\", \"4.0\"],\n    [\"fn\""))
     }
 
     @Test func valuesThatDoNotFitTheirTypeAreKeptWithAWarning() throws {
-        let (cards, diagnostics) = try JCard.cards(from: Array("""
-            ["vcard", [
-              ["version", {}, "text", "4.0"],
-              ["bday", {}, "date", "April 1st"],
-              ["x-n", {}, "integer", "12"],
-              ["fn", {}, "text", 42]
-            ]]
-            """.utf8), name: "w.json")
+        let (cards, diagnostics) = try JCard.cards(
+            from: Array(
+                """
+                ["vcard", [
+                  ["version", {}, "text", "4.0"],
+                  ["bday", {}, "date", "April 1st"],
+                  ["x-n", {}, "integer", "12"],
+                  ["fn", {}, "text", 42]
+                ]]
+                """.utf8), name: "w.json")
         #expect(cards[0].lines.map(\.value) == ["4.0", "April 1st", "12", "42"])
-        #expect(diagnostics.map(\.description) == [
-            #"w.json:3:24: warning: card 1, property 2 ("bday"): expected a date such as "1985-04-12", "--04-12" or "---12" for type "date"; the value was kept as written [invalid-value]"#,
-            #"w.json:4:26: warning: card 1, property 3 ("x-n"): expected a whole number for type "integer"; the value was kept as written [invalid-value]"#,
-            #"w.json:5:22: warning: card 1, property 4 ("fn"): expected a string for type "text"; the value was kept as written [invalid-value]"#,
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                #"w.json:3:24: warning: card 1, property 2 ("bday"): expected a date such as "1985-04-12", "--04-12" or "---12" for type "date"; the value was kept as written [invalid-value]"#,
+                #"w.json:4:26: warning: card 1, property 3 ("x-n"): expected a whole number for type "integer"; the value was kept as written [invalid-value]"#,
+                #"w.json:5:22: warning: card 1, property 4 ("fn"): expected a string for type "text"; the value was kept as written [invalid-value]"#,
+            ])
     }
 
     // MARK: Output layout
 
     @Test func oneCardIsOneJCardAndOtherCountsAreAnArray() throws {
         let card = RawCard(lines: [ContentLine(name: "VERSION", value: "4.0"), ContentLine(name: "FN", value: "A")])
-        #expect(text(JCard.encode([card])) == """
-            ["vcard",
-              [
-                ["version", {}, "text", "4.0"],
-                ["fn", {}, "text", "A"]
-              ]
-            ]
-
-            """)
-        #expect(text(JCard.encode([card, card])) == """
-            [
-              ["vcard",
-                [
-                  ["version", {}, "text", "4.0"],
-                  ["fn", {}, "text", "A"]
+        #expect(
+            text(JCard.encode([card])) == """
+                ["vcard",
+                  [
+                    ["version", {}, "text", "4.0"],
+                    ["fn", {}, "text", "A"]
+                  ]
                 ]
-              ],
-              ["vcard",
-                [
-                  ["version", {}, "text", "4.0"],
-                  ["fn", {}, "text", "A"]
-                ]
-              ]
-            ]
 
-            """)
+                """)
+        #expect(
+            text(JCard.encode([card, card])) == """
+                [
+                  ["vcard",
+                    [
+                      ["version", {}, "text", "4.0"],
+                      ["fn", {}, "text", "A"]
+                    ]
+                  ],
+                  ["vcard",
+                    [
+                      ["version", {}, "text", "4.0"],
+                      ["fn", {}, "text", "A"]
+                    ]
+                  ]
+                ]
+
+                """)
         #expect(text(JCard.encode([RawCard]())) == "[]\n")
         #expect(try JCard.cards(from: Array("[]\n".utf8)).cards.isEmpty)
     }
@@ -405,10 +439,15 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
         let card = RawCard(lines: [ContentLine(name: "NOTE", value: "q\" b\\\\ t\t c\u{1} é 😀")])
         let jCard = JCard.encode([card])
         #expect(text(jCard).contains(#"["note", {}, "text", "q\" b\\ t\t c\u0001 é 😀"]"#))
-        #expect(try JSONTree(jCard) == .array([.string("vcard"), .array([
-            .array([.string("version"), .object([:]), .string("text"), .string("4.0")]),
-            .array([.string("note"), .object([:]), .string("text"), .string("q\" b\\ t\t c\u{1} é 😀")]),
-        ])]))
+        #expect(
+            try JSONTree(jCard)
+                == .array([
+                    .string("vcard"),
+                    .array([
+                        .array([.string("version"), .object([:]), .string("text"), .string("4.0")]),
+                        .array([.string("note"), .object([:]), .string("text"), .string("q\" b\\ t\t c\u{1} é 😀")]),
+                    ]),
+                ]))
     }
 
     // MARK: Errors
@@ -425,66 +464,117 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
 
     @Test func malformedJCardIsRefusedWithLineAndExpectation() {
         #expect(error("BEGIN:VCARD") == "bad.json:1:1: error: not valid JSON: expected a value")
-        #expect(error("[\"vcard\", [\n  [\"fn\", {}, \"text\", \"A\"]\n") == "bad.json:3:1: error: not valid JSON: expected ',' or ']'")
-        #expect(error("[\"vcard\", [[\"fn\", {}, \"text\", \"A]]]") == "bad.json:1:31: error: not valid JSON: expected a closing '\"' for this string")
+        #expect(
+            error("[\"vcard\", [\n  [\"fn\", {}, \"text\", \"A\"]\n")
+                == "bad.json:3:1: error: not valid JSON: expected ',' or ']'")
+        #expect(
+            error("[\"vcard\", [[\"fn\", {}, \"text\", \"A]]]")
+                == "bad.json:1:31: error: not valid JSON: expected a closing '\"' for this string")
         #expect(error("[\"vcard\", []] x") == "bad.json:1:15: error: not valid JSON: expected the end of the input")
-        #expect(error("{\"vcard\": []}") == #"bad.json:1:1: error: expected a jCard ["vcard", [properties]] or an array of jCards"#)
-        #expect(error("[[\"vcard\", []],\n [\"vcalendar\", []]]") == #"bad.json:2:2: error: card 2: expected ["vcard", [properties]]"#)
-        #expect(error("""
-            ["vcard", [
-              ["version", {}, "text", "4.0"],
-              "fn: A"
-            ]]
-            """) == "bad.json:3:3: error: card 1, property 2: expected [name, parameters, type, value...]")
-        #expect(error("""
-            ["vcard", [
-              ["version", {}, "text", "4.0"],
-              ["fn", {}, "text", "A"],
-              ["email", {}, "text", "a@example.com"],
-              ["tel", {"type": "cell"}]
-            ]]
-            """) == #"bad.json:5:3: error: card 1, property 4 ("tel"): expected [name, parameters, type, value...]"#)
-        #expect(error("""
-            ["vcard", [["fn", [], "text", "A"]]]
-            """) == #"bad.json:1:19: error: card 1, property 1 ("fn"): expected the parameters as an object, such as {} or {"type": "work"}"#)
-        #expect(error("""
-            ["vcard", [["fn", {}, null, "A"]]]
-            """) == #"bad.json:1:23: error: card 1, property 1 ("fn"): expected the value type as a string, such as "text""#)
-        #expect(error("""
-            ["vcard", [["tel", {"type": {"a": 1}}, "text", "1"]]]
-            """) == #"bad.json:1:29: error: card 1, property 1 ("tel"): expected parameter "type" to be a string or an array of strings"#)
-        #expect(error("""
-            ["vcard", [["x-n", {}, "integer", [1, 2]]]]
-            """) == #"bad.json:1:35: error: card 1, property 1 ("x-n"): expected a single value for type "integer", not an array"#)
-        #expect(error("""
-            ["vcard", [["n", {}, "text", ["a", [["b"]]]]]]
-            """) == #"bad.json:1:37: error: card 1, property 1 ("n"): expected component 2 to be a string or an array of strings"#)
-        #expect(error("""
-            ["vcard", [["f n", {}, "text", "A"]]]
-            """) == #"bad.json:1:13: error: card 1, property 1 ("f n"): expected a property name of letters, digits and '-'"#)
-        #expect(error("""
-            ["vcard", [["fn", {"x;y": "1"}, "text", "A"]]]
-            """) == #"bad.json:1:27: error: card 1, property 1 ("fn"): expected parameter names of letters, digits and '-', not "x;y""#)
-        #expect(error(String(repeating: "[", count: 100)) == "bad.json:1:65: error: not valid JSON: expected nesting no deeper than 64 levels")
+        #expect(
+            error("{\"vcard\": []}")
+                == #"bad.json:1:1: error: expected a jCard ["vcard", [properties]] or an array of jCards"#)
+        #expect(
+            error("[[\"vcard\", []],\n [\"vcalendar\", []]]")
+                == #"bad.json:2:2: error: card 2: expected ["vcard", [properties]]"#)
+        #expect(
+            error(
+                """
+                ["vcard", [
+                  ["version", {}, "text", "4.0"],
+                  "fn: A"
+                ]]
+                """) == "bad.json:3:3: error: card 1, property 2: expected [name, parameters, type, value...]")
+        #expect(
+            error(
+                """
+                ["vcard", [
+                  ["version", {}, "text", "4.0"],
+                  ["fn", {}, "text", "A"],
+                  ["email", {}, "text", "a@example.com"],
+                  ["tel", {"type": "cell"}]
+                ]]
+                """) == #"bad.json:5:3: error: card 1, property 4 ("tel"): expected [name, parameters, type, value...]"#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["fn", [], "text", "A"]]]
+                """)
+                == #"bad.json:1:19: error: card 1, property 1 ("fn"): expected the parameters as an object, such as {} or {"type": "work"}"#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["fn", {}, null, "A"]]]
+                """)
+                == #"bad.json:1:23: error: card 1, property 1 ("fn"): expected the value type as a string, such as "text""#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["tel", {"type": {"a": 1}}, "text", "1"]]]
+                """)
+                == #"bad.json:1:29: error: card 1, property 1 ("tel"): expected parameter "type" to be a string or an array of strings"#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["x-n", {}, "integer", [1, 2]]]]
+                """)
+                == #"bad.json:1:35: error: card 1, property 1 ("x-n"): expected a single value for type "integer", not an array"#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["n", {}, "text", ["a", [["b"]]]]]]
+                """)
+                == #"bad.json:1:37: error: card 1, property 1 ("n"): expected component 2 to be a string or an array of strings"#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["f n", {}, "text", "A"]]]
+                """)
+                == #"bad.json:1:13: error: card 1, property 1 ("f n"): expected a property name of letters, digits and '-'"#
+        )
+        #expect(
+            error(
+                """
+                ["vcard", [["fn", {"x;y": "1"}, "text", "A"]]]
+                """)
+                == #"bad.json:1:27: error: card 1, property 1 ("fn"): expected parameter names of letters, digits and '-', not "x;y""#
+        )
+        #expect(
+            error(String(repeating: "[", count: 100))
+                == "bad.json:1:65: error: not valid JSON: expected nesting no deeper than 64 levels")
     }
 
     @Test func jsonStringsAndNumbersFollowRFC8259() throws {
-        #expect(error(#"["vcard", [["fn", {}, "text", "a\qb"]]]"#)
-            == #"bad.json:1:33: error: not valid JSON: expected an escape such as \" \\ \n or \u00e9"#)
-        #expect(error("[\"vcard\", [[\"fn\", {}, \"text\", \"a\tb\"]]]")
-            == #"bad.json:1:33: error: not valid JSON: expected a control character escaped (\n, \t, \u0001)"#)
-        #expect(error(#"["vcard", [["x-n", {}, "integer", 01]]]"#)
-            == "bad.json:1:36: error: not valid JSON: expected ',' or ']'")
-        #expect(error(#"["vcard", [["x-n", {}, "integer", -]]]"#)
-            == "bad.json:1:36: error: not valid JSON: expected a digit")
-        #expect(error(#"["vcard", [["fn", {}, "text", "\u12"]]]"#)
-            == #"bad.json:1:36: error: not valid JSON: expected four hex digits after \u"#)
+        #expect(
+            error(#"["vcard", [["fn", {}, "text", "a\qb"]]]"#)
+                == #"bad.json:1:33: error: not valid JSON: expected an escape such as \" \\ \n or \u00e9"#)
+        #expect(
+            error("[\"vcard\", [[\"fn\", {}, \"text\", \"a\tb\"]]]")
+                == #"bad.json:1:33: error: not valid JSON: expected a control character escaped (\n, \t, \u0001)"#)
+        #expect(
+            error(#"["vcard", [["x-n", {}, "integer", 01]]]"#)
+                == "bad.json:1:36: error: not valid JSON: expected ',' or ']'")
+        #expect(
+            error(#"["vcard", [["x-n", {}, "integer", -]]]"#)
+                == "bad.json:1:36: error: not valid JSON: expected a digit")
+        #expect(
+            error(#"["vcard", [["fn", {}, "text", "\u12"]]]"#)
+                == #"bad.json:1:36: error: not valid JSON: expected four hex digits after \u"#)
         // Escapes decode, a surrogate pair joins, and a lone surrogate becomes U+FFFD rather than failing.
-        let cards = try JCard.cards(from: Array(#"""
-            ["vcard", [["version", {}, "text", "4.0"],
-                       ["fn", {}, "text", "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\ud800x"],
-                       ["x-big", {}, "integer", -12345678901234567890], ["x-e", {}, "float", 2.5E+3]]]
-            """#.utf8)).cards
+        let cards = try JCard.cards(
+            from: Array(
+                #"""
+                ["vcard", [["version", {}, "text", "4.0"],
+                           ["fn", {}, "text", "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\ud800x"],
+                           ["x-big", {}, "integer", -12345678901234567890], ["x-e", {}, "float", 2.5E+3]]]
+                """#.utf8)
+        ).cards
         #expect(cards[0].lines[1].value == "\"\\\\/\u{8}\u{C}\\n\\n\té😀\u{FFFD}x")
         // Numbers keep every digit as written, even where a Double would round them.
         #expect(cards[0].lines[2].value == "-12345678901234567890")
@@ -492,22 +582,27 @@ indirect enum JSONTree: Equatable, Decodable, CustomStringConvertible {
     }
 
     @Test func readCardsNameTheFileAndTheJSONLine() throws {
-        let cards = try JCard.read(Array("""
-            ["vcard", [
-              ["version", {}, "text", "4.0"],
-              ["n", {}, "text", ["Doe", "Jane", "", "", ""]],
-              ["bday", {}, "date", "someday"]
-            ]]
-            """.utf8), name: "people.json")
+        let cards = try JCard.read(
+            Array(
+                """
+                ["vcard", [
+                  ["version", {}, "text", "4.0"],
+                  ["n", {}, "text", ["Doe", "Jane", "", "", ""]],
+                  ["bday", {}, "date", "someday"]
+                ]]
+                """.utf8), name: "people.json")
         #expect(cards.map(\.contact.formattedName) == ["Jane Doe"])
-        #expect(cards.flatMap(\.diagnostics).map(\.description) == [
-            "people.json:1:1: warning: card has no FN; the display name was derived from its other fields [missing-fn]",
-            #"people.json:4:24: warning: card 1, property 3 ("bday"): expected a date such as "1985-04-12", "--04-12" or "---12" for type "date"; the value was kept as written [invalid-value]"#,
-        ])
+        #expect(
+            cards.flatMap(\.diagnostics).map(\.description) == [
+                "people.json:1:1: warning: card has no FN; the display name was derived from its other fields [missing-fn]",
+                #"people.json:4:24: warning: card 1, property 3 ("bday"): expected a date such as "1985-04-12", "--04-12" or "---12" for type "date"; the value was kept as written [invalid-value]"#,
+            ])
     }
 
     @Test func errorsNameTheLineAfterCRLFAndABOM() {
-        #expect(error("\u{FEFF}[\"vcard\",\r\n [\r\n  42\r\n ]\r\n]") == "bad.json:3:3: error: card 1, property 1: expected [name, parameters, type, value...]")
+        #expect(
+            error("\u{FEFF}[\"vcard\",\r\n [\r\n  42\r\n ]\r\n]")
+                == "bad.json:3:3: error: card 1, property 1: expected [name, parameters, type, value...]")
     }
 
     // MARK: Detection

@@ -25,8 +25,9 @@ import VCardSyntax
     static func parallel(_ path: String, segmentBytes: Int, maxSegmentBytes: Int = 1 << 20) throws -> Reading {
         var reading = Reading()
         let reader = ParallelCardReader(workers: 2, segmentBytes: segmentBytes, maxSegmentBytes: maxSegmentBytes)
-        try reader.read(path: path, transform: { $0 }, body: { reading.cards.append(.init($0)) },
-                        diagnostics: { reading.fileDiagnostics += $0 })
+        try reader.read(
+            path: path, transform: { $0 }, body: { reading.cards.append(.init($0)) },
+            diagnostics: { reading.fileDiagnostics += $0 })
         return reading
     }
 
@@ -79,7 +80,14 @@ import VCardSyntax
         func ordered(_ list: [Diagnostic]) -> [String] { list.map(\.description).sorted() }
         let expectedDiagnostics = expected.fileDiagnostics + expected.cards.flatMap(\.diagnostics)
         #expect(!expectedDiagnostics.isEmpty)
-        #expect(ordered(diagnostics) == ordered(expectedDiagnostics.map { var d = $0; d.file = url.path; return d }))
+        #expect(
+            ordered(diagnostics)
+                == ordered(
+                    expectedDiagnostics.map {
+                        var d = $0
+                        d.file = url.path
+                        return d
+                    }))
     }
 
     /// Inputs where `END:VCARD` then `BEGIN:VCARD` is no card boundary: nested 2.1 cards, and a
@@ -92,7 +100,8 @@ import VCardSyntax
             + "BEGIN:VCARD\r\nVERSION:2.1\r\nFN:R\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:S\r\nEND:VCARD\r\n",
     ])
     func falseBoundariesFallBackToSequentialReading(_ text: String) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-false-cut-\(UUID().uuidString).vcf")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vcf-false-cut-\(UUID().uuidString).vcf")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let expected = try Self.sequential(url.path)

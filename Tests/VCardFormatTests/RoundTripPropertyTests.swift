@@ -12,21 +12,29 @@ import VCardSyntax
         var contact = Contact()
         contact.formattedName = random.text(maxLength: 40)
         // A list item is never empty: `[""]` and `[]` are the same name part.
-        contact.name = StructuredName(family: ["f" + random.text(maxLength: 12)], given: [random.text(maxLength: 12) + "g"],
-                                      additional: ["a" + random.text(maxLength: 6), "b" + random.text(maxLength: 6)])
+        contact.name = StructuredName(
+            family: ["f" + random.text(maxLength: 12)], given: [random.text(maxLength: 12) + "g"],
+            additional: ["a" + random.text(maxLength: 6), "b" + random.text(maxLength: 6)])
         contact.organization = Organization(name: random.text(maxLength: 20), units: [random.text(maxLength: 10)])
         contact.title = random.text(maxLength: 30)
         contact.note = random.text(maxLength: 300)
         contact.nicknames = [random.text(maxLength: 8) + "n", "x" + random.text(maxLength: 8)]
         contact.categories = ["c" + random.text(maxLength: 10)]
         // A label travels in a group (`item1.X-ABLabel`), so a labeled value has one.
-        contact.emails = [LabeledValue("a@example.com", types: ["work"], label: random.text(maxLength: 10), group: "item1")]
+        contact.emails = [
+            LabeledValue("a@example.com", types: ["work"], label: random.text(maxLength: 10), group: "item1")
+        ]
         // Parameter values cannot hold control characters other than tab and line breaks (RFC 6868).
-        let parameter = String(String.UnicodeScalarView(random.text(maxLength: 15).unicodeScalars.filter {
-            $0.value >= 0x20 || $0 == "\n" || $0 == "\t"
-        }))
-        contact.addresses = [Address(street: random.text(maxLength: 30), locality: random.text(maxLength: 10),
-                                     types: ["home"], parameters: [ExtraParameter(name: "X-P", values: [parameter])])]
+        let parameter = String(
+            String.UnicodeScalarView(
+                random.text(maxLength: 15).unicodeScalars.filter {
+                    $0.value >= 0x20 || $0 == "\n" || $0 == "\t"
+                }))
+        contact.addresses = [
+            Address(
+                street: random.text(maxLength: 30), locality: random.text(maxLength: 10),
+                types: ["home"], parameters: [ExtraParameter(name: "X-P", values: [parameter])])
+        ]
         contact.extensions = [Extension(name: "X-CUSTOM", value: ValueEscaping.escapeText(random.text(maxLength: 50)))]
         return contact
     }
@@ -68,8 +76,9 @@ import VCardSyntax
                 let line = Array(bytes[start..<(index - 1)])
                 #expect(line.count <= 75, "line of \(line.count) octets", sourceLocation: sourceLocation)
                 #expect(!line.contains(0x0D), "bare CR inside a line", sourceLocation: sourceLocation)
-                #expect(String(validating: line, as: UTF8.self) != nil, "line is not valid UTF-8",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    String(validating: line, as: UTF8.self) != nil, "line is not valid UTF-8",
+                    sourceLocation: sourceLocation)
                 start = index + 1
             }
             index += 1
@@ -78,9 +87,10 @@ import VCardSyntax
     }
 
     @Test func injectedLineBreaksStayInsideTheValue() throws {
-        let contact = Contact(formattedName: "Mallory\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Evil",
-                              note: "one\r\nEND:VCARD\nBEGIN:VCARD\rFN:Evil",
-                              extensions: [Extension(name: "X-RAW", value: "a\r\nEND:VCARD")])
+        let contact = Contact(
+            formattedName: "Mallory\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Evil",
+            note: "one\r\nEND:VCARD\nBEGIN:VCARD\rFN:Evil",
+            extensions: [Extension(name: "X-RAW", value: "a\r\nEND:VCARD")])
         let bytes = VCardWriter().bytes([contact])
         let (cards, _) = VCardDocument.read(bytes)
         #expect(cards.count == 1)
@@ -91,7 +101,8 @@ import VCardSyntax
 
     @Test func foldingNeverSplitsACharacterOrAnEscape() {
         // 74 octets of ASCII then a 4-byte emoji: the fold must come before the emoji, not inside it.
-        let contact = Contact(formattedName: "x", note: String(repeating: "a", count: 69) + "😀" + String(repeating: "\\", count: 80))
+        let contact = Contact(
+            formattedName: "x", note: String(repeating: "a", count: 69) + "😀" + String(repeating: "\\", count: 80))
         let bytes = VCardWriter().bytes([contact])
         Self.checkPhysicalLines(bytes)
         let text = String(decoding: bytes, as: UTF8.self)

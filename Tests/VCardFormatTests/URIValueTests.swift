@@ -23,11 +23,14 @@ import VCardSyntax
 
     @Test(arguments: ["\\:", "file:C:\\new", "http://example.com/a\\,b"])
     func backslashesInAPhotoLinkReadBackAsWritten(_ uri: String) {
-        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nPHOTO;VALUE=uri:\(ValueEscaping.protectingBackslashes(uri))\r\nEND:VCARD\r\n"
+        let text =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nPHOTO;VALUE=uri:\(ValueEscaping.protectingBackslashes(uri))\r\nEND:VCARD\r\n"
         let once = VCardWriter().bytes(VCardDocument.read(Array(text.utf8)).cards.map(\.contact))
         let twice = VCardWriter().bytes(VCardDocument.read(once).cards.map(\.contact))
         #expect(once == twice)
-        #expect(String(decoding: once, as: UTF8.self).contains("PHOTO;VALUE=uri:\(ValueEscaping.protectingBackslashes(uri))\r\n"))
+        #expect(
+            String(decoding: once, as: UTF8.self).contains(
+                "PHOTO;VALUE=uri:\(ValueEscaping.protectingBackslashes(uri))\r\n"))
     }
 
     @Test func backslashIsDoubledOnlyBeforeWhatWouldReadAsAnEscape() {

@@ -15,34 +15,36 @@ import VCardSyntax
         contact.note = "a,b;c\\d\nline"
         contact.urls = [LabeledValue("https://example.com/a,b;c\\d")]
         contact.phones = [LabeledValue("+1 555;ext=2", types: ["cell"], pref: 1)]
-        #expect(Self.written(contact) == """
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:A\r
-            N:;;;;\r
-            TEL;TYPE=cell,pref:+1 555;ext=2\r
-            URL:https://example.com/a,b;c\\d\r
-            NOTE:a\\,b\\;c\\\\d\\nline\r
-            END:VCARD\r
+        #expect(
+            Self.written(contact) == """
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                FN:A\r
+                N:;;;;\r
+                TEL;TYPE=cell,pref:+1 555;ext=2\r
+                URL:https://example.com/a,b;c\\d\r
+                NOTE:a\\,b\\;c\\\\d\\nline\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test func labelsGoIntoAFreshGroupThatIsNotTaken() {
         var contact = Contact(formattedName: "A")
         contact.emails = [LabeledValue("a@example.com", label: "Mobile")]
         contact.extensions = [Extension(group: "item1", name: "X-ABDATE", value: "2020-01-01")]
-        #expect(Self.written(contact) == """
-            BEGIN:VCARD\r
-            VERSION:3.0\r
-            FN:A\r
-            N:;;;;\r
-            item2.EMAIL:a@example.com\r
-            item2.X-ABLabel:_$!<Mobile>!$_\r
-            item1.X-ABDATE:2020-01-01\r
-            END:VCARD\r
+        #expect(
+            Self.written(contact) == """
+                BEGIN:VCARD\r
+                VERSION:3.0\r
+                FN:A\r
+                N:;;;;\r
+                item2.EMAIL:a@example.com\r
+                item2.X-ABLabel:_$!<Mobile>!$_\r
+                item1.X-ABDATE:2020-01-01\r
+                END:VCARD\r
 
-            """)
+                """)
     }
 
     @Test func longLinesFoldAt75OctetsWithoutSplittingAnEscape() {
@@ -57,7 +59,8 @@ import VCardSyntax
     @Test func dataOfNoKnownTypeWritesTheSameTwiceIn4() {
         // A 4.0 data URI without a type means application/octet-stream; 3.0 gets no TYPE for it, so writing
         // the card read back from 4.0 gives the same bytes.
-        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nKEY:data:application/octet-stream;base64,AAEC\r\nEND:VCARD\r\n"
+        let card =
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nKEY:data:application/octet-stream;base64,AAEC\r\nEND:VCARD\r\n"
         func rewritten(_ bytes: [UInt8], as version: VCardVersion) -> [UInt8] {
             VCardWriter(version: version).bytes(VCardDocument.read(bytes).cards.map(\.contact))
         }

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import VCardSyntax
+
 @testable import VCardLint
 
 /// The linter over the real files of `../shared/corpus` (path in `VCF_CORPUS`): repairing a file twice

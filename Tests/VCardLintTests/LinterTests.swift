@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import VCardSyntax
+
 @testable import VCardLint
 
 /// The linter on small inputs: the file-level codes, the photo limit, strictness, ALTID, and the UID the
@@ -47,28 +48,32 @@ import VCardSyntax
     }
 
     @Test func alternativesInOtherLanguagesAreNoDuplicates() {
-        let text = Self.card("FN:Taro Yamada", "N;ALTID=1;LANGUAGE=en:Yamada;Taro;;;", "N;ALTID=1;LANGUAGE=ja:山田;太郎;;;",
-                             "UID:urn:uuid:1", version: "4.0")
+        let text = Self.card(
+            "FN:Taro Yamada", "N;ALTID=1;LANGUAGE=en:Yamada;Taro;;;", "N;ALTID=1;LANGUAGE=ja:山田;太郎;;;",
+            "UID:urn:uuid:1", version: "4.0")
         #expect(Self.lint(text).isEmpty)
         let twice = Self.card("FN:Taro Yamada", "N:Yamada;Taro;;;", "N:Yamada;T;;;", "UID:urn:uuid:1", version: "4.0")
         #expect(Self.lint(twice).map(\.code) == [.duplicateProperty])
     }
 
     @Test func repeatsAreCountedAndLabelsNotShown() {
-        let text = Self.card("FN:A B", "N:B;A;;;", "UID:1", "BDAY:2000-01-01", "BDAY:2000-01-02", "BDAY:2000-01-03",
-                             "TEL;TYPE=Grandma's cell:1", "TEL;TYPE=mobile:2")
-        #expect(Self.lint(text).map(\.message) == [
-            "second BDAY in the card (the first is on line 6); readers keep only the first",
-            "third BDAY in the card (the first is on line 6); readers keep only the first",
-            "TEL TYPE value is not a type any vCard version defines; readers may drop it (private types start with X-)",
-            "TEL TYPE `mobile` is not a type any vCard version defines; readers may drop it (private types start with X-)",
-        ])
+        let text = Self.card(
+            "FN:A B", "N:B;A;;;", "UID:1", "BDAY:2000-01-01", "BDAY:2000-01-02", "BDAY:2000-01-03",
+            "TEL;TYPE=Grandma's cell:1", "TEL;TYPE=mobile:2")
+        #expect(
+            Self.lint(text).map(\.message) == [
+                "second BDAY in the card (the first is on line 6); readers keep only the first",
+                "third BDAY in the card (the first is on line 6); readers keep only the first",
+                "TEL TYPE value is not a type any vCard version defines; readers may drop it (private types start with X-)",
+                "TEL TYPE `mobile` is not a type any vCard version defines; readers may drop it (private types start with X-)",
+            ])
     }
 
     @Test func vendorAndPrivateTypesAreKnown() {
-        let text = Self.card("FN:Ada Obi", "N:Obi;Ada;;;", "UID:1", "TEL;TYPE=iPhone:1", "TEL;TYPE=MAIN:2",
-                             "TEL;TYPE=x-work-mobile:3", "EMAIL;TYPE=INTERNET,other:a@example.com", "EMAIL;CELL:b@example.com",
-                             "ADR;TYPE=dom,postal,parcel:;;1 Way;Town;;;", "TEL;TYPE=\"voice,cell\":4")
+        let text = Self.card(
+            "FN:Ada Obi", "N:Obi;Ada;;;", "UID:1", "TEL;TYPE=iPhone:1", "TEL;TYPE=MAIN:2",
+            "TEL;TYPE=x-work-mobile:3", "EMAIL;TYPE=INTERNET,other:a@example.com", "EMAIL;CELL:b@example.com",
+            "ADR;TYPE=dom,postal,parcel:;;1 Way;Town;;;", "TEL;TYPE=\"voice,cell\":4")
         #expect(Self.lint(text).isEmpty)
     }
 
@@ -82,8 +87,9 @@ import VCardSyntax
 
     @Test func namesAreMadeFromFNOnlyForPeople() {
         let person = Self.card("FN:Mary Ann Smith", "UID:1")
-        #expect(String(decoding: Linter.fix(Array(person.utf8), file: "t").bytes, as: UTF8.self)
-            .contains("\r\nN:Smith;Mary Ann;;;\r\n"))
+        #expect(
+            String(decoding: Linter.fix(Array(person.utf8), file: "t").bytes, as: UTF8.self)
+                .contains("\r\nN:Smith;Mary Ann;;;\r\n"))
         let company = Self.card("FN:Fjord Analytics", "ORG:Fjord Analytics", "UID:1")
         let fixed = Linter.fix(Array(company.utf8), file: "t")
         #expect(String(decoding: fixed.bytes, as: UTF8.self).contains("\r\nN:;;;;\r\n"))
@@ -103,12 +109,13 @@ import VCardSyntax
     @Test func formatLineAndJSON() {
         var finding = Diagnostic(.error, .missingN, "card has \"no\" N\tat all", line: 3, column: 0, file: "a b.vcf")
         #expect(LintFormat.line(finding) == "a b.vcf:3:1: error: [missing-n] card has \"no\" N\tat all")
-        #expect(LintFormat.json([finding]) == """
-        [
-          {"file": "a b.vcf", "line": 3, "column": 1, "severity": "error", "code": "missing-n", "message": "card has \\"no\\" N\\tat all"}
-        ]
+        #expect(
+            LintFormat.json([finding]) == """
+                [
+                  {"file": "a b.vcf", "line": 3, "column": 1, "severity": "error", "code": "missing-n", "message": "card has \\"no\\" N\\tat all"}
+                ]
 
-        """)
+                """)
         finding.file = nil
         #expect(LintFormat.json([]) == "[]\n")
         #expect(LintFormat.summary(files: 1, errors: 1, warnings: 2) == "1 file: 1 error, 2 warnings")

@@ -5,18 +5,21 @@ import VCardSyntax
 /// with a warning, so that what is read is what the writer can write back (found by FuzzRoundTrip).
 @Suite struct NameTokenTests {
     static func lex(_ text: [UInt8]) -> (lines: [ContentLine], diagnostics: [Diagnostic]) {
-        let (cards, diagnostics) = VCardLexer.parse(Array("BEGIN:VCARD\r\nVERSION:3.0\r\n".utf8) + text
-                                                    + Array("\r\nEND:VCARD\r\n".utf8))
+        let (cards, diagnostics) = VCardLexer.parse(
+            Array("BEGIN:VCARD\r\nVERSION:3.0\r\n".utf8) + text
+                + Array("\r\nEND:VCARD\r\n".utf8))
         return (cards.first?.lines.filter { $0.name != "VERSION" } ?? [], diagnostics)
     }
 
     @Test func parameterNameWithAByteNamesCannotHoldIsReadWithADash() {
         // Not quoted-printable: the name is not ENCODING, and writing it back must not make it one.
-        let (lines, diagnostics) = Self.lex(Array("NOTE;ENCODIN".utf8) + [0xCD] + Array("G=QUOTED-PRINTABLE:a=3Db".utf8))
+        let (lines, diagnostics) = Self.lex(
+            Array("NOTE;ENCODIN".utf8) + [0xCD] + Array("G=QUOTED-PRINTABLE:a=3Db".utf8))
         #expect(lines.map(\.value) == ["a=3Db"])
         #expect(lines.first?.parameters == [Parameter(name: "ENCODIN-G", values: ["QUOTED-PRINTABLE"])])
-        #expect(diagnostics.map(\.message)
-            == ["parameter name `ENCODIN\u{FFFD}G` has characters names cannot hold; read as `ENCODIN-G`"])
+        #expect(
+            diagnostics.map(\.message)
+                == ["parameter name `ENCODIN\u{FFFD}G` has characters names cannot hold; read as `ENCODIN-G`"])
     }
 
     @Test func controlCharacterInAParameterNameIsReadAsADash() {
@@ -28,7 +31,8 @@ import VCardSyntax
     @Test func groupWithAByteNamesCannotHoldIsReadWithADashKeepingItsCase() {
         let (lines, diagnostics) = Self.lex(Array("it".utf8) + [0xCD] + Array("em1.TEL:1\r\nitem1.X-ABLabel:x".utf8))
         #expect(lines.map(\.group) == ["it-em1", "item1"])
-        #expect(diagnostics.map(\.message) == ["group `it\u{FFFD}em1` has characters names cannot hold; read as `it-em1`"])
+        #expect(
+            diagnostics.map(\.message) == ["group `it\u{FFFD}em1` has characters names cannot hold; read as `it-em1`"])
     }
 
     @Test func groupOfABareNameIsReadWithADash() {
@@ -52,7 +56,8 @@ import VCardSyntax
         let (lines, diagnostics) = Self.lex(Array(". END:\r\nNOTE:a".utf8))
         #expect(lines.map(\.name) == ["NOTE"])
         #expect(diagnostics.map(\.message) == ["END of something other than VCARD inside a card was ignored"])
-        let (cards, _) = VCardLexer.parse(Array("BEGIN:VCARD\r\nFN:a\r\nEND :VCARD\r\nBEGIN:VCARD\r\nFN:b\r\nEND:VCARD".utf8))
+        let (cards, _) = VCardLexer.parse(
+            Array("BEGIN:VCARD\r\nFN:a\r\nEND :VCARD\r\nBEGIN:VCARD\r\nFN:b\r\nEND:VCARD".utf8))
         #expect(cards.map(\.endLine) == [3, 6])
     }
 

@@ -6,8 +6,9 @@ import VCardSyntax
 @Suite struct ParameterValueWritingTests {
     static func written(_ value: String) -> String {
         var out: [UInt8] = []
-        ContentLineWriter.write(ContentLine(name: "NOTE", parameters: [Parameter("ENCODING", value)], value: "x"),
-                                into: &out)
+        ContentLineWriter.write(
+            ContentLine(name: "NOTE", parameters: [Parameter("ENCODING", value)], value: "x"),
+            into: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

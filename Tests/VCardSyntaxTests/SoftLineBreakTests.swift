@@ -20,8 +20,10 @@ import VCardSyntax
         #expect(cards.first?.endLine == 4)
     }
 
-    @Test(arguments: ["ENCODING=QUOTED-PRINTABLE", "encoding=\"quoted-printable\"", "ENCODING=QP", "QUOTED-PRINTABLE",
-                      "CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE"])
+    @Test(arguments: [
+        "ENCODING=QUOTED-PRINTABLE", "encoding=\"quoted-printable\"", "ENCODING=QP", "QUOTED-PRINTABLE",
+        "CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE",
+    ])
     func quotedPrintableParameterStillJoinsTheNextLine(_ parameter: String) {
         let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;\(parameter):a=\r\nb\r\nEND:VCARD\r\n"
         let (cards, _) = VCardLexer.parse(Array(text.utf8))
@@ -47,7 +49,8 @@ import VCardSyntax
 
     @Test func unindentedBase64RunsOnIn30AsGeneratorsWrapIt() {
         // PHP's chunk_split and the like wrap base64 at 76 columns with no indentation, also in 3.0.
-        let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b;TYPE=JPEG:QUJD\r\nREVG\r\nRw==\r\nFN:A\r\nEND:VCARD\r\n"
+        let text =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b;TYPE=JPEG:QUJD\r\nREVG\r\nRw==\r\nFN:A\r\nEND:VCARD\r\n"
         let (cards, diagnostics) = VCardLexer.parse(Array(text.utf8))
         #expect(cards.first?.lines.map(\.name) == ["VERSION", "PHOTO", "FN"])
         #expect(cards.first?.lines[1].value == "QUJDREVGRw==")
@@ -70,12 +73,14 @@ import VCardSyntax
     }
 
     @Test func backslashAtTheEndOfA21LineContinuesTheValue() {
-        #expect(Self.values("BEGIN:VCARD\r\nVERSION:2.1\r\nADR;HOME:;;Street\\\r\n9999;Town\r\nEND:VCARD\r\n")
-            == ["2.1", ";;Street\\n9999;Town"])
+        #expect(
+            Self.values("BEGIN:VCARD\r\nVERSION:2.1\r\nADR;HOME:;;Street\\\r\n9999;Town\r\nEND:VCARD\r\n")
+                == ["2.1", ";;Street\\n9999;Town"])
     }
 
     @Test func backslashAtTheEndOfA30LineDoesNot() {
-        #expect(Self.values("BEGIN:VCARD\r\nVERSION:3.0\r\nX-A:\\\r\nX-B;X-P=\"a\"\r\n :\r\nEND:VCARD\r\n")
-            == ["3.0", "\\", ""])
+        #expect(
+            Self.values("BEGIN:VCARD\r\nVERSION:3.0\r\nX-A:\\\r\nX-B;X-P=\"a\"\r\n :\r\nEND:VCARD\r\n")
+                == ["3.0", "\\", ""])
     }
 }

@@ -66,8 +66,10 @@ struct GoogleLabel: Hashable {
             } else if !kinds.isEmpty {
                 // Keep the writer's order so the label is stable.
                 var seen = Set<String>()
-                name = types.map { $0.lowercased() }.filter { !Self.defaultTypes.contains($0) && seen.insert($0).inserted }
-                    .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+                name = types.map { $0.lowercased() }.filter {
+                    !Self.defaultTypes.contains($0) && seen.insert($0).inserted
+                }
+                .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
             }
         }
         return pref == 1 ? "* " + name : name

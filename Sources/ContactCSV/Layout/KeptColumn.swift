@@ -13,15 +13,16 @@ enum KeptColumn {
 
     /// The extension that keeps `text` from the column `header`.
     static func extensionFor(header: String, text: String) -> Extension {
-        Extension(name: propertyName, parameters: [ExtraParameter(name: columnParameter, values: [header])],
-                  value: escape(text))
+        Extension(
+            name: propertyName, parameters: [ExtraParameter(name: columnParameter, values: [header])],
+            value: escape(text))
     }
 
     /// The header and plain text of a kept column, or nil when the extension is not one.
     static func column(of ext: Extension) -> (header: String, text: String)? {
         guard ext.name.uppercased() == propertyName,
-              let parameter = ext.parameters.first(where: { $0.name.uppercased() == columnParameter }),
-              let header = parameter.values.first
+            let parameter = ext.parameters.first(where: { $0.name.uppercased() == columnParameter }),
+            let header = parameter.values.first
         else { return nil }
         return (header, unescape(ext.value))
     }
@@ -53,8 +54,14 @@ enum KeptColumn {
         out.reserveCapacity(escaped.utf8.count)
         var iterator = escaped.utf8.makeIterator()
         while let byte = iterator.next() {
-            guard byte == 0x5C else { out.append(byte); continue }
-            guard let next = iterator.next() else { out.append(byte); break }
+            guard byte == 0x5C else {
+                out.append(byte)
+                continue
+            }
+            guard let next = iterator.next() else {
+                out.append(byte)
+                break
+            }
             switch next {
             case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(0x0A)
             case 0x5C, 0x2C, 0x3B, UInt8(ascii: ":"): out.append(next)

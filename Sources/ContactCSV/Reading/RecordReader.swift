@@ -40,10 +40,12 @@ struct RecordReader {
         let google = layout != .outlook
 
         if row.fields.count > columns.count,
-           let extra = row.fields.indices.dropFirst(columns.count).first(where: { !row.fields[$0].isEmpty })
+            let extra = row.fields.indices.dropFirst(columns.count).first(where: { !row.fields[$0].isEmpty })
         {
-            problems.append(.extraFields(line: row.positions[extra].line, column: row.positions[extra].column,
-                                         fields: row.fields.count, columns: columns.count))
+            problems.append(
+                .extraFields(
+                    line: row.positions[extra].line, column: row.positions[extra].column,
+                    fields: row.fields.count, columns: columns.count))
         }
         for (index, value) in row.fields.enumerated() where !value.isEmpty {
             func keep() {
@@ -86,8 +88,10 @@ struct RecordReader {
                     case .unset: date = nil
                     case .date(let normalised): date = normalised
                     case .other:
-                        problems.append(.invalidDate(header: header[index], line: row.positions[index].line,
-                                                     column: row.positions[index].column))
+                        problems.append(
+                            .invalidDate(
+                                header: header[index], line: row.positions[index].line,
+                                column: row.positions[index].column))
                     }
                 }
                 contact[keyPath: field] = date
@@ -119,8 +123,9 @@ struct RecordReader {
                 let label = GoogleLabel(reading: cells[.label]?.value ?? "")
                 // One cell may hold several values of one label; `* ` marks the first of them preferred.
                 for (offset, value) in Self.split(cells[.value]?.value ?? "").enumerated() {
-                    let item = LabeledValue(value, types: label.types, label: label.label,
-                                            pref: offset == 0 ? label.pref : nil)
+                    let item = LabeledValue(
+                        value, types: label.types, label: label.label,
+                        pref: offset == 0 ? label.pref : nil)
                     switch key.kind {
                     case .email: contact.emails.append(item)
                     case .phone: contact.phones.append(item)
@@ -137,8 +142,13 @@ struct RecordReader {
                     // Other events (and a second anniversary) have no field: keep their cells as they were.
                     for part in [Column.GroupPart.label, .value] {
                         if let cell = cells[part] {
-                            kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column],
-                                                                               text: cell.value)))
+                            kept.append(
+                                (
+                                    cell.column,
+                                    KeptColumn.extensionFor(
+                                        header: header[cell.column],
+                                        text: cell.value)
+                                ))
                         }
                     }
                 }
@@ -159,7 +169,8 @@ struct RecordReader {
                         if !taken { units = Self.split(cell.value) }
                     }
                     if taken {
-                        kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
+                        kept.append(
+                            (cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
                     }
                 }
             }
@@ -173,8 +184,10 @@ struct RecordReader {
             contact.organization = Organization(name: organizationName ?? "", units: units)
         }
         contact.formattedName = formattedName ?? ContactCSV.derivedFormattedName(contact)
-        contact.extensions = kept.enumerated().sorted { ($0.element.column, $0.offset) < ($1.element.column, $1.offset) }
-            .map(\.element.ext)
+        contact.extensions = kept.enumerated().sorted {
+            ($0.element.column, $0.offset) < ($1.element.column, $1.offset)
+        }
+        .map(\.element.ext)
         return contact
     }
 
@@ -222,10 +235,12 @@ struct RecordReader {
                 guard entry < formatted.count, !formatted[entry].isEmpty else { continue }
                 fields[2] = formatted[entry]
             }
-            addresses.append(Address(poBox: fields[0], extended: fields[1], street: fields[2], locality: fields[3],
-                                     region: fields[4], postalCode: fields[5], country: fields[6],
-                                     types: label.types, label: label.label,
-                                     pref: addresses.isEmpty ? label.pref : nil))
+            addresses.append(
+                Address(
+                    poBox: fields[0], extended: fields[1], street: fields[2], locality: fields[3],
+                    region: fields[4], postalCode: fields[5], country: fields[6],
+                    types: label.types, label: label.label,
+                    pref: addresses.isEmpty ? label.pref : nil))
         }
         return addresses
     }
@@ -238,9 +253,10 @@ struct RecordReader {
             guard let formatted = parts[.formatted] else { return nil }
             street = formatted
         }
-        return Address(poBox: parts[.poBox] ?? "", street: street, locality: parts[.locality] ?? "",
-                       region: parts[.region] ?? "", postalCode: parts[.postalCode] ?? "",
-                       country: parts[.country] ?? "", types: types)
+        return Address(
+            poBox: parts[.poBox] ?? "", street: street, locality: parts[.locality] ?? "",
+            region: parts[.region] ?? "", postalCode: parts[.postalCode] ?? "",
+            country: parts[.country] ?? "", types: types)
     }
 }
 
@@ -259,15 +275,17 @@ enum OutlookDate: Equatable {
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
-           let month = Int(parts[0]), let day = Int(parts[1]), parts[2].count == 4, let year = Int(parts[2]),
-           (1...12).contains(month), (1...31).contains(day)
+            let month = Int(parts[0]), let day = Int(parts[1]), parts[2].count == 4, let year = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
         {
             self = .date(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
             return
         }
-        let isoShape = text.count == 10 && text.enumerated().allSatisfy { offset, character in
-            offset == 4 || offset == 7 ? character == "-" : character.isASCIIDigitCharacter
-        }
+        let isoShape =
+            text.count == 10
+            && text.enumerated().allSatisfy { offset, character in
+                offset == 4 || offset == 7 ? character == "-" : character.isASCIIDigitCharacter
+            }
         self = isoShape ? .date(text) : .other
     }
 

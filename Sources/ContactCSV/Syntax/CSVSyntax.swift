@@ -159,16 +159,19 @@ extension CSVSyntax {
                 if bytes[index] == ASCII.quote {
                     sawQuote = true
                     guard let quoted = quotedField() else {
-                        let partial = Row(line: positions.first?.line ?? position.line, fields: fields,
-                                          positions: positions)
-                        return .unterminated(partial: partial,
-                                             problem: .unterminatedQuote(line: position.line, column: position.column))
+                        let partial = Row(
+                            line: positions.first?.line ?? position.line, fields: fields,
+                            positions: positions)
+                        return .unterminated(
+                            partial: partial,
+                            problem: .unterminatedQuote(line: position.line, column: position.column))
                     }
                     value = quoted
                 } else {
                     let start = index
                     while index < count, bytes[index] != ASCII.comma, bytes[index] != ASCII.cr,
-                          bytes[index] != ASCII.lf { index += 1 }
+                        bytes[index] != ASCII.lf
+                    { index += 1 }
                     value = bytes[start..<index]
                 }
                 fields.append(decoding.string(FormulaGuard.unguarded(value)))
@@ -176,8 +179,10 @@ extension CSVSyntax {
                 if index < count, bytes[index] == ASCII.comma {
                     index += 1
                     if fields.count == CSVSyntax.maxFieldsPerRow {
-                        problems.append(.tooManyFields(line: line, column: index - lineStart + 1,
-                                                       limit: CSVSyntax.maxFieldsPerRow))
+                        problems.append(
+                            .tooManyFields(
+                                line: line, column: index - lineStart + 1,
+                                limit: CSVSyntax.maxFieldsPerRow))
                         skipRestOfRecord()
                     } else {
                         continue
@@ -260,7 +265,8 @@ extension CSVSyntax {
             // Lenient like spreadsheets: text after the closing quote stays in the field, with a warning.
             let junkStart = cursor
             while cursor < count, bytes[cursor] != ASCII.comma, bytes[cursor] != ASCII.cr,
-                  bytes[cursor] != ASCII.lf { cursor += 1 }
+                bytes[cursor] != ASCII.lf
+            { cursor += 1 }
             if cursor > junkStart {
                 problems.append(.textAfterQuote(line: line, column: junkStart - lineStart + 1))
                 value = (Array(value) + bytes[junkStart..<cursor])[...]
@@ -276,7 +282,9 @@ extension CSVSyntax {
             var cursor = start
             while cursor < offset {
                 let byte = bytes[cursor]
-                if byte == ASCII.lf || (byte == ASCII.cr && !(cursor + 1 < bytes.count && bytes[cursor + 1] == ASCII.lf)) {
+                if byte == ASCII.lf
+                    || (byte == ASCII.cr && !(cursor + 1 < bytes.count && bytes[cursor + 1] == ASCII.lf))
+                {
                     line += 1
                     lineStart = cursor + 1
                 }

@@ -9,10 +9,14 @@ struct GoogleWriter {
         "Organization Department", "Birthday", "Notes", "Photo", "Labels",
     ]
     /// Fixed columns the model has no field for: a kept column of that header fills them.
-    static let keptFixedColumns: Set<String> = ["Phonetic First Name", "Phonetic Middle Name", "Phonetic Last Name",
-                                                "File As"]
-    static let addressParts = ["Formatted", "Street", "City", "PO Box", "Region", "Postal Code", "Country",
-                               "Extended Address"]
+    static let keptFixedColumns: Set<String> = [
+        "Phonetic First Name", "Phonetic Middle Name", "Phonetic Last Name",
+        "File As",
+    ]
+    static let addressParts = [
+        "Formatted", "Street", "City", "PO Box", "Region", "Postal Code", "Country",
+        "Extended Address",
+    ]
     /// The one system group written with Google's `* ` in front (`* starred`, older `* Starred`), so a starred
     /// contact stays starred. The retired ones (`* friends`, `* coworkers`) read as plain labels and are written
     /// as such, so a user's own `Friends` label is never turned into a system group.
@@ -27,8 +31,10 @@ struct GoogleWriter {
 
     init(_ contacts: [Contact]) {
         self.contacts = contacts
-        counts = (max(1, contacts.map(\.emails.count).max() ?? 0), max(1, contacts.map(\.phones.count).max() ?? 0),
-                  max(1, contacts.map(\.addresses.count).max() ?? 0), max(1, contacts.map(\.urls.count).max() ?? 0))
+        counts = (
+            max(1, contacts.map(\.emails.count).max() ?? 0), max(1, contacts.map(\.phones.count).max() ?? 0),
+            max(1, contacts.map(\.addresses.count).max() ?? 0), max(1, contacts.map(\.urls.count).max() ?? 0)
+        )
         if contacts.contains(where: { !($0.anniversary ?? "").isEmpty }) {
             let keptEvents = contacts.flatMap { $0.extensions.compactMap { KeptColumn.column(of: $0)?.header } }
                 .compactMap(GroupHeader.init).filter { $0.kind == "Event" }.map(\.index)
@@ -44,7 +50,9 @@ struct GoogleWriter {
         group("Phone", counts.phones, ["Label", "Value"])
         group("Address", counts.addresses, ["Label"] + Self.addressParts)
         group("Website", counts.urls, ["Label", "Value"])
-        if let anniversaryGroup { columns += ["Event \(anniversaryGroup) - Label", "Event \(anniversaryGroup) - Value"] }
+        if let anniversaryGroup {
+            columns += ["Event \(anniversaryGroup) - Label", "Event \(anniversaryGroup) - Value"]
+        }
         header = columns
         for (position, name) in header.enumerated() where index[name] == nil { index[name] = position }
     }
@@ -79,7 +87,8 @@ struct GoogleWriter {
         }
 
         let slots = Self.order(appendedPerContact.map { $0.map(\.slot) })
-        let slotColumn = Dictionary(uniqueKeysWithValues: slots.enumerated().map { ($0.element, header.count + $0.offset) })
+        let slotColumn = Dictionary(
+            uniqueKeysWithValues: slots.enumerated().map { ($0.element, header.count + $0.offset) })
         var out: [UInt8] = []
         CSVSyntax.append(row: header + slots.map(\.header), to: &out)
         for (cells, appended) in zip(rows, appendedPerContact) {
@@ -105,7 +114,7 @@ struct GoogleWriter {
         // With no name parts, a display name the organisation or email would not give goes in as the first name,
         // so a card known only by its FN keeps it.
         if name.isEmpty, let formatted = contact.formattedName, !formatted.isEmpty,
-           formatted != ContactCSV.derivedFormattedName(contact)
+            formatted != ContactCSV.derivedFormattedName(contact)
         {
             set("First Name", formatted)
         }
@@ -116,8 +125,10 @@ struct GoogleWriter {
         set("Birthday", contact.birthday)
         set("Notes", contact.note)
         set("Photo", contact.photo?.uri)
-        set("Labels", contact.categories.map { $0.lowercased() == Self.starred ? "* " + $0 : $0 }
-            .joined(separator: RecordReader.multiValueSeparator))
+        set(
+            "Labels",
+            contact.categories.map { $0.lowercased() == Self.starred ? "* " + $0 : $0 }
+                .joined(separator: RecordReader.multiValueSeparator))
         for (kind, values) in [("E-mail", contact.emails), ("Phone", contact.phones), ("Website", contact.urls)] {
             for (offset, value) in values.enumerated() {
                 let label = GoogleLabel(types: value.types, label: value.label, pref: value.pref)
@@ -156,14 +167,16 @@ struct GoogleWriter {
                 firstSeen[slot] = nodes.count
                 nodes.append(slot)
             }
-            for (before, after) in zip(list, list.dropFirst()) where successors[before, default: []].insert(after).inserted {
+            for (before, after) in zip(list, list.dropFirst())
+            where successors[before, default: []].insert(after).inserted {
                 predecessorCount[after, default: 0] += 1
             }
         }
         var done: Set<Slot> = []
         var result: [Slot] = []
         while result.count < nodes.count {
-            let ready = nodes.first { !done.contains($0) && predecessorCount[$0, default: 0] == 0 }
+            let ready =
+                nodes.first { !done.contains($0) && predecessorCount[$0, default: 0] == 0 }
                 ?? nodes.first { !done.contains($0) }!
             done.insert(ready)
             result.append(ready)

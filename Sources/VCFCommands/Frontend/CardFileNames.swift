@@ -1,8 +1,9 @@
+import ContactModel
+import Foundation
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import ContactModel
 
 /// File names for one file per card (`photo extract`, `convert --split`): the card's name made safe, and a
 /// number added when the name is taken, so no file already in the directory is ever replaced.

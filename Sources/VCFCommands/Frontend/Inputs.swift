@@ -1,11 +1,12 @@
+import ContactCSV
+import ContactModel
+import Foundation
+import VCardFormat
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import ContactCSV
-import ContactModel
-import VCardFormat
-import VCardSyntax
 
 /// The formats an input can hold, detected from its first bytes.
 enum InputFormat: String, CaseIterable {
@@ -33,8 +34,11 @@ struct InputReader {
     /// cannot be read is reported and the others are still read.
     mutating func forEachCard(in paths: [String], _ body: (ReadCard, String) throws -> Void) throws {
         let paths = paths.isEmpty ? ["-"] : paths
-        let sizes = paths.map { $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0 }
-        let progress = ProgressLine(io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
+        let sizes = paths.map {
+            $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0
+        }
+        let progress = ProgressLine(
+            io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
         defer { progress.finish() }
         var cards = 0
         var bytesBefore = 0
@@ -46,7 +50,7 @@ struct InputReader {
             } else {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      let opened = FileHandle(forReadingAtPath: path)
+                    let opened = FileHandle(forReadingAtPath: path)
                 else {
                     let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
                     io.error("\(path): error: \(reason)")
@@ -81,7 +85,10 @@ struct InputReader {
                         reportCSV(problem, path: path)
                         problems = problems.dropFirst()
                     }
-                    try body(ReadCard(contact: record.contact, raw: RawCard(lines: [], beginLine: record.line), diagnostics: []), path)
+                    try body(
+                        ReadCard(
+                            contact: record.contact, raw: RawCard(lines: [], beginLine: record.line), diagnostics: []),
+                        path)
                     cards += 1
                     progress.update(cards: cards, bytesDone: bytesBefore)
                 }
@@ -148,4 +155,3 @@ struct InputReader {
         return prefix[index] == UInt8(ascii: "[") || prefix[index] == UInt8(ascii: "{") ? .json : .vcard
     }
 }
-

@@ -1,3 +1,6 @@
+import Foundation
+import VCardSyntax
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -6,8 +9,6 @@ import Darwin
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import VCardSyntax
 
 /// Where a command writes: data to `standardOutput`, diagnostics and progress to `standardError`.
 /// Tests pass buffers; the executable passes the process's streams.
@@ -31,7 +32,10 @@ public final class CommandIO {
 
     /// An IO that collects everything in memory, for tests.
     public static func capturing() -> (io: CommandIO, out: () -> [UInt8], err: () -> String) {
-        final class Box: @unchecked Sendable { var out: [UInt8] = []; var err = "" }
+        final class Box: @unchecked Sendable {
+            var out: [UInt8] = []
+            var err = ""
+        }
         let box = Box()
         let io = CommandIO(standardOutput: { box.out += $0 }, standardError: { box.err += $0 })
         return (io, { box.out }, { box.err })
@@ -131,10 +135,13 @@ enum AtomicFile {
         let target = exists ? (realPath(path) ?? path) : path
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = directory.appendingPathComponent(
+            ".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw OutputError(path: path, reason: "cannot create a temporary file in \(directory.path): \(String(cString: strerror(errno)))")
+            throw OutputError(
+                path: path,
+                reason: "cannot create a temporary file in \(directory.path): \(String(cString: strerror(errno)))")
         }
         // A contacts file kept private (0600) stays private after it is replaced.
         if exists { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
@@ -164,7 +171,9 @@ enum AtomicFile {
 
     private static func writeStream(_ parts: [ArraySlice<UInt8>], to path: String) throws {
         let descriptor = open(path, O_WRONLY)
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: "cannot be opened: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw OutputError(path: path, reason: "cannot be opened: \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
         do {
             for part in parts { try writeAll(part, to: descriptor) }

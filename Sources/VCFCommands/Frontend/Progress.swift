@@ -66,8 +66,10 @@ final class ProgressLine {
         if elapsed > 0 { parts.append("\(grouped(Int((Double(cards) / elapsed).rounded()))) cards/s") }
         if let fraction = fractionDone, fraction > 0, fraction < 1 {
             let left = elapsed * (1 - fraction) / fraction
-            parts.append(left < 60 ? "\(Int(left.rounded(.up))) s left"
-                                   : "\(Int(left / 60)) min \(Int(left.truncatingRemainder(dividingBy: 60))) s left")
+            parts.append(
+                left < 60
+                    ? "\(Int(left.rounded(.up))) s left"
+                    : "\(Int(left / 60)) min \(Int(left.truncatingRemainder(dividingBy: 60))) s left")
         }
         return parts.joined(separator: " · ")
     }

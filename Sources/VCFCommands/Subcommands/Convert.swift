@@ -1,18 +1,20 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
-import Foundation
 import CardPhoto
 import ContactCSV
 import ContactModel
+import Foundation
 import PhotoProcessing
 import VCardFormat
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
+
 /// `vcf convert`: reads cards in any supported format and writes them as vCard 3.0, 4.0 or Contact JSON.
 enum Convert {
-    static let spec = Arguments.Spec(flags: ["--help"],
-                                     options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split"]),
-                                     aliases: ["-h": "--help", "--output": "-o"])
+    static let spec = Arguments.Spec(
+        flags: ["--help"],
+        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split"]),
+        aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
         case vcard3, vcard4, jcard, json, csv
@@ -50,7 +52,8 @@ enum Convert {
         let targetName = parsed.options["--to"] ?? "vcard3"
         guard let target = Target(rawValue: targetName) else {
             let names = Target.allCases.map(\.rawValue)
-            throw UsageError("--to takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(targetName)")
+            throw UsageError(
+                "--to takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(targetName)")
         }
         let split = parsed.options["--split"]
         if split != nil && parsed.options["-o"] != nil {
@@ -70,7 +73,8 @@ enum Convert {
         if let from = parsed.options["--from"] {
             guard let format = InputFormat(rawValue: from) else {
                 let names = InputFormat.allCases.map(\.rawValue)
-                throw UsageError("--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(from)")
+                throw UsageError(
+                    "--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(from)")
             }
             forced = format
         }
@@ -82,9 +86,11 @@ enum Convert {
         }
         // A photo to embed, or a limit to meet, sends every card through the fitter; without either, cards
         // pass through untouched.
-        let fitter = photo != nil || photoArguments.limit != nil
-            ? CardPhotoFitter(writer: VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0),
-                              options: photoArguments.fitOptions)
+        let fitter =
+            photo != nil || photoArguments.limit != nil
+            ? CardPhotoFitter(
+                writer: VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0),
+                options: photoArguments.fitOptions)
             : nil
         var fitFailures = 0
         var cardCount = 0
@@ -102,8 +108,9 @@ enum Convert {
             if let fitter {
                 let location = "\(source):\(max(card.raw.beginLine, 1))"
                 do {
-                    let outcome = try fitter.fit(contact, photo: photo,
-                                                 limit: photoArguments.limit ?? RecordLimit(name: "none"))
+                    let outcome = try fitter.fit(
+                        contact, photo: photo,
+                        limit: photoArguments.limit ?? RecordLimit(name: "none"))
                     contact = outcome.contact
                     if let warning = outcome.photo?.warning { io.error("\(location): warning: photo: \(warning)") }
                     io.error(photo != nil ? outcome.description : "\(location): \(outcome.description)")

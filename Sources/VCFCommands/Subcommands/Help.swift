@@ -3,194 +3,194 @@ enum Help {
     static let version = "vcf 0.1.0\n"
 
     static let main = """
-    vcf: convert, preview, check and merge contact cards (vCard 2.1, 3.0, 4.0, jCard, Contact JSON,
-    Google and Outlook CSV).
+        vcf: convert, preview, check and merge contact cards (vCard 2.1, 3.0, 4.0, jCard, Contact JSON,
+        Google and Outlook CSV).
 
-    Examples:
-      vcf convert contacts.vcf -o contacts-3.0.vcf      any vCard to clean vCard 3.0
-      vcf convert old.vcf --to vcard4                   vCard 4.0 on standard output
-      vcf convert google.csv -o contacts.vcf            a Google Contacts or Outlook CSV export
-      vcf convert contacts.vcf --to json > cards.json   the neutral Contact JSON (also jcard, csv)
-      vcf preview card.vcf                              what a card holds: photo, name, title first
-      vcf preview contacts.vcf --format html -o cards.html   the cards as a web page
-      vcf lint export.vcf                               why an import fails: errors with their lines
-      vcf merge shared-card.vcf --into contacts.vcf     add a card without duplicating anyone
-      vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
-                                                        embed a photo so the card fits 1 MB
+        Examples:
+          vcf convert contacts.vcf -o contacts-3.0.vcf      any vCard to clean vCard 3.0
+          vcf convert old.vcf --to vcard4                   vCard 4.0 on standard output
+          vcf convert google.csv -o contacts.vcf            a Google Contacts or Outlook CSV export
+          vcf convert contacts.vcf --to json > cards.json   the neutral Contact JSON (also jcard, csv)
+          vcf preview card.vcf                              what a card holds: photo, name, title first
+          vcf preview contacts.vcf --format html -o cards.html   the cards as a web page
+          vcf lint export.vcf                               why an import fails: errors with their lines
+          vcf merge shared-card.vcf --into contacts.vcf     add a card without duplicating anyone
+          vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
+                                                            embed a photo so the card fits 1 MB
 
-    Commands:
-      convert   read cards in any supported format and write vCard 3.0, 4.0, jCard, JSON or CSV
-      preview   show each card as text, JSON or an HTML page: photo, name, title and company first
-      lint      check cards against RFC 2426/6350 and for known import problems; --fix repairs
-      photo     fit an image to a byte budget, or extract the photos cards carry
-      merge     add cards to a contacts file without duplicates (vcf merge new.vcf --into contacts.vcf)
-      dedupe    merge the duplicates within one contacts file
-      help      show help for a command (vcf help convert)
+        Commands:
+          convert   read cards in any supported format and write vCard 3.0, 4.0, jCard, JSON or CSV
+          preview   show each card as text, JSON or an HTML page: photo, name, title and company first
+          lint      check cards against RFC 2426/6350 and for known import problems; --fix repairs
+          photo     fit an image to a byte budget, or extract the photos cards carry
+          merge     add cards to a contacts file without duplicates (vcf merge new.vcf --into contacts.vcf)
+          dedupe    merge the duplicates within one contacts file
+          help      show help for a command (vcf help convert)
 
-    Options:
-      -h, --help     show this help
-      --version      show the version
+        Options:
+          -h, --help     show this help
+          --version      show the version
 
-    Exit codes:
-      0   success
-      1   the work was done, but input cards had errors (reported on stderr), or lint found errors
-      2   an input could not be read or an output could not be written
-      64  the command line was wrong
+        Exit codes:
+          0   success
+          1   the work was done, but input cards had errors (reported on stderr), or lint found errors
+          2   an input could not be read or an output could not be written
+          64  the command line was wrong
 
-    Diagnostics go to stderr as file:line:col: severity: message; data goes to stdout or -o FILE,
-    which is replaced atomically. A closed pipe (vcf ... | head) ends quietly.
+        Diagnostics go to stderr as file:line:col: severity: message; data goes to stdout or -o FILE,
+        which is replaced atomically. A closed pipe (vcf ... | head) ends quietly.
 
-    """
+        """
 
     static let convert = """
-    vcf convert: read cards and write them in another format.
+        vcf convert: read cards and write them in another format.
 
-    Examples:
-      vcf convert contacts.vcf -o clean.vcf             vCard 3.0 (the default)
-      vcf convert a.vcf b.vcf --to vcard4 -o all.vcf    several inputs into one file
-      vcf convert contacts.vcf --to json                Contact JSON on standard output
-      vcf convert - --to json < contacts.vcf            from standard input
-      vcf convert google.csv outlook.csv -o all.vcf     Google Contacts and Outlook CSV exports
-      vcf convert contacts.vcf --to csv -o google.csv   for Google Contacts import
-      vcf convert card.vcf --to jcard                   jCard (RFC 7095)
-      vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
-      vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
-      vcf convert book.vcf --split cards/               one file per card, named after the card
+        Examples:
+          vcf convert contacts.vcf -o clean.vcf             vCard 3.0 (the default)
+          vcf convert a.vcf b.vcf --to vcard4 -o all.vcf    several inputs into one file
+          vcf convert contacts.vcf --to json                Contact JSON on standard output
+          vcf convert - --to json < contacts.vcf            from standard input
+          vcf convert google.csv outlook.csv -o all.vcf     Google Contacts and Outlook CSV exports
+          vcf convert contacts.vcf --to csv -o google.csv   for Google Contacts import
+          vcf convert card.vcf --to jcard                   jCard (RFC 7095)
+          vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
+          vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
+          vcf convert book.vcf --split cards/               one file per card, named after the card
 
-    Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json|csv] [-o OUT | --split DIR] [--photo IMAGE]
-                       [--max-bytes N|PRESET] [--max-edge PX]
+        Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json|csv] [-o OUT | --split DIR] [--photo IMAGE]
+                           [--max-bytes N|PRESET] [--max-edge PX]
 
-    Options:
-      --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095), json (Contact JSON) or csv (the
-                        Google Contacts layout; a field starting with = + - @ gets a leading ' so
-                        spreadsheets do not run it, and vcf strips it again on import)
-      --from FORMAT     vcard, jcard, json or csv (Google Contacts or Outlook export); detected from
-                        the content when omitted
-      -o, --output OUT  write to OUT (replaced atomically) instead of standard output
-      --split DIR       write each card to its own file in DIR, named after the card; a name already
-                        taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
-      --photo IMAGE     embed IMAGE (JPEG or PNG) as the card's photo, as baseline JPEG (one card only)
-      --max-bytes N     each written card, photo included, is at most N bytes; or a preset:
-                          cloudkit   1,000,000-byte record
-                          icloud     256,000-byte card, photo at most 224,000 bytes
-                          exchange   photo at most 48,000 bytes of base64
-                          nextcloud  5,242,880-byte card
-                          baikal     1,000,000-byte card
-                        A card that cannot fit even with the smallest photo is reported and not written.
-      --max-edge PX     longest photo edge in pixels (default 1024); photos are never enlarged
+        Options:
+          --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095), json (Contact JSON) or csv (the
+                            Google Contacts layout; a field starting with = + - @ gets a leading ' so
+                            spreadsheets do not run it, and vcf strips it again on import)
+          --from FORMAT     vcard, jcard, json or csv (Google Contacts or Outlook export); detected from
+                            the content when omitted
+          -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+          --split DIR       write each card to its own file in DIR, named after the card; a name already
+                            taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
+          --photo IMAGE     embed IMAGE (JPEG or PNG) as the card's photo, as baseline JPEG (one card only)
+          --max-bytes N     each written card, photo included, is at most N bytes; or a preset:
+                              cloudkit   1,000,000-byte record
+                              icloud     256,000-byte card, photo at most 224,000 bytes
+                              exchange   photo at most 48,000 bytes of base64
+                              nextcloud  5,242,880-byte card
+                              baikal     1,000,000-byte card
+                            A card that cannot fit even with the smallest photo is reported and not written.
+          --max-edge PX     longest photo edge in pixels (default 1024); photos are never enlarged
 
-    Problems in the input are reported on stderr as file:line:col: severity: message [code];
-    every readable card is still converted.
+        Problems in the input are reported on stderr as file:line:col: severity: message [code];
+        every readable card is still converted.
 
-    One line per card on stderr says what was done to its photo, for example
-      photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes; record 249,870 of 256,000 bytes
+        One line per card on stderr says what was done to its photo, for example
+          photo 4032x3024 -> 1024x768 q86 4:4:4, 182,311 bytes; record 249,870 of 256,000 bytes
 
-    Exit codes: 0 success, 1 input cards had errors or a card could not fit, 2 input/output failure, 64 usage.
+        Exit codes: 0 success, 1 input cards had errors or a card could not fit, 2 input/output failure, 64 usage.
 
-    """
+        """
 
     static let merge = """
-    vcf merge: add cards to an existing contacts file without duplicates and without losing data.
+        vcf merge: add cards to an existing contacts file without duplicates and without losing data.
 
-    Examples:
-      vcf merge shared-card.vcf --into contacts.vcf            add or merge one card
-      vcf merge google.vcf outlook.vcf --into contacts.vcf --backup
-      vcf merge export.vcf --into contacts.vcf -n --explain    show the plan and why, change nothing
-      vcf merge export.vcf --into contacts.vcf --json > report.json
+        Examples:
+          vcf merge shared-card.vcf --into contacts.vcf            add or merge one card
+          vcf merge google.vcf outlook.vcf --into contacts.vcf --backup
+          vcf merge export.vcf --into contacts.vcf -n --explain    show the plan and why, change nothing
+          vcf merge export.vcf --into contacts.vcf --json > report.json
 
-    Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup]
-                     [--prefer newer|existing|incoming] [--country-code N]
+        Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup]
+                         [--prefer newer|existing|incoming] [--country-code N]
 
-    A card is the same person as an existing one when they share the UID; or share an email or a personal
-    phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
-    identical full name and organisation and nothing conflicting (birthday, other addresses at one domain).
-    Weaker evidence (a work number, a family address, the same name alone) is reported as a possible
-    duplicate and the card is added, not merged. Jr./Sr., different middle initials or birthdays keep
-    people apart.
-    Merging unions phones, emails, addresses, URLs, IM, categories and X- properties (equal values once,
-    types combined); single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO) follow --prefer (default: the
-    card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
-    CONTACTS.vcf is rewritten through a temporary file and a rename; cards that did not change keep
-    their bytes. A missing CONTACTS.vcf is created.
+        A card is the same person as an existing one when they share the UID; or share an email or a personal
+        phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
+        identical full name and organisation and nothing conflicting (birthday, other addresses at one domain).
+        Weaker evidence (a work number, a family address, the same name alone) is reported as a possible
+        duplicate and the card is added, not merged. Jr./Sr., different middle initials or birthdays keep
+        people apart.
+        Merging unions phones, emails, addresses, URLs, IM, categories and X- properties (equal values once,
+        types combined); single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO) follow --prefer (default: the
+        card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
+        CONTACTS.vcf is rewritten through a temporary file and a rename; cards that did not change keep
+        their bytes. A missing CONTACTS.vcf is created.
 
-      --into FILE          the contacts file to update
-      -n, --dry-run        print the plan, change nothing
-      --explain            print why each card matched (or did not)
-      --json               the full report on standard output
-      --backup             keep the previous file as FILE.bak
-      --prefer WHICH       newer (default), existing or incoming
-      --country-code N     read national numbers as +N (default: the file's most common code)
+          --into FILE          the contacts file to update
+          -n, --dry-run        print the plan, change nothing
+          --explain            print why each card matched (or did not)
+          --json               the full report on standard output
+          --backup             keep the previous file as FILE.bak
+          --prefer WHICH       newer (default), existing or incoming
+          --country-code N     read national numbers as +N (default: the file's most common code)
 
-    Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged),
-    2 the contacts file has errors or a file could not be read or written (nothing changed), 64 usage.
+        Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged),
+        2 the contacts file has errors or a file could not be read or written (nothing changed), 64 usage.
 
-    """
+        """
 
     static let dedupe = """
-    vcf dedupe: merge the cards of one file that are the same person.
+        vcf dedupe: merge the cards of one file that are the same person.
 
-    Examples:
-      vcf dedupe contacts.vcf -n --explain      what would merge, and why
-      vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
-      vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
+        Examples:
+          vcf dedupe contacts.vcf -n --explain      what would merge, and why
+          vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
+          vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
 
-    Usage: vcf dedupe CONTACTS.vcf [-n] [--json] [--explain] [--backup] [-o OUT]
-                      [--prefer newer|existing|incoming] [--country-code N]
+        Usage: vcf dedupe CONTACTS.vcf [-n] [--json] [--explain] [--backup] [-o OUT]
+                          [--prefer newer|existing|incoming] [--country-code N]
 
-    The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
-    group; possible duplicates are listed and left alone.
+        The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
+        group; possible duplicates are listed and left alone.
 
-    Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
+        Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
 
-    """
+        """
 
     static let photo = """
-    vcf photo: contact photos on their own.
+        vcf photo: contact photos on their own.
 
-    Examples:
-      vcf photo fit IMG_0042.jpg --max-bytes 224000 -o me.jpg
-      vcf photo fit avatar.png --max-bytes exchange --max-edge 512 -o avatar.jpg
-      vcf photo extract contacts.vcf -o photos/
+        Examples:
+          vcf photo fit IMG_0042.jpg --max-bytes 224000 -o me.jpg
+          vcf photo fit avatar.png --max-bytes exchange --max-edge 512 -o avatar.jpg
+          vcf photo extract contacts.vcf -o photos/
 
-    Usage: vcf photo fit IMAGE --max-bytes N|PRESET [--max-edge PX] -o OUT.jpg
-           vcf photo extract [INPUT...|-] -o DIR
+        Usage: vcf photo fit IMAGE --max-bytes N|PRESET [--max-edge PX] -o OUT.jpg
+               vcf photo extract [INPUT...|-] -o DIR
 
-    fit      recompress IMAGE (JPEG or PNG) as a baseline JPEG of at most N bytes, the best quality that
-             fits: turned upright, metadata (EXIF, GPS position) removed, longest edge at most PX (default
-             1024), never enlarged. An image that already fits and is clean is kept byte for byte. A preset
-             (cloudkit, icloud, exchange, nextcloud, baikal) bounds the image by its photo or record limit.
-    extract  write every embedded photo to DIR, one file per card, named after the card.
+        fit      recompress IMAGE (JPEG or PNG) as a baseline JPEG of at most N bytes, the best quality that
+                 fits: turned upright, metadata (EXIF, GPS position) removed, longest edge at most PX (default
+                 1024), never enlarged. An image that already fits and is clean is kept byte for byte. A preset
+                 (cloudkit, icloud, exchange, nextcloud, baikal) bounds the image by its photo or record limit.
+        extract  write every embedded photo to DIR, one file per card, named after the card.
 
-    Exit codes: 0 success, 1 the image cannot fit or input cards had errors, 2 unreadable image or
-    input/output failure, 64 usage.
+        Exit codes: 0 success, 1 the image cannot fit or input cards had errors, 2 unreadable image or
+        input/output failure, 64 usage.
 
-    """
+        """
 
     static let preview = """
-    vcf preview: show what each card holds, the way a receiving app shows it.
+        vcf preview: show what each card holds, the way a receiving app shows it.
 
-    Examples:
-      vcf preview card.vcf                          photo, name, title and company, then the rest
-      vcf preview a.vcf b.json                      several inputs, one after another
-      cat card.vcf | vcf preview -                  from standard input
-      vcf preview card.vcf --format json            the card as Contact JSON, photo summarised
-      vcf preview contacts.vcf --format html -o contacts.html
-                                                    one self-contained page, photos included
+        Examples:
+          vcf preview card.vcf                          photo, name, title and company, then the rest
+          vcf preview a.vcf b.json                      several inputs, one after another
+          cat card.vcf | vcf preview -                  from standard input
+          vcf preview card.vcf --format json            the card as Contact JSON, photo summarised
+          vcf preview contacts.vcf --format html -o contacts.html
+                                                        one self-contained page, photos included
 
-    Usage: vcf preview [INPUT...|-] [--format text|json|html] [-o OUT] [--photo|--no-photo] [--include-photo]
+        Usage: vcf preview [INPUT...|-] [--format text|json|html] [-o OUT] [--photo|--no-photo] [--include-photo]
 
-    Options:
-      -f, --format F    text (default), json or html
-      -o, --output OUT  write to OUT (replaced atomically) instead of standard output
-      --photo           draw the photo as a small thumbnail in the text, even into a pipe
-      --no-photo        never draw the thumbnail
-      --include-photo   json: keep the photo's base64 instead of its summary (type, pixel size, bytes)
+        Options:
+          -f, --format F    text (default), json or html
+          -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+          --photo           draw the photo as a small thumbnail in the text, even into a pipe
+          --no-photo        never draw the thumbnail
+          --include-photo   json: keep the photo's base64 instead of its summary (type, pixel size, bytes)
 
-    Text is coloured, with a thumbnail of the photo, only on a terminal with true colour
-    (COLORTERM=truecolor); NO_COLOR and TERM=dumb turn colour off. Control characters in a card are
-    shown as visible marks, never sent to the terminal. HTML escapes every value and allows no scripts.
+        Text is coloured, with a thumbnail of the photo, only on a terminal with true colour
+        (COLORTERM=truecolor); NO_COLOR and TERM=dumb turn colour off. Control characters in a card are
+        shown as visible marks, never sent to the terminal. HTML escapes every value and allows no scripts.
 
-    Exit codes: 0 success, 1 input cards had errors, 2 input/output failure, 64 usage.
+        Exit codes: 0 success, 1 input cards had errors, 2 input/output failure, 64 usage.
 
-    """
+        """
 }

@@ -4,60 +4,61 @@ import VCardSyntax
 
 /// `vcf lint`: checks vCard files and prints each finding, or repairs a file with `--fix -o OUT`.
 enum Lint {
-    static let spec = Arguments.Spec(flags: ["--help", "--strict", "--json", "--fix"], options: ["--max-bytes", "-o"],
-                                     aliases: ["-h": "--help", "--output": "-o"])
+    static let spec = Arguments.Spec(
+        flags: ["--help", "--strict", "--json", "--fix"], options: ["--max-bytes", "-o"],
+        aliases: ["-h": "--help", "--output": "-o"])
 
     static let help = """
-    vcf lint: check vCard files against RFC 2426 and RFC 6350, and for what other clients read badly.
+        vcf lint: check vCard files against RFC 2426 and RFC 6350, and for what other clients read badly.
 
-    Examples:
-      vcf lint contacts.vcf                          one finding a line, as editors and CI read them
-      vcf lint a.vcf b.vcf --strict                  warnings count as errors too
-      vcf lint export.vcf --max-bytes icloud         also cards and photos too large for iCloud
-      vcf lint contacts.vcf --json > findings.json   a JSON array for programs
-      vcf lint broken.vcf --fix -o fixed.vcf         repair what can be repaired, list each change
-      vcf lint contacts.vcf --fix -o contacts.vcf    repair in place (through a temporary file)
+        Examples:
+          vcf lint contacts.vcf                          one finding a line, as editors and CI read them
+          vcf lint a.vcf b.vcf --strict                  warnings count as errors too
+          vcf lint export.vcf --max-bytes icloud         also cards and photos too large for iCloud
+          vcf lint contacts.vcf --json > findings.json   a JSON array for programs
+          vcf lint broken.vcf --fix -o fixed.vcf         repair what can be repaired, list each change
+          vcf lint contacts.vcf --fix -o contacts.vcf    repair in place (through a temporary file)
 
-    Usage: vcf lint FILE...|- [--strict] [--json] [--max-bytes N|PRESET]
-           vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET]
+        Usage: vcf lint FILE...|- [--strict] [--json] [--max-bytes N|PRESET]
+               vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET]
 
-    Each finding is printed on standard output as
-      file:line:col: severity: [code] message
-    and a summary (2 files: 3 errors, 5 warnings) on stderr. Messages name lines and properties, never
-    the values a card holds.
+        Each finding is printed on standard output as
+          file:line:col: severity: [code] message
+        and a summary (2 files: 3 errors, 5 warnings) on stderr. Messages name lines and properties, never
+        the values a card holds.
 
-    Errors: missing-end, unexpected-end, missing-colon, missing-name (the card cannot be read whole);
-      missing-version, unknown-version, missing-fn (3.0, 4.0), missing-n (2.1, 3.0); duplicate-property
-      (4.0, and VERSION); invalid-date (BDAY, ANNIVERSARY, REV); invalid-base64 (undecodable);
-      image-type-mismatch (the bytes are not the declared PHOTO or LOGO type); invalid-encoding (not
-      UTF-8, in 3.0 and 4.0); version-not-second (4.0).
-    Warnings: version-not-second (2.1, 3.0); duplicate-property (2.1, 3.0); empty-fn; unknown-type
-      (TEL, EMAIL, ADR, LABEL); unknown-image; long-line (over 75 octets); quoted-printable; missing-uid
-      (importing the file again duplicates the card); record-too-large and photo-too-large (with
-      --max-bytes); not-utf8 (a UTF-16 file); text-outside-card; and what the reader recovered from.
+        Errors: missing-end, unexpected-end, missing-colon, missing-name (the card cannot be read whole);
+          missing-version, unknown-version, missing-fn (3.0, 4.0), missing-n (2.1, 3.0); duplicate-property
+          (4.0, and VERSION); invalid-date (BDAY, ANNIVERSARY, REV); invalid-base64 (undecodable);
+          image-type-mismatch (the bytes are not the declared PHOTO or LOGO type); invalid-encoding (not
+          UTF-8, in 3.0 and 4.0); version-not-second (4.0).
+        Warnings: version-not-second (2.1, 3.0); duplicate-property (2.1, 3.0); empty-fn; unknown-type
+          (TEL, EMAIL, ADR, LABEL); unknown-image; long-line (over 75 octets); quoted-printable; missing-uid
+          (importing the file again duplicates the card); record-too-large and photo-too-large (with
+          --max-bytes); not-utf8 (a UTF-16 file); text-outside-card; and what the reader recovered from.
 
-    Options:
-      --strict          report every warning as an error
-      --json            print the findings as a JSON array of {file, line, column, severity, code, message}
-      --max-bytes N     report cards over N bytes as written in the file; or a preset, which also bounds
-                        the photo: cloudkit, icloud, exchange, nextcloud, baikal (as vcf convert reads
-                        them). No limit by default.
-      --fix             write a repaired file: every readable card as clean vCard 3.0, 4.0 cards as 4.0
-                        (folded, UTF-8, no quoted-printable), FN made from N, ORG or EMAIL, N from FN
-                        (last word as family name), a UID made from the card's content (fixing twice
-                        gives the same file), image types matching their data. Each finding is listed
-                        on stderr as
-                          file:line: fixed: [code] what was done
-                          file:line: not fixed: [code] why
-                        Repeated values are all kept. A card with a line that cannot be read is kept as
-                        written, so no data is lost.
-      -o, --output OUT  where --fix writes (required): a file, replaced atomically; - for standard output;
-                        the input's own path to repair it in place
+        Options:
+          --strict          report every warning as an error
+          --json            print the findings as a JSON array of {file, line, column, severity, code, message}
+          --max-bytes N     report cards over N bytes as written in the file; or a preset, which also bounds
+                            the photo: cloudkit, icloud, exchange, nextcloud, baikal (as vcf convert reads
+                            them). No limit by default.
+          --fix             write a repaired file: every readable card as clean vCard 3.0, 4.0 cards as 4.0
+                            (folded, UTF-8, no quoted-printable), FN made from N, ORG or EMAIL, N from FN
+                            (last word as family name), a UID made from the card's content (fixing twice
+                            gives the same file), image types matching their data. Each finding is listed
+                            on stderr as
+                              file:line: fixed: [code] what was done
+                              file:line: not fixed: [code] why
+                            Repeated values are all kept. A card with a line that cannot be read is kept as
+                            written, so no data is lost.
+          -o, --output OUT  where --fix writes (required): a file, replaced atomically; - for standard output;
+                            the input's own path to repair it in place
 
-    Exit codes: 0 no errors, 1 errors found (with --strict, any finding; with --fix, errors left unfixed),
-    2 a file could not be read or written, 64 usage.
+        Exit codes: 0 no errors, 1 errors found (with --strict, any finding; with --fix, errors left unfixed),
+        2 a file could not be read or written, 64 usage.
 
-    """
+        """
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
@@ -83,7 +84,10 @@ enum Lint {
         }
         let json = parsed.flags.contains("--json")
         var all: [Diagnostic] = []
-        var errors = 0, warnings = 0, linted = 0, unreadable = 0
+        var errors = 0
+        var warnings = 0
+        var linted = 0
+        var unreadable = 0
         for path in paths {
             guard let bytes = read(path, io: io) else {
                 unreadable += 1
@@ -109,9 +113,11 @@ enum Lint {
     }
 
     /// `--fix -o OUT`: one input, repaired, written atomically; the changes on stderr.
-    private static func fix(_ paths: [String], _ parsed: Arguments, options: LintOptions, io: CommandIO) throws -> Int32 {
+    private static func fix(_ paths: [String], _ parsed: Arguments, options: LintOptions, io: CommandIO) throws -> Int32
+    {
         guard let output = parsed.options["-o"] else {
-            throw UsageError("--fix needs -o OUT (- for standard output, or the input's own path to repair it in place)")
+            throw UsageError(
+                "--fix needs -o OUT (- for standard output, or the input's own path to repair it in place)")
         }
         guard paths.count == 1 else { throw UsageError("--fix repairs one file at a time") }
         guard !parsed.flags.contains("--json") else { throw UsageError("--fix lists its changes as text; drop --json") }

@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 import ContactMatching
 import ContactMerge
 import ContactModel
 import Foundation
 import VCardFormat
 import VCardSyntax
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#endif
 
 /// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
 enum Merge {
@@ -57,7 +58,8 @@ enum Merge {
         let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
         // The existing file first: if it cannot be read completely, nothing is written.
         progress?.phase("reading \(target)…")
-        guard let file = readContacts(target, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: true) else {
+        guard let file = readContacts(target, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: true)
+        else {
             progress?.finish()
             return ExitCode.ioFailure
         }
@@ -73,24 +75,30 @@ enum Merge {
             let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
             for card in cards {
                 let end = card.raw.endLine ?? Int.max
-                let errors = diagnostics.filter { $0.severity == .error && $0.line >= card.raw.beginLine && $0.line <= end }
+                let errors = diagnostics.filter {
+                    $0.severity == .error && $0.line >= card.raw.beginLine && $0.line <= end
+                }
                 if let first = errors.first {
-                    skipped.append(MergeEntry(file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
-                                              outcome: .skipped, problem: first.message))
+                    skipped.append(
+                        MergeEntry(
+                            file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                            outcome: .skipped, problem: first.message))
                     io.error("\(name):\(first.line):\(first.column): error: \(first.message); the card was skipped")
                 } else {
                     incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
                 }
             }
         }
-        progress?.phase("matching \(ProgressLine.grouped(incoming.count)) cards against "
-                        + "\(ProgressLine.grouped(file.cards.count))…")
+        progress?.phase(
+            "matching \(ProgressLine.grouped(incoming.count)) cards against "
+                + "\(ProgressLine.grouped(file.cards.count))…")
         let result = settings.engine.merge(incoming, into: file.existingCards)
         var entries = result.entries + skipped
         entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         let output = file.renderedParts(replacing: result.replaced, adding: result.added)
-        return finish(file: file, output: output, outputPath: target, entries: entries, result: result,
-                      settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress)
+        return finish(
+            file: file, output: output, outputPath: target, entries: entries, result: result,
+            settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress)
     }
 
     static func dedupe(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -105,16 +113,18 @@ enum Merge {
         let settings = try Settings(parsed)
         let progress = Self.progress(io: io, paths: [path])
         progress?.phase("reading \(path)…")
-        guard let file = readContacts(path, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: false) else {
+        guard let file = readContacts(path, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: false)
+        else {
             progress?.finish()
             return ExitCode.ioFailure
         }
         progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
         let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
         let output = file.renderedParts(replacing: result.replaced, removing: result.removed, adding: [])
-        return finish(file: file, output: output, outputPath: parsed.options["-o"] ?? path,
-                      entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
-                      io: io, skippedAny: false, progress: progress)
+        return finish(
+            file: file, output: output, outputPath: parsed.options["-o"] ?? path,
+            entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
+            io: io, skippedAny: false, progress: progress)
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
@@ -136,33 +146,40 @@ enum Merge {
             return try ContactsFile(bytes: bytes, name: path, countryCode: countryCode)
         } catch {
             io.error("\(error)")
-            io.error("\(path): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
+            io.error(
+                "\(path): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
             return nil
         }
     }
 
-    static func finish(file: ContactsFile, output: [ArraySlice<UInt8>], outputPath: String, entries: [MergeEntry],
-                       result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool,
-                       progress: ProgressLine? = nil) -> Int32
-    {
+    static func finish(
+        file: ContactsFile, output: [ArraySlice<UInt8>], outputPath: String, entries: [MergeEntry],
+        result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool,
+        progress: ProgressLine? = nil
+    ) -> Int32 {
         // The report and notes start on a clean line.
         defer { progress?.finish() }
         let lines = file.lines
         // A replaced card reads differently, so its bytes differ: comparing the whole file is not needed.
-        let changed = !result.replaced.isEmpty || !result.removed.isEmpty || !result.added.isEmpty || outputPath != file.name
+        let changed =
+            !result.replaced.isEmpty || !result.removed.isEmpty || !result.added.isEmpty || outputPath != file.name
         if settings.json {
             io.write(MergeReport(file: file, entries: entries, result: result, dryRun: settings.dryRun).json())
         } else if settings.dryRun || settings.explain {
-            for entry in entries { io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n") }
+            for entry in entries {
+                io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n")
+            }
             for (a, b, decision) in result.possiblePairs {
-                io.write("\(file.name):\(lines[a]) \(file.cards[a].displayName) and "
-                         + "\(file.name):\(lines[b]) \(file.cards[b].displayName): "
-                         + "\(decision.explanation)\n")
+                io.write(
+                    "\(file.name):\(lines[a]) \(file.cards[a].displayName) and "
+                        + "\(file.name):\(lines[b]) \(file.cards[b].displayName): "
+                        + "\(decision.explanation)\n")
                 if settings.explain, let score = decision.scoreExplanation { io.write("    " + score + "\n") }
             }
             if settings.explain {
-                io.write("\(result.candidatePairs) candidate pairs compared: cards sharing a UID, email, phone, name, "
-                         + "Soundex-and-initial, birthday or postal code and house number\n")
+                io.write(
+                    "\(result.candidatePairs) candidate pairs compared: cards sharing a UID, email, phone, name, "
+                        + "Soundex-and-initial, birthday or postal code and house number\n")
             }
         }
         if !settings.dryRun && changed {
@@ -221,10 +238,14 @@ enum Merge {
         return text
     }
 
-    static func summary(_ entries: [MergeEntry], result: MergeResult, target: String, dryRun: Bool, changed: Bool) -> String {
+    static func summary(_ entries: [MergeEntry], result: MergeResult, target: String, dryRun: Bool, changed: Bool)
+        -> String
+    {
         func count(_ o: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == o }.count }
         let possible = count(.possible) + result.possiblePairs.count
-        var parts = ["\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged"]
+        var parts = [
+            "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
+        ]
         if !result.removed.isEmpty { parts = ["\(result.removed.count) merged into other cards"] }
         parts.append("\(possible) possible duplicate\(possible == 1 ? "" : "s") left alone")
         if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
@@ -281,16 +302,24 @@ struct MergeReport: Encodable {
         for e in entries { summary[e.outcome.rawValue, default: 0] += 1 }
         self.summary = summary
         cards = entries.map { e in
-            Card(file: e.file, line: e.line, name: e.name, outcome: e.outcome.rawValue, existing: e.existing.map(existing),
-                 rule: e.decision?.rule, evidence: e.decision.map { $0.evidence.map(\.description) },
-                 score: e.decision?.score.map { Scoring.points($0.total) }, fields: e.decision?.score.map { $0.fields.map(\.description) },
-                 veto: e.decision?.score?.veto, changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
+            Card(
+                file: e.file, line: e.line, name: e.name, outcome: e.outcome.rawValue,
+                existing: e.existing.map(existing),
+                rule: e.decision?.rule, evidence: e.decision.map { $0.evidence.map(\.description) },
+                score: e.decision?.score.map { Scoring.points($0.total) },
+                fields: e.decision?.score.map { $0.fields.map(\.description) },
+                veto: e.decision?.score?.veto, changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
         }
-        possibleDuplicates = result.possiblePairs.isEmpty ? nil : result.possiblePairs.map {
-            Pair(first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description),
-                 score: $0.2.score.map { Scoring.points($0.total) }, fields: $0.2.score.map { $0.fields.map(\.description) },
-                 veto: $0.2.score?.veto)
-        }
+        possibleDuplicates =
+            result.possiblePairs.isEmpty
+            ? nil
+            : result.possiblePairs.map {
+                Pair(
+                    first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description),
+                    score: $0.2.score.map { Scoring.points($0.total) },
+                    fields: $0.2.score.map { $0.fields.map(\.description) },
+                    veto: $0.2.score?.veto)
+            }
     }
 
     func json() -> String {

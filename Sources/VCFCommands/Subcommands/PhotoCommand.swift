@@ -1,17 +1,20 @@
+import CardPhoto
+import ContactModel
+import Foundation
+import PhotoProcessing
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
-import Foundation
-import CardPhoto
-import ContactModel
-import PhotoProcessing
 
 /// `vcf photo fit` (an image alone to a byte budget) and `vcf photo extract` (embedded photos to files).
 enum PhotoCommand {
-    static let fitSpec = Arguments.Spec(flags: ["--help"], options: PhotoArguments.options.union(["-o"]),
-                                        aliases: ["-h": "--help", "--output": "-o"])
-    static let extractSpec = Arguments.Spec(flags: ["--help"], options: ["-o"],
-                                            aliases: ["-h": "--help", "--output": "-o"])
+    static let fitSpec = Arguments.Spec(
+        flags: ["--help"], options: PhotoArguments.options.union(["-o"]),
+        aliases: ["-h": "--help", "--output": "-o"])
+    static let extractSpec = Arguments.Spec(
+        flags: ["--help"], options: ["-o"],
+        aliases: ["-h": "--help", "--output": "-o"])
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         switch arguments.first {
@@ -82,8 +85,9 @@ enum PhotoCommand {
         var written = 0
         try reader.forEachCard(in: parsed.positionals) { card, source in
             guard let photo = card.contact.photo, let data = photo.data else { return }
-            let path = names.path(for: card.contact, line: card.raw.beginLine,
-                                  extension: fileExtension(photo.mediaType, data: data))
+            let path = names.path(
+                for: card.contact, line: card.raw.beginLine,
+                extension: fileExtension(photo.mediaType, data: data))
             do {
                 try AtomicFile.write([UInt8](data), to: path)
                 written += 1
@@ -117,7 +121,8 @@ enum PhotoCommand {
     static func readFile(_ path: String, io: CommandIO) -> [UInt8]? {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         guard let bytes = FileBytes.read(path) else {
-            io.error("\(path): error: \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
+            io.error(
+                "\(path): error: \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
             return nil
         }
         return bytes

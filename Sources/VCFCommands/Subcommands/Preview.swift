@@ -5,9 +5,10 @@ import VCardFormat
 
 /// `vcf preview`: each card as a receiving app shows it, as text, JSON or an HTML page.
 enum Preview {
-    static let spec = Arguments.Spec(flags: ["--help", "--photo", "--no-photo", "--include-photo"],
-                                     options: ["--format", "-o"],
-                                     aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
+    static let spec = Arguments.Spec(
+        flags: ["--help", "--photo", "--no-photo", "--include-photo"],
+        options: ["--format", "-o"],
+        aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
 
     enum Format: String {
         case text, json, html
@@ -31,7 +32,8 @@ enum Preview {
         }
         let output = parsed.options["-o"].flatMap { $0 == "-" ? nil : $0 }
         let terminal = TerminalStyle(io: io, writesToFile: output != nil)
-        let thumbnails = parsed.flags.contains("--photo")
+        let thumbnails =
+            parsed.flags.contains("--photo")
             || (!parsed.flags.contains("--no-photo") && terminal.color && terminal.trueColor)
 
         var reader = InputReader(io: io)
@@ -45,8 +47,11 @@ enum Preview {
             switch format {
             case .text:
                 let (summary, thumbnail) = photo(of: contact, thumbnail: thumbnails)
-                let chunk = (first ? "" : "\n") + TextPreview.render(CardView(contact, photo: summary), thumbnail: thumbnail,
-                                                                     style: terminal.color ? .terminal : .plain)
+                let chunk =
+                    (first ? "" : "\n")
+                    + TextPreview.render(
+                        CardView(contact, photo: summary), thumbnail: thumbnail,
+                        style: terminal.color ? .terminal : .plain)
                 first = false
                 // A long file previews as it is read, rather than after the last card.
                 if output == nil { io.write(chunk) } else { text += chunk }
@@ -54,17 +59,22 @@ enum Preview {
                 if parsed.flags.contains("--include-photo") {
                     contacts.append(contact)
                 } else {
-                    jsonCards.append(PreviewJSON.Card(contact: contact, photo: photo(of: contact, thumbnail: false).summary))
+                    jsonCards.append(
+                        PreviewJSON.Card(contact: contact, photo: photo(of: contact, thumbnail: false).summary))
                 }
             case .html:
                 let summary = photo(of: contact, thumbnail: false).summary
-                htmlCards.append(HTMLPreview.Card(view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
+                htmlCards.append(
+                    HTMLPreview.Card(
+                        view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
             }
         }
         let bytes: [UInt8]
         switch format {
         case .text: bytes = output == nil ? [] : Array(text.utf8)
-        case .json: bytes = parsed.flags.contains("--include-photo") ? ContactJSON.encode(contacts) : PreviewJSON.encode(jsonCards)
+        case .json:
+            bytes =
+                parsed.flags.contains("--include-photo") ? ContactJSON.encode(contacts) : PreviewJSON.encode(jsonCards)
         case .html: bytes = Array(HTMLPreview.page(htmlCards).utf8)
         }
         if let output {

@@ -42,7 +42,7 @@ struct JCardReader {
 
     private mutating func readCard(_ card: JSONValue, number: Int) throws(JCardError) -> RawCard {
         guard let parts = card.array, parts.count == 2, parts[0].string?.lowercased() == "vcard",
-              let properties = parts[1].array
+            let properties = parts[1].array
         else { throw error(.card(number), at: card) }
         var version: ContentLine?
         var contentLines: [ContentLine] = []
@@ -56,13 +56,16 @@ struct JCardReader {
         }
         let (beginLine, beginColumn) = position(card.start)
         if version == nil {
-            diagnostics.append(Diagnostic(.warning, .missingVersion, Message.missingVersion(card: number).text,
-                                          line: beginLine, column: beginColumn, file: name))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .missingVersion, Message.missingVersion(card: number).text,
+                    line: beginLine, column: beginColumn, file: name))
         }
         // RFC 6350 3.3: VERSION comes right after BEGIN, wherever the jCard put it.
         contentLines.insert(version ?? ContentLine(name: "VERSION", value: "4.0", line: beginLine), at: 0)
-        return RawCard(lines: contentLines, beginLine: beginLine, endLine: position(card.end - 1).line,
-                       byteRange: card.start..<card.end)
+        return RawCard(
+            lines: contentLines, beginLine: beginLine, endLine: position(card.end - 1).line,
+            byteRange: card.start..<card.end)
     }
 
     private mutating func readProperty(_ property: JSONValue, card: Int, number: Int) throws(JCardError)
@@ -79,8 +82,10 @@ struct JCardReader {
         let line = position(property.start).line
         if upperName == "BEGIN" || upperName == "END" {
             // RFC 7095 3.2: BEGIN and END are the jCard's brackets, never properties.
-            diagnostics.append(Diagnostic(.warning, .invalidValue, Message.beginEnd(label).text, line: line,
-                                          file: name))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .invalidValue, Message.beginEnd(label).text, line: line,
+                    file: name))
             return nil
         }
         guard case .object(let members) = parts[1].kind else { throw error(.parametersShape(label), at: parts[1]) }
@@ -211,11 +216,12 @@ struct JCardReader {
     /// other printable ASCII that cannot break a content line (`X-FOO_BAR`) is accepted too, since vCard
     /// readers keep such names and jCard written from them must read back.
     private static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ":") && byte != UInt8(ascii: ";")
-                && byte != UInt8(ascii: "=") && byte != UInt8(ascii: ",") && byte != UInt8(ascii: ".")
-                && byte != UInt8(ascii: "\"")
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ":") && byte != UInt8(ascii: ";")
+                    && byte != UInt8(ascii: "=") && byte != UInt8(ascii: ",") && byte != UInt8(ascii: ".")
+                    && byte != UInt8(ascii: "\"")
+            }
     }
 
     // MARK: Positions and messages

@@ -1,17 +1,17 @@
 /// A property value type as jCard names it (RFC 6350 section 4, RFC 7095 section 3.5), with an escape hatch.
 enum JCardValueType: Hashable {
-    case text           // RFC 6350 4.1
-    case uri            // RFC 6350 4.2
-    case date           // RFC 6350 4.3.1
-    case time           // RFC 6350 4.3.2
-    case dateTime       // RFC 6350 4.3.3
+    case text  // RFC 6350 4.1
+    case uri  // RFC 6350 4.2
+    case date  // RFC 6350 4.3.1
+    case time  // RFC 6350 4.3.2
+    case dateTime  // RFC 6350 4.3.3
     case dateAndOrTime  // RFC 6350 4.3.4
-    case timestamp      // RFC 6350 4.3.5
-    case boolean        // RFC 6350 4.4
-    case integer        // RFC 6350 4.5
-    case float          // RFC 6350 4.6
-    case utcOffset      // RFC 6350 4.7
-    case languageTag    // RFC 6350 4.8
+    case timestamp  // RFC 6350 4.3.5
+    case boolean  // RFC 6350 4.4
+    case integer  // RFC 6350 4.5
+    case float  // RFC 6350 4.6
+    case utcOffset  // RFC 6350 4.7
+    case languageTag  // RFC 6350 4.8
     /// RFC 7095 section 5: a property whose type the converter does not know; its value is the vCard text as is.
     case unknown
     /// An IANA or x- type named by a VALUE parameter (`x-money`), lower-cased; its value passes through as is.
@@ -87,47 +87,47 @@ struct JCardPropertyInfo {
     /// whose type is `unknown` unless a VALUE parameter names one.
     static func known(_ name: String) -> JCardPropertyInfo? {
         switch name {
-        case "SOURCE": JCardPropertyInfo(defaultType: .uri)                            // RFC 6350 6.1.3
-        case "KIND": JCardPropertyInfo(defaultType: .text)                             // RFC 6350 6.1.4
-        case "XML": JCardPropertyInfo(defaultType: .text)                              // RFC 6350 6.1.5
-        case "FN": JCardPropertyInfo(defaultType: .text)                               // RFC 6350 6.2.1
-        case "N": JCardPropertyInfo(defaultType: .text, shape: .structured)            // RFC 6350 6.2.2
-        case "NICKNAME": JCardPropertyInfo(defaultType: .text, shape: .list)           // RFC 6350 6.2.3
-        case "PHOTO": JCardPropertyInfo(defaultType: .uri)                             // RFC 6350 6.2.4
-        case "BDAY": JCardPropertyInfo(defaultType: .dateAndOrTime)                    // RFC 6350 6.2.5
-        case "ANNIVERSARY": JCardPropertyInfo(defaultType: .dateAndOrTime)             // RFC 6350 6.2.6
-        case "GENDER": JCardPropertyInfo(defaultType: .text, shape: .structured)       // RFC 6350 6.2.7
-        case "ADR": JCardPropertyInfo(defaultType: .text, shape: .structured)          // RFC 6350 6.3.1
-        case "TEL": JCardPropertyInfo(defaultType: .text)                              // RFC 6350 6.4.1
-        case "EMAIL": JCardPropertyInfo(defaultType: .text)                            // RFC 6350 6.4.2
-        case "IMPP": JCardPropertyInfo(defaultType: .uri)                              // RFC 6350 6.4.3
-        case "LANG": JCardPropertyInfo(defaultType: .languageTag)                      // RFC 6350 6.4.4
-        case "TZ": JCardPropertyInfo(defaultType: .text)                               // RFC 6350 6.5.1
-        case "GEO": JCardPropertyInfo(defaultType: .uri)                               // RFC 6350 6.5.2
-        case "TITLE": JCardPropertyInfo(defaultType: .text)                            // RFC 6350 6.6.1
-        case "ROLE": JCardPropertyInfo(defaultType: .text)                             // RFC 6350 6.6.2
-        case "LOGO": JCardPropertyInfo(defaultType: .uri)                              // RFC 6350 6.6.3
-        case "ORG": JCardPropertyInfo(defaultType: .text, shape: .structured)          // RFC 6350 6.6.4
-        case "MEMBER": JCardPropertyInfo(defaultType: .uri)                            // RFC 6350 6.6.5
-        case "RELATED": JCardPropertyInfo(defaultType: .uri)                           // RFC 6350 6.6.6
-        case "CATEGORIES": JCardPropertyInfo(defaultType: .text, shape: .list)         // RFC 6350 6.7.1
-        case "NOTE": JCardPropertyInfo(defaultType: .text)                             // RFC 6350 6.7.2
-        case "PRODID": JCardPropertyInfo(defaultType: .text)                           // RFC 6350 6.7.3
-        case "REV": JCardPropertyInfo(defaultType: .timestamp)                         // RFC 6350 6.7.4
-        case "SOUND": JCardPropertyInfo(defaultType: .uri)                             // RFC 6350 6.7.5
-        case "UID": JCardPropertyInfo(defaultType: .uri)                               // RFC 6350 6.7.6
-        case "CLIENTPIDMAP": JCardPropertyInfo(defaultType: .text, shape: .structured) // RFC 6350 6.7.7
-        case "URL": JCardPropertyInfo(defaultType: .uri)                               // RFC 6350 6.7.8
-        case "VERSION": JCardPropertyInfo(defaultType: .text)                          // RFC 6350 6.7.9
-        case "KEY": JCardPropertyInfo(defaultType: .uri)                               // RFC 6350 6.8.1
-        case "FBURL": JCardPropertyInfo(defaultType: .uri)                             // RFC 6350 6.9.1
-        case "CALADRURI": JCardPropertyInfo(defaultType: .uri)                         // RFC 6350 6.9.2
-        case "CALURI": JCardPropertyInfo(defaultType: .uri)                            // RFC 6350 6.9.3
-        case "BIRTHPLACE", "DEATHPLACE": JCardPropertyInfo(defaultType: .text)         // RFC 6474 2.1, 2.2
-        case "DEATHDATE": JCardPropertyInfo(defaultType: .dateAndOrTime)               // RFC 6474 2.3
-        case "EXPERTISE", "HOBBY", "INTEREST": JCardPropertyInfo(defaultType: .text)   // RFC 6715 2.1-2.3
-        case "ORG-DIRECTORY": JCardPropertyInfo(defaultType: .uri)                     // RFC 6715 2.4
-        case "CONTACT-URI": JCardPropertyInfo(defaultType: .uri)                       // RFC 8605 2.1
+        case "SOURCE": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.1.3
+        case "KIND": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.1.4
+        case "XML": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.1.5
+        case "FN": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.2.1
+        case "N": JCardPropertyInfo(defaultType: .text, shape: .structured)  // RFC 6350 6.2.2
+        case "NICKNAME": JCardPropertyInfo(defaultType: .text, shape: .list)  // RFC 6350 6.2.3
+        case "PHOTO": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.2.4
+        case "BDAY": JCardPropertyInfo(defaultType: .dateAndOrTime)  // RFC 6350 6.2.5
+        case "ANNIVERSARY": JCardPropertyInfo(defaultType: .dateAndOrTime)  // RFC 6350 6.2.6
+        case "GENDER": JCardPropertyInfo(defaultType: .text, shape: .structured)  // RFC 6350 6.2.7
+        case "ADR": JCardPropertyInfo(defaultType: .text, shape: .structured)  // RFC 6350 6.3.1
+        case "TEL": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.4.1
+        case "EMAIL": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.4.2
+        case "IMPP": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.4.3
+        case "LANG": JCardPropertyInfo(defaultType: .languageTag)  // RFC 6350 6.4.4
+        case "TZ": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.5.1
+        case "GEO": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.5.2
+        case "TITLE": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.6.1
+        case "ROLE": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.6.2
+        case "LOGO": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.6.3
+        case "ORG": JCardPropertyInfo(defaultType: .text, shape: .structured)  // RFC 6350 6.6.4
+        case "MEMBER": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.6.5
+        case "RELATED": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.6.6
+        case "CATEGORIES": JCardPropertyInfo(defaultType: .text, shape: .list)  // RFC 6350 6.7.1
+        case "NOTE": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.7.2
+        case "PRODID": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.7.3
+        case "REV": JCardPropertyInfo(defaultType: .timestamp)  // RFC 6350 6.7.4
+        case "SOUND": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.7.5
+        case "UID": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.7.6
+        case "CLIENTPIDMAP": JCardPropertyInfo(defaultType: .text, shape: .structured)  // RFC 6350 6.7.7
+        case "URL": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.7.8
+        case "VERSION": JCardPropertyInfo(defaultType: .text)  // RFC 6350 6.7.9
+        case "KEY": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.8.1
+        case "FBURL": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.9.1
+        case "CALADRURI": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.9.2
+        case "CALURI": JCardPropertyInfo(defaultType: .uri)  // RFC 6350 6.9.3
+        case "BIRTHPLACE", "DEATHPLACE": JCardPropertyInfo(defaultType: .text)  // RFC 6474 2.1, 2.2
+        case "DEATHDATE": JCardPropertyInfo(defaultType: .dateAndOrTime)  // RFC 6474 2.3
+        case "EXPERTISE", "HOBBY", "INTEREST": JCardPropertyInfo(defaultType: .text)  // RFC 6715 2.1-2.3
+        case "ORG-DIRECTORY": JCardPropertyInfo(defaultType: .uri)  // RFC 6715 2.4
+        case "CONTACT-URI": JCardPropertyInfo(defaultType: .uri)  // RFC 8605 2.1
         default: nil
         }
     }

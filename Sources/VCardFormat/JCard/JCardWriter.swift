@@ -105,8 +105,9 @@ enum JCardWriter {
                 properties.append(property)
             }
         }
-        properties.insert(version ?? Property(name: "version", parameters: [], type: "text", values: [.string("4.0")]),
-                          at: 0)
+        properties.insert(
+            version ?? Property(name: "version", parameters: [], type: "text", values: [.string("4.0")]),
+            at: 0)
         return properties
     }
 
@@ -145,8 +146,9 @@ enum JCardWriter {
         guard let values else {
             // A value that does not fit its type goes as `unknown`, the vCard text as is (RFC 7095 5.1), so
             // converting back gives the line that was read.
-            return Property(name: line.name.lowercased(), parameters: parameters, type: "unknown",
-                            values: [.string(line.value)])
+            return Property(
+                name: line.name.lowercased(), parameters: parameters, type: "unknown",
+                values: [.string(line.value)])
         }
         return Property(name: line.name.lowercased(), parameters: parameters, type: type.name, values: values)
     }

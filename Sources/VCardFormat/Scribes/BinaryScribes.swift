@@ -1,10 +1,11 @@
+import ContactModel
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ContactModel
-import VCardSyntax
 
 /// PHOTO: embedded (3.0 `ENCODING=b;TYPE=JPEG`, 2.1 `ENCODING=BASE64`, Apple `PHOTO;BASE64:`, 4.0 `data:`
 /// URI) or linked (`VALUE=uri`, a URL). A second photo, or one that does not decode, is kept raw.
@@ -26,9 +27,11 @@ struct PhotoScribe: PropertyScribe {
             return false
         }
         if BinaryValue.needsLenientDecoding(line) {
-            context.diagnostics.append(Diagnostic(.warning, .invalidBase64,
-                                                  "PHOTO base64 is damaged; the readable part was kept",
-                                                  line: line.line))
+            context.diagnostics.append(
+                Diagnostic(
+                    .warning, .invalidBase64,
+                    "PHOTO base64 is damaged; the readable part was kept",
+                    line: line.line))
         }
         return true
     }
@@ -37,11 +40,13 @@ struct PhotoScribe: PropertyScribe {
         guard let photo = contact.photo else { return }
         let extras = photo.parameters.map { Parameter(name: $0.name, values: $0.values) }
         if let data = photo.data {
-            context.append(BinaryValue.embedded(data, photo.mediaType).contentLine(
-                name: "PHOTO", version: context.version, extraParameters: extras))
+            context.append(
+                BinaryValue.embedded(data, photo.mediaType).contentLine(
+                    name: "PHOTO", version: context.version, extraParameters: extras))
         } else if let uri = photo.uri {
-            context.append(BinaryValue.link(uri, photo.mediaType).contentLine(
-                name: "PHOTO", version: context.version, extraParameters: extras))
+            context.append(
+                BinaryValue.link(uri, photo.mediaType).contentLine(
+                    name: "PHOTO", version: context.version, extraParameters: extras))
         }
     }
 }
@@ -71,23 +76,28 @@ enum BinaryValue {
         if looksLikeDataURI {
             // Some writers escape the `;` and `,` of a data URI as if it were text.
             let value = ValueEscaping.unescapeText(value)
-            guard let (data, mediaType) = Self.decodeDataURI(value) else { self = .undecodable; return }
+            guard let (data, mediaType) = Self.decodeDataURI(value) else {
+                self = .undecodable
+                return
+            }
             self = .embedded(data, mediaType ?? mediaTypeParameter)
             return
         }
         let valueType = line.parameter("VALUE")?.lowercased()
         if valueType == "uri" || valueType == "url" || value.contains(":") {
-            self = .link(ValueEscaping.unescapeText(value),
-                         mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:)))
+            self = .link(
+                ValueEscaping.unescapeText(value),
+                mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:)))
             return
         }
         return nil
     }
 
     /// The content line for this value in `version`'s spelling.
-    func contentLine(name: String, version: VCardVersion, group: String? = nil,
-                     extraParameters: [Parameter] = []) -> ContentLine
-    {
+    func contentLine(
+        name: String, version: VCardVersion, group: String? = nil,
+        extraParameters: [Parameter] = []
+    ) -> ContentLine {
         switch self {
         case .embedded(let data, let mediaType):
             var encoded: [UInt8] = []
@@ -109,8 +119,9 @@ enum BinaryValue {
                 if let type = Self.typeParameter(mediaType) { parameters.append(Parameter("TYPE", type)) }
             }
             // Read with escapes undone (`http\://`), so a backslash that would read as one is written doubled.
-            return ContentLine(group: group, name: name, parameters: parameters + extraParameters,
-                               value: ValueEscaping.protectingBackslashes(uri))
+            return ContentLine(
+                group: group, name: name, parameters: parameters + extraParameters,
+                value: ValueEscaping.protectingBackslashes(uri))
         case .undecodable:
             return ContentLine(group: group, name: name, parameters: extraParameters, value: "")
         }
@@ -204,4 +215,3 @@ enum BinaryValue {
         }
     }
 }
-

@@ -14,7 +14,9 @@ struct LabeledValueScribe: PropertyScribe {
         // URIs need no backslash, but many clients escape `:` and `,` in them (`http\://`): undo them all.
         var value = ValueEscaping.unescapeText(line.valueBytes)
         // Every `tel:`, not one: a number left starting with `tel:` would lose it when read back.
-        while stripsTelScheme, Self.hasTelScheme(value) { value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self) }
+        while stripsTelScheme, Self.hasTelScheme(value) {
+            value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self)
+        }
         let (types, pref, extras) = TypeParameters.read(line)
         let label = context.label(for: line)
         context.contact.append(
@@ -27,8 +29,10 @@ struct LabeledValueScribe: PropertyScribe {
     func write(_ contact: Contact, into context: inout WriteContext) {
         for item in contact[field] {
             // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
-            context.appendLabeled(name, group: item.group, label: item.label, types: item.types, pref: item.pref,
-                                  extras: item.parameters) { builder in
+            context.appendLabeled(
+                name, group: item.group, label: item.label, types: item.types, pref: item.pref,
+                extras: item.parameters
+            ) { builder in
                 if isURI {
                     builder.appendEscaped(ValueEscaping.protectingBackslashes(item.value))
                 } else {
@@ -58,16 +62,19 @@ struct AddressScribe: PropertyScribe {
         let (types, pref, extras) = TypeParameters.read(line)
         let label = context.label(for: line)
         context.contact.addresses.append(
-            Address(poBox: parts[0], extended: parts[1], street: parts[2], locality: parts[3], region: parts[4],
-                    postalCode: parts[5], country: parts[6], types: types, label: label, pref: pref,
-                    group: line.group, parameters: extras))
+            Address(
+                poBox: parts[0], extended: parts[1], street: parts[2], locality: parts[3], region: parts[4],
+                postalCode: parts[5], country: parts[6], types: types, label: label, pref: pref,
+                group: line.group, parameters: extras))
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for address in contact.addresses {
-            context.appendLabeled("ADR", group: address.group, label: address.label, types: address.types,
-                                  pref: address.pref, extras: address.parameters) { builder in
+            context.appendLabeled(
+                "ADR", group: address.group, label: address.label, types: address.types,
+                pref: address.pref, extras: address.parameters
+            ) { builder in
                 for (index, component) in address.components.enumerated() {
                     if index > 0 { builder.appendSeparator(UInt8(ascii: ";")) }
                     builder.appendText(component)

@@ -76,9 +76,10 @@ struct WriteContext {
 
     /// Writes a value with kinds, preference, extra parameters and label (as `group.X-ABLabel` beside it).
     /// `value` writes the value part into the builder.
-    mutating func appendLabeled(_ name: String, group: String?, label: String?, types: [String], pref: Int?,
-                                extras: [ExtraParameter], value: (inout LineBuilder) -> Void)
-    {
+    mutating func appendLabeled(
+        _ name: String, group: String?, label: String?, types: [String], pref: Int?,
+        extras: [ExtraParameter], value: (inout LineBuilder) -> Void
+    ) {
         let group = self.group(for: group, label: label)
         builder.start(group: group, name: name)
         // TYPE first (with `pref` folded in for 2.1 and 3.0 when it is 1), then PREF, then the rest.
@@ -154,14 +155,18 @@ enum TypeParameters {
                         add(plain, to: &types, pref: &pref)
                         continue
                     }
-                    for item in String(decoding: raw, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: true) {
+                    for item in String(decoding: raw, as: UTF8.self).split(
+                        separator: ",", omittingEmptySubsequences: true)
+                    {
                         add(trimmed(item.lowercased()), to: &types, pref: &pref)
                     }
                 }
             } else if line.parameterNameIs(index, "PREF") {
                 if line.parameterValueCount(index) > 0 {
-                    pref = Int(String(decoding: line.parameterValueBytes(index, 0), as: UTF8.self)
-                        .trimmingASCIIWhitespace()) ?? pref
+                    pref =
+                        Int(
+                            String(decoding: line.parameterValueBytes(index, 0), as: UTF8.self)
+                                .trimmingASCIIWhitespace()) ?? pref
                 }
             } else if line.parameterNameIs(index, "VALUE") || line.parameterNameIs(index, "ENCODING") {
                 continue

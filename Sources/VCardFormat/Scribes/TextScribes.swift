@@ -20,7 +20,8 @@ struct SingleTextScribe: PropertyScribe {
             for index in 0..<line.parameterCount {
                 guard line.parameterNameIs(index, "VALUE"), line.parameterValueCount(index) > 0 else { return false }
                 let type = line.parameterValueBytes(index, 0)
-                let kept = type.isEqualIgnoringCase(to: "DATE") || type.isEqualIgnoringCase(to: "DATE-TIME")
+                let kept =
+                    type.isEqualIgnoringCase(to: "DATE") || type.isEqualIgnoringCase(to: "DATE-TIME")
                     || type.isEqualIgnoringCase(to: "TIMESTAMP")
                 if !kept { return false }
             }
@@ -95,7 +96,8 @@ struct NameScribe: PropertyScribe {
         }
         context.builder.start(name: "N")
         context.builder.beginValue()
-        for (index, component) in [name.family, name.given, name.additional, name.prefixes, name.suffixes].enumerated() {
+        for (index, component) in [name.family, name.given, name.additional, name.prefixes, name.suffixes].enumerated()
+        {
             if index > 0 { context.builder.appendSeparator(UInt8(ascii: ";")) }
             for (itemIndex, item) in component.enumerated() {
                 if itemIndex > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }

@@ -22,9 +22,10 @@ public struct FixChange: Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     /// Creates a change.
-    public init(file: String? = nil, line: Int, code: DiagnosticCode, severity: Diagnostic.Severity,
-                outcome: Outcome, message: String)
-    {
+    public init(
+        file: String? = nil, line: Int, code: DiagnosticCode, severity: Diagnostic.Severity,
+        outcome: Outcome, message: String
+    ) {
         self.file = file
         self.line = line
         self.code = code

@@ -1,11 +1,12 @@
+import ContactModel
+import VCardFormat
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ContactModel
-import VCardFormat
-import VCardSyntax
 
 /// Repairs a file without losing data, and says what it did about each finding.
 ///
@@ -37,8 +38,10 @@ struct Fixer {
     let options: LintOptions
 
     /// Codes by which the lexer says it skipped part of a card.
-    static let lossyCodes: Set<DiagnosticCode> = [.missingColon, .missingName, .lineTooLong, .cardTooLarge,
-                                                  .tooManyParameters, .nestingTooDeep]
+    static let lossyCodes: Set<DiagnosticCode> = [
+        .missingColon, .missingName, .lineTooLong, .cardTooLarge,
+        .tooManyParameters, .nestingTooDeep,
+    ]
 
     static func isLossy(_ diagnostic: Diagnostic) -> Bool {
         // A bare name (`FN`) is a warning: it was read as an empty value, nothing was skipped.
@@ -51,7 +54,8 @@ struct Fixer {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var changes: [FixChange] = []
-        var rewritten = 0, kept = 0
+        var rewritten = 0
+        var kept = 0
         var uids = UIDAllocator(existing: Set(input.cards.compactMap { $0.contact.uid }))
         var cursor = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for card in input.cards.sorted(by: { $0.raw.byteRange.lowerBound < $1.raw.byteRange.lowerBound }) {
@@ -64,7 +68,8 @@ struct Fixer {
                 out += bytes[range]
                 if let last = out.last, last != 0x0A && last != 0x0D { out += [0x0D, 0x0A] }
                 changes += findings.map {
-                    change($0, .notFixed, Self.isLossy($0) ? FixMessages.unreadable : FixMessages.kept($0, because: lossy))
+                    change(
+                        $0, .notFixed, Self.isLossy($0) ? FixMessages.unreadable : FixMessages.kept($0, because: lossy))
                 }
                 continue
             }
@@ -83,8 +88,9 @@ struct Fixer {
     }
 
     private func change(_ finding: Diagnostic, _ outcome: FixChange.Outcome, _ message: String) -> FixChange {
-        FixChange(file: file, line: finding.line, code: finding.code, severity: finding.severity, outcome: outcome,
-                  message: message)
+        FixChange(
+            file: file, line: finding.line, code: finding.code, severity: finding.severity, outcome: outcome,
+            message: message)
     }
 
     /// The text between cards, without blank lines and stray END:VCARD lines, each kept line ended by CRLF.
@@ -96,7 +102,10 @@ struct Fixer {
             let text = gap[start..<end]
             var next = end
             while next < gap.endIndex && (gap[next] == 0x0A || gap[next] == 0x0D) {
-                if gap[next] == 0x0A { next += 1; break }
+                if gap[next] == 0x0A {
+                    next += 1
+                    break
+                }
                 next += 1
             }
             let squeezed = String(decoding: text, as: UTF8.self).filter { $0 != " " && $0 != "\t" }.uppercased()
@@ -167,8 +176,10 @@ struct CardRepair {
             notes[code] != nil && !findings.contains { $0.code == code }
         }
         for code in extras {
-            changes.append(FixChange(file: file, line: card.beginLine, code: code, severity: .warning,
-                                     outcome: .fixed, message: notes[code]!))
+            changes.append(
+                FixChange(
+                    file: file, line: card.beginLine, code: code, severity: .warning,
+                    outcome: .fixed, message: notes[code]!))
         }
         for finding in findings {
             var (outcome, message) = FixMessages.outcome(finding, card: card, notes: notes, retyped: retyped)
@@ -176,8 +187,10 @@ struct CardRepair {
                 outcome = .notFixed
                 message = "\(finding.message); still there after rewriting the card"
             }
-            changes.append(FixChange(file: file, line: finding.line, code: finding.code, severity: finding.severity,
-                                     outcome: outcome, message: message))
+            changes.append(
+                FixChange(
+                    file: file, line: finding.line, code: finding.code, severity: finding.severity,
+                    outcome: outcome, message: message))
         }
         return out
     }
@@ -216,8 +229,8 @@ struct CardRepair {
     static func retypeImages(_ contact: inout Contact) -> [String: ImageFormat] {
         var retyped: [String: ImageFormat] = [:]
         if let photo = contact.photo, let data = photo.data, let declared = photo.mediaType,
-           let declaredFormat = ImageFormat(declared: declared), let actual = ImageFormat(sniffing: data),
-           declaredFormat != actual
+            let declaredFormat = ImageFormat(declared: declared), let actual = ImageFormat(sniffing: data),
+            declaredFormat != actual
         {
             contact.photo?.mediaType = actual.mediaType
             retyped["PHOTO"] = actual
@@ -253,7 +266,8 @@ enum FixMessages {
     }
 
     static func addedFN(from source: String?) -> String {
-        source.map { "added FN made from \($0)" } ?? "wrote an empty FN: the card has no N, ORG, EMAIL or TEL to make one from"
+        source.map { "added FN made from \($0)" }
+            ?? "wrote an empty FN: the card has no N, ORG, EMAIL or TEL to make one from"
     }
 
     static func filledFN(from source: String?) -> String { "filled FN in from \(source ?? "the card")" }
@@ -265,9 +279,10 @@ enum FixMessages {
     static func addedUID(_ uid: String) -> String { "added UID \(uid), made from the card's content" }
 
     /// Whether a finding was repaired, and how (or why not).
-    static func outcome(_ finding: Diagnostic, card: LintedCard, notes: [DiagnosticCode: String],
-                        retyped: [String: ImageFormat]) -> (FixChange.Outcome, String)
-    {
+    static func outcome(
+        _ finding: Diagnostic, card: LintedCard, notes: [DiagnosticCode: String],
+        retyped: [String: ImageFormat]
+    ) -> (FixChange.Outcome, String) {
         let name = card.lines.first { $0.line == finding.line }?.name ?? ""
         switch finding.code {
         case .missingVersion: return (.fixed, "added VERSION:3.0")
@@ -313,7 +328,8 @@ enum FixMessages {
         switch finding.code {
         case .unexpectedEnd: return (.fixed, "removed the END:VCARD that closes no card")
         case .notUTF8: return (.fixed, "wrote the file in UTF-8")
-        case .textOutsideCard: return (.notFixed, "\(finding.message); kept as written, it may be a card with a damaged BEGIN")
+        case .textOutsideCard:
+            return (.notFixed, "\(finding.message); kept as written, it may be a card with a damaged BEGIN")
         default: return (.notFixed, "\(finding.message); nothing was done")
         }
     }

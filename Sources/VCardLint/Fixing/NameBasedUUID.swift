@@ -10,8 +10,8 @@ enum NameBasedUUID {
     /// `urn:uuid:` and the lower-case UUID for `name` in `namespace`.
     static func urn(namespace: [UInt8] = lintNamespace, name: [UInt8]) -> String {
         var digest = SHA1.hash(namespace + name)
-        digest[6] = digest[6] & 0x0F | 0x50 // version 5
-        digest[8] = digest[8] & 0x3F | 0x80 // RFC 9562 variant
+        digest[6] = digest[6] & 0x0F | 0x50  // version 5
+        digest[8] = digest[8] & 0x3F | 0x80  // RFC 9562 variant
         let hex = digest.prefix(16).map { byte -> String in
             let text = String(byte, radix: 16)
             return byte < 0x10 ? "0" + text : text
@@ -57,17 +57,22 @@ enum SHA1 {
         padded.append(0x80)
         while padded.count % 64 != 56 { padded.append(0) }
         let bits = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: padded.count, by: 64) {
             for i in 0..<16 {
                 let j = chunk + i * 4
-                w[i] = UInt32(padded[j]) << 24 | UInt32(padded[j + 1]) << 16 | UInt32(padded[j + 2]) << 8 | UInt32(padded[j + 3])
+                w[i] =
+                    UInt32(padded[j]) << 24 | UInt32(padded[j + 1]) << 16 | UInt32(padded[j + 2]) << 8
+                    | UInt32(padded[j + 3])
             }
             for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
             for i in 0..<80 {
-                let f: UInt32, k: UInt32
+                let f: UInt32
+                let k: UInt32
                 switch i {
                 case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
                 case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)

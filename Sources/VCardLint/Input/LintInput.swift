@@ -53,7 +53,8 @@ struct LintInput {
         var owned = [[Diagnostic]](repeating: [], count: raws.count)
         var outside: [Diagnostic] = []
         for diagnostic in syntax {
-            var low = 0, high = byBegin.count
+            var low = 0
+            var high = byBegin.count
             while low < high {
                 let mid = (low + high) / 2
                 if raws[byBegin[mid]].beginLine <= diagnostic.line { low = mid + 1 } else { high = mid }
@@ -73,10 +74,11 @@ struct LintInput {
             let (contact, read) = VCardReader.contact(from: raw)
             let lines = raw.lines
             let versionLine = lines.first { $0.name == "VERSION" }
-            return LintedCard(raw: raw, lines: lines, contact: contact, readerDiagnostics: read,
-                              syntaxDiagnostics: owned[index],
-                              version: VCardVersion(versionValue: versionLine?.value), versionLine: versionLine,
-                              lastLine: lastLines[index])
+            return LintedCard(
+                raw: raw, lines: lines, contact: contact, readerDiagnostics: read,
+                syntaxDiagnostics: owned[index],
+                version: VCardVersion(versionValue: versionLine?.value), versionLine: versionLine,
+                lastLine: lastLines[index])
         }
         fileDiagnostics = outside
     }

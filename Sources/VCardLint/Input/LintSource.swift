@@ -46,7 +46,9 @@ struct LintSource {
         var quoted = false
         for index in text.indices {
             let byte = text[index]
-            if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == UInt8(ascii: ":") && !quoted {
+            if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if byte == UInt8(ascii: ":") && !quoted {
                 return text[text.startIndex..<index]
             }
         }
@@ -135,7 +137,8 @@ struct LintSource {
         units.reserveCapacity((input.count - skip) / 2)
         var index = skip
         while index + 1 < input.count {
-            let a = UInt16(input[index]), b = UInt16(input[index + 1])
+            let a = UInt16(input[index])
+            let b = UInt16(input[index + 1])
             units.append(bigEndian ? a << 8 | b : b << 8 | a)
             index += 2
         }

@@ -17,11 +17,15 @@ struct DateRule: CardRule {
             if line.parameter("VALUE")?.lowercased() == "text" { continue }
             let value = Array(line.value.trimmingASCIIWhitespace().utf8)
             if value.isEmpty { continue }
-            let valid = line.name == "REV" ? DateGrammar.isTimestamp(value)
+            let valid =
+                line.name == "REV"
+                ? DateGrammar.isTimestamp(value)
                 : DateGrammar.isDateAndOrTime(value, reduced: card.version == .v4_0)
             if !valid {
-                findings.append(finding(.error, .invalidDate, DateMessages.invalid(line.name, card.version),
-                                        line: line.line, column: context.source.valueColumn(ofLine: line.line)))
+                findings.append(
+                    finding(
+                        .error, .invalidDate, DateMessages.invalid(line.name, card.version),
+                        line: line.line, column: context.source.valueColumn(ofLine: line.line)))
             }
         }
     }

@@ -33,9 +33,11 @@ struct DuplicatePropertyRule: CardRule {
                 }
                 occurrence += 1
                 let severity: Diagnostic.Severity = card.version == .v4_0 || name == "VERSION" ? .error : .warning
-                findings.append(finding(severity, .duplicateProperty,
-                                        DuplicateMessages.again(name, occurrence, firstLine: earlier.line, card.version),
-                                        line: line.line))
+                findings.append(
+                    finding(
+                        severity, .duplicateProperty,
+                        DuplicateMessages.again(name, occurrence, firstLine: earlier.line, card.version),
+                        line: line.line))
             }
         }
     }

@@ -1,10 +1,11 @@
+import VCardFormat
+import VCardSyntax
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import VCardFormat
-import VCardSyntax
 
 /// Embedded data (PHOTO, LOGO, SOUND, KEY): base64 that decodes, and for PHOTO and LOGO image bytes that
 /// are an image of the declared type.
@@ -24,26 +25,34 @@ struct EmbeddedBinaryRule: CardRule {
             let column = context.source.valueColumn(ofLine: line.line)
             switch embedded.decoding {
             case .undecodable:
-                findings.append(finding(.error, .invalidBase64, BinaryMessages.undecodable(line.name),
-                                        line: line.line, column: column))
+                findings.append(
+                    finding(
+                        .error, .invalidBase64, BinaryMessages.undecodable(line.name),
+                        line: line.line, column: column))
                 continue
             case .damaged:
-                findings.append(finding(.warning, .invalidBase64, BinaryMessages.damaged(line.name),
-                                        line: line.line, column: column))
+                findings.append(
+                    finding(
+                        .warning, .invalidBase64, BinaryMessages.damaged(line.name),
+                        line: line.line, column: column))
             case .clean: break
             }
             guard Self.imageProperties.contains(line.name), let data = embedded.data, !data.isEmpty else { continue }
             guard let actual = ImageFormat(sniffing: data) else {
-                findings.append(finding(.warning, .unknownImage, BinaryMessages.unknownImage(line.name),
-                                        line: line.line, column: column))
+                findings.append(
+                    finding(
+                        .warning, .unknownImage, BinaryMessages.unknownImage(line.name),
+                        line: line.line, column: column))
                 continue
             }
             if let declared = embedded.declaredType, let declaredFormat = ImageFormat(declared: declared),
-               declaredFormat != actual
+                declaredFormat != actual
             {
-                findings.append(finding(.error, .imageTypeMismatch,
-                                        BinaryMessages.mismatch(line.name, declared: declaredFormat, actual: actual),
-                                        line: line.line, column: column))
+                findings.append(
+                    finding(
+                        .error, .imageTypeMismatch,
+                        BinaryMessages.mismatch(line.name, declared: declaredFormat, actual: actual),
+                        line: line.line, column: column))
             }
         }
     }
@@ -145,20 +154,28 @@ enum ImageFormat: String, Sendable {
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + magic.count && Array(b[offset..<(offset + magic.count)]) == magic
         }
-        if starts([0xFF, 0xD8, 0xFF]) { self = .jpeg }
-        else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
-        else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { self = .gif }
-        else if starts(Array("BM".utf8)) && b.count >= 14 { self = .bmp }
-        else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { self = .tiff }
-        else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { self = .webp }
-        else if starts(Array("ftyp".utf8), at: 4) {
+        if starts([0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+            self = .gif
+        } else if starts(Array("BM".utf8)) && b.count >= 14 {
+            self = .bmp
+        } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) {
+            self = .tiff
+        } else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) {
+            self = .webp
+        } else if starts(Array("ftyp".utf8), at: 4) {
             let brand = b.count >= 12 ? String(decoding: b[8..<12], as: UTF8.self) : ""
             switch brand {
             case "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1": self = .heic
             case "avif", "avis": self = .avif
             default: return nil
             }
-        } else { return nil }
+        } else {
+            return nil
+        }
     }
 
     /// The format a TYPE value (`JPEG`) or media type (`image/jpeg`) names; nil for anything else.

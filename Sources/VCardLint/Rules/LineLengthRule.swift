@@ -19,8 +19,10 @@ struct LineLengthRule: CardRule {
             if first == nil { first = (line, octets) } else { more += 1 }
         }
         guard let first else { return }
-        findings.append(finding(.warning, .longLine, LineLengthMessages.long(first.octets, more: more),
-                                line: first.line, column: Self.limit + 1))
+        findings.append(
+            finding(
+                .warning, .longLine, LineLengthMessages.long(first.octets, more: more),
+                line: first.line, column: Self.limit + 1))
     }
 }
 
@@ -31,7 +33,9 @@ extension DiagnosticCode {
 
 enum LineLengthMessages {
     static func long(_ octets: Int, more: Int) -> String {
-        let others = more == 0 ? "" : more == 1 ? "; 1 more line of this card is too" : "; \(more) more lines of this card are too"
+        let others =
+            more == 0
+            ? "" : more == 1 ? "; 1 more line of this card is too" : "; \(more) more lines of this card are too"
         return "line is \(octets) octets, over the 75 that vCard folds at\(others)"
     }
 }

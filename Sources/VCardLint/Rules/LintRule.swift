@@ -16,9 +16,10 @@ struct RuleContext {
 
 extension CardRule {
     /// A finding at `line`, column `column`.
-    func finding(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, line: Int,
-                 column: Int = 1) -> Diagnostic
-    {
+    func finding(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, line: Int,
+        column: Int = 1
+    ) -> Diagnostic {
         Diagnostic(severity, code, message, line: line, column: column)
     }
 }

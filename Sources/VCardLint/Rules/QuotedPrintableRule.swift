@@ -16,9 +16,11 @@ struct QuotedPrintableRule: CardRule {
             count += 1
         }
         guard let first else { return }
-        findings.append(finding(.warning, .quotedPrintable, QuotedPrintableMessages.used(count, card.version),
-                                line: first,
-                                column: context.source.parameterValueColumn("QUOTED-PRINTABLE", onLine: first)))
+        findings.append(
+            finding(
+                .warning, .quotedPrintable, QuotedPrintableMessages.used(count, card.version),
+                line: first,
+                column: context.source.parameterValueColumn("QUOTED-PRINTABLE", onLine: first)))
     }
 
     /// Whether a line's name and parameters ask for quoted-printable (`ENCODING=QUOTED-PRINTABLE`, the bare

@@ -8,16 +8,20 @@ import VCardSyntax
 struct RequiredPropertyRule: CardRule {
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         if card.version != .v2_1 && !card.has("FN") {
-            findings.append(finding(.error, .missingFormattedName, RequiredMessages.missing("FN", card.version),
-                                    line: card.beginLine))
+            findings.append(
+                finding(
+                    .error, .missingFormattedName, RequiredMessages.missing("FN", card.version),
+                    line: card.beginLine))
         }
         let names = card.lines(named: "FN")
         if !names.isEmpty && names.allSatisfy({ $0.value.trimmingASCIIWhitespace().isEmpty }) {
             findings.append(finding(.warning, .emptyFN, RequiredMessages.emptyFN, line: names[0].line))
         }
         if card.version != .v4_0 && !card.has("N") {
-            findings.append(finding(.error, .missingN, RequiredMessages.missing("N", card.version),
-                                    line: card.beginLine))
+            findings.append(
+                finding(
+                    .error, .missingN, RequiredMessages.missing("N", card.version),
+                    line: card.beginLine))
         }
     }
 }

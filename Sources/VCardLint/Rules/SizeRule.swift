@@ -11,16 +11,20 @@ struct SizeRule: CardRule {
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         let options = context.options
         if let limit = options.maxRecordBytes, card.raw.byteRange.count > limit {
-            findings.append(finding(.warning, .recordTooLarge,
-                                    SizeMessages.record(card.raw.byteRange.count, limit: limit, name: options.limitName),
-                                    line: card.beginLine))
+            findings.append(
+                finding(
+                    .warning, .recordTooLarge,
+                    SizeMessages.record(card.raw.byteRange.count, limit: limit, name: options.limitName),
+                    line: card.beginLine))
         }
         if let limit = options.maxPhotoBytes, let data = card.contact.photo?.data, data.count > limit,
-           let line = card.lines(named: "PHOTO").first
+            let line = card.lines(named: "PHOTO").first
         {
-            findings.append(finding(.warning, .photoTooLarge,
-                                    SizeMessages.photo(data.count, limit: limit, name: options.limitName),
-                                    line: line.line))
+            findings.append(
+                finding(
+                    .warning, .photoTooLarge,
+                    SizeMessages.photo(data.count, limit: limit, name: options.limitName),
+                    line: line.line))
         }
     }
 }

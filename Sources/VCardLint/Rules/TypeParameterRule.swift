@@ -12,10 +12,14 @@ import VCardSyntax
 struct TypeParameterRule: CardRule {
     static let general: Set<String> = ["home", "work", "pref", "other"]
     static let known: [String: Set<String>] = [
-        "TEL": general.union(["voice", "fax", "msg", "cell", "pager", "bbs", "modem", "car", "isdn", "video", "pcs",
-                              "text", "textphone", "main-number", "iphone", "main"]),
-        "EMAIL": general.union(["internet", "x400", "aol", "applelink", "attmail", "cis", "eworld", "ibmmail",
-                                "mcimail", "powershare", "prodigy", "tlx", "cell"]),
+        "TEL": general.union([
+            "voice", "fax", "msg", "cell", "pager", "bbs", "modem", "car", "isdn", "video", "pcs",
+            "text", "textphone", "main-number", "iphone", "main",
+        ]),
+        "EMAIL": general.union([
+            "internet", "x400", "aol", "applelink", "attmail", "cis", "eworld", "ibmmail",
+            "mcimail", "powershare", "prodigy", "tlx", "cell",
+        ]),
         "ADR": general.union(["dom", "intl", "postal", "parcel"]),
         "LABEL": general.union(["dom", "intl", "postal", "parcel"]),
     ]
@@ -31,9 +35,11 @@ struct TypeParameterRule: CardRule {
                     let lower = type.lowercased()
                     if lower.isEmpty || known.contains(lower) || lower.hasPrefix("x-") { continue }
                     guard reported.insert(lower).inserted else { continue }
-                    findings.append(finding(.warning, .unknownType, TypeMessages.unknown(line.name, type),
-                                            line: line.line,
-                                            column: context.source.parameterValueColumn(type, onLine: line.line)))
+                    findings.append(
+                        finding(
+                            .warning, .unknownType, TypeMessages.unknown(line.name, type),
+                            line: line.line,
+                            column: context.source.parameterValueColumn(type, onLine: line.line)))
                 }
             }
         }
@@ -48,10 +54,14 @@ extension DiagnosticCode {
 enum TypeMessages {
     /// A type is shown only when it is a short token (`mobile`); a custom label (`Grandma's`) may be personal.
     static func unknown(_ property: String, _ type: String) -> String {
-        let isToken = type.count <= 24 && type.unicodeScalars.allSatisfy {
-            ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value | 0x20 >= 0x61 && $0.value | 0x20 <= 0x7A) || $0 == "-"
-        }
+        let isToken =
+            type.count <= 24
+            && type.unicodeScalars.allSatisfy {
+                ($0.value >= 0x30 && $0.value <= 0x39) || ($0.value | 0x20 >= 0x61 && $0.value | 0x20 <= 0x7A)
+                    || $0 == "-"
+            }
         let shown = isToken ? "`\(type)`" : "value"
-        return "\(property) TYPE \(shown) is not a type any vCard version defines; readers may drop it (private types start with X-)"
+        return
+            "\(property) TYPE \(shown) is not a type any vCard version defines; readers may drop it (private types start with X-)"
     }
 }

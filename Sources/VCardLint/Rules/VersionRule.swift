@@ -13,12 +13,16 @@ struct VersionRule: CardRule {
         }
         let value = version.value.trimmingASCIIWhitespace()
         if !["2.1", "3.0", "4.0"].contains(value) {
-            findings.append(finding(.error, .unknownVersion, VersionMessages.unknown(value, readAs: card.version),
-                                    line: version.line, column: context.source.valueColumn(ofLine: version.line)))
+            findings.append(
+                finding(
+                    .error, .unknownVersion, VersionMessages.unknown(value, readAs: card.version),
+                    line: version.line, column: context.source.valueColumn(ofLine: version.line)))
         }
         if card.lines.first?.name != "VERSION" {
-            findings.append(finding(card.version == .v4_0 ? .error : .warning, .versionNotSecond,
-                                    VersionMessages.notSecond(card.version), line: version.line))
+            findings.append(
+                finding(
+                    card.version == .v4_0 ? .error : .warning, .versionNotSecond,
+                    VersionMessages.notSecond(card.version), line: version.line))
         }
     }
 }
@@ -34,7 +38,9 @@ enum VersionMessages {
     static let missing = "card has no VERSION (required by every vCard version); read as 3.0"
 
     static func unknown(_ value: String, readAs version: VCardVersion) -> String {
-        let shown = value.count <= 10 && value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) ? "VERSION \(value)"
+        let shown =
+            value.count <= 10 && value.allSatisfy({ $0.isASCII && !$0.isWhitespace })
+            ? "VERSION \(value)"
             : "VERSION"
         return "\(shown) is not 2.1, 3.0 or 4.0; read as \(version.label)"
     }
