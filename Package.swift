@@ -7,6 +7,8 @@ import PackageDescription
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
+// TerminalText is the one sanitiser for text shown to people; UserFiles (over CSignalCleanup) owns reading and
+// writing the user's files: atomic replacement, locks, concurrent-change checks, owner and mode, backups.
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -34,14 +36,17 @@ let package = Package(
         .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
-        .target(name: "ContactPresentation", dependencies: ["ContactModel"]),
+        .target(name: "ContactPresentation", dependencies: ["ContactModel", "TerminalText"]),
+        .target(name: "TerminalText"),
+        .target(name: "CSignalCleanup"),
+        .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV", "VCardLint"]),
+                                                    "ContactCSV", "VCardLint", "TerminalText", "UserFiles"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -55,7 +60,7 @@ let package = Package(
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "ContactPresentation",
+                                                           "ContactPresentation", "TerminalText", "UserFiles",
                                                            "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )
