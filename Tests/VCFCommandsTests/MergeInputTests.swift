@@ -63,6 +63,22 @@ struct MergeInputTests {
         #expect(try scratch.bytes("book.csv") == Array(csv.utf8))
     }
 
+    /// Warnings about incoming cards are counted, not printed: a merge reports what it did with each card, and
+    /// a hundred thousand "card has no FN" lines would bury it. An error is printed, and its card skipped.
+    @Test func warningsAboutIncomingCardsAreNotPrinted() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let noName = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lee;Ann;;;\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n"
+        let broken = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob Roe\r\nno colon\r\nEND:VCARD\r\n"
+        let input = try scratch.write("in.vcf", noName + noName.replacingOccurrences(of: "ann", with: "amy") + broken)
+        let outcome = try ChildProcess.run(["merge", input, "--into", scratch("book.vcf")])
+        #expect(outcome.status == 1)
+        #expect(!outcome.stderr.contains("[missing-fn]"))
+        #expect(outcome.stderr.contains("in.vcf:14:9: error: expected `NAME:value`"))
+        #expect(outcome.stderr.contains("in.vcf:11: note: the card has errors and was skipped"))
+        #expect(outcome.stderr.contains("book.vcf: 2 added"))
+    }
+
     /// `dedupe -` reads standard input and writes the result to standard output; no file named `-` appears.
     @Test func dedupeOfStandardInputWritesStandardOutput() throws {
         let scratch = try Scratch()

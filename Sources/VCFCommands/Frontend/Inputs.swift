@@ -31,6 +31,9 @@ struct InputReader {
     var readsWhole = false
     /// Bounds on inputs read whole.
     var limits = ReadLimits.default
+    /// Whether warnings are printed (they are counted either way). A merge reports what it did with each card
+    /// instead: a hundred thousand "card has no FN" lines would bury its summary.
+    var printsWarnings = true
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
@@ -187,13 +190,13 @@ struct InputReader {
 
     private mutating func reportCSV(_ problem: ContactCSV.Problem, name: String) {
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
-        io.error("\(name):\(problem.description)")
+        if problem.severity == .error || printsWarnings { io.error("\(name):\(problem.description)") }
     }
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
-            io.report(diagnostic)
+            if diagnostic.severity == .error || printsWarnings { io.report(diagnostic) }
         }
     }
 

@@ -54,7 +54,9 @@ enum Lint {
                             Repeated values are all kept. A card with a line that cannot be read is kept as
                             written, so no data is lost.
           -o, --output OUT  where --fix writes (required): a file, replaced atomically; - for standard output;
-                            the input's own path to repair it in place
+                            the input's own path to repair it in place (under a lock, done again if another
+                            program changes the file meanwhile)
+          --force           replace OUT even when it is read-only
 
         Exit codes: 0 no errors, 1 errors found (with --strict, any finding; with --fix, errors left unfixed),
         2 a file could not be read or written, 64 usage.

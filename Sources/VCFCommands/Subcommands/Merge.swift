@@ -74,6 +74,7 @@ enum Merge {
         var skipped: [MergeEntry] = []
         var reader = InputReader(io: io)
         reader.readsWhole = true
+        reader.printsWarnings = false
         progress?.phase("reading \(parsed.positionals.count == 1 ? "\(parsed.positionals[0])" : "incoming files")…")
         try reader.forEachCard(in: parsed.positionals) { card, path in
             let name = InputReader.name(path)
