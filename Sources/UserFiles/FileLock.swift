@@ -32,9 +32,13 @@ public final class FileLock {
     deinit { release() }
 
     /// The lock for the file at `target` (symbolic links already resolved), waiting as long as another
-    /// process holds it; `waiting` is called once if the wait begins.
-    /// - Throws: `FileError` when the lock file cannot be created or opened, or is not a regular file.
-    public static func acquire(for target: UserPath, waiting: (() -> Void)? = nil) throws -> FileLock {
+    /// process holds it; `waiting` is called once if the wait begins. `given` is the target as the user named
+    /// it, for messages.
+    /// - Throws: `FileError` when the lock file cannot be created or opened (naming the target: its directory
+    ///   is missing or not writable), or is a link or not a regular file (naming the lock file).
+    public static func acquire(for target: UserPath, given: UserPath? = nil, waiting: (() -> Void)? = nil) throws
+        -> FileLock
+    {
         let path = target.directory.appending(CompanionNames.lock(for: target.lastComponent))
         let flags = O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         var descriptor = System.open(path, O_RDWR | flags, 0o666)
@@ -44,10 +48,14 @@ public final class FileLock {
         }
         guard descriptor >= 0 else {
             let code = errno
-            let symbolic = code == ELOOP || code == EMLINK
+            if code == ELOOP || code == EMLINK {
+                throw FileError(
+                    path, "cannot be used as the lock file", code: code,
+                    detail: "it is a symbolic link, which vcf never follows; remove it")
+            }
             throw FileError(
-                path, "cannot be used as the lock file", code: code,
-                detail: symbolic ? "it is a symbolic link, which vcf never follows; remove it" : "nothing was changed")
+                given ?? target, "cannot be written", code: code,
+                detail: "no lock file can be made beside it; nothing was changed")
         }
         guard let info = System.info(descriptor), UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG) else {
             _ = System.close(descriptor)

@@ -79,7 +79,7 @@ public final class FileReplacement {
         self.existing = existing
         if lock == nil && !options.createOnly {
             ownLock = try FileLock.acquire(
-                for: resolved, waiting: options.waitingForLock.map { tell in { tell(given) } })
+                for: resolved, given: given, waiting: options.waitingForLock.map { tell in { tell(given) } })
         }
         if (lock ?? ownLock)?.isHeld == true {
             staleFilesRemoved = TemporaryFile.removeStale(in: resolved.directory, for: resolved.lastComponent)

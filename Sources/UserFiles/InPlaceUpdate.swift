@@ -75,7 +75,8 @@ public struct InPlaceUpdate {
         Report, FileReplacement.Committed?
     ) {
         try FileReplacement.check(given: given, resolved: resolved, options: options)
-        let lock = try FileLock.acquire(for: resolved, waiting: options.waitingForLock.map { tell in { tell(given) } })
+        let lock = try FileLock.acquire(
+            for: resolved, given: given, waiting: options.waitingForLock.map { tell in { tell(given) } })
         defer { lock.release() }
         if lock.isHeld { TemporaryFile.removeStale(in: resolved.directory, for: resolved.lastComponent) }
         var attempt = 1

@@ -111,6 +111,18 @@ struct StreamTests {
         #expect(outcome.stderr.contains("missing.vcf: error: cannot be read: No such file or directory"))
     }
 
+    /// An output in a directory that is missing names the output and the reason, not vcf's own lock file.
+    @Test func writeErrorsNameTheOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        let outcome = try ChildProcess.run(["convert", input, "-o", scratch("missing/out.vcf")])
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.stderr.hasPrefix(
+                scratch("missing/out.vcf") + ": error: cannot be written: No such file or directory"))
+    }
+
     /// When an input cannot be read, `-o`'s file is not replaced with the part that could: the old content stays,
     /// the exit code is 2, and no temporary file is left.
     @Test func partialInputLeavesTheOutputAlone() throws {
