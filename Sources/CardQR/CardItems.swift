@@ -23,6 +23,10 @@ struct CardItem: Hashable {
     var tier: QRDropTier?
     /// The position in the written card, so a tier keeps the card's own order.
     var position: Int
+    /// At most the bytes the item adds to the written card: its value, a colon and CRLF, and the property name
+    /// where the model fixes it. Groups, parameters and escapes only add to that, so the fitter can pass over
+    /// an item longer than the room left without writing the card again.
+    var minimumBytes: Int
 
     /// The value a label belongs to.
     var owner: Location? {
@@ -37,55 +41,68 @@ extension Contact {
     var qrItems: [CardItem] {
         var items: [CardItem] = []
         var ordinals: [String: Int] = [:]
-        func add(_ location: CardItem.Location, _ property: String) {
+        /// `values` are the item's text parts; `named` when the written name is the property's own.
+        func add(_ location: CardItem.Location, _ property: String, _ values: [String], named: Bool = true) {
             let ordinal = ordinals[property, default: 0]
             ordinals[property] = ordinal + 1
             items.append(
                 CardItem(
                     location: location, property: property,
-                    tier: QRDropTier.of(property: property, ordinal: ordinal), position: items.count))
+                    tier: QRDropTier.of(property: property, ordinal: ordinal), position: items.count,
+                    minimumBytes: Self.minimumBytes(named ? property : "", values)))
+        }
+        func addLabel(_ label: String?, _ field: CardItem.LabeledField, _ index: Int) {
+            guard let label else { return }
+            items.append(
+                CardItem(
+                    location: .label(field, index), property: "X-ABLabel", tier: .labels, position: items.count,
+                    minimumBytes: Self.minimumBytes("X-ABLabel", [label])))
         }
         func addValues(_ values: [LabeledValue], _ field: CardItem.LabeledField, _ property: String) {
             for (index, value) in values.enumerated() {
-                add(.value(field, index), property)
-                if value.label != nil {
-                    items.append(
-                        CardItem(
-                            location: .label(field, index), property: "X-ABLabel", tier: .labels,
-                            position: items.count))
-                }
+                add(.value(field, index), property, [value.value])
+                addLabel(value.label, field, index)
             }
         }
-        if formattedName != nil { add(.formattedName, "FN") }
-        if name != nil { add(.name, "N") }
-        if !nicknames.isEmpty { add(.nicknames, "NICKNAME") }
-        if organization != nil { add(.organization, "ORG") }
-        if title != nil { add(.title, "TITLE") }
-        if role != nil { add(.role, "ROLE") }
+        if let formattedName { add(.formattedName, "FN", [formattedName]) }
+        if let name { add(.name, "N", name.family + name.given + name.additional + name.prefixes + name.suffixes) }
+        if !nicknames.isEmpty { add(.nicknames, "NICKNAME", nicknames) }
+        if let organization { add(.organization, "ORG", [organization.name] + organization.units) }
+        if let title { add(.title, "TITLE", [title]) }
+        if let role { add(.role, "ROLE", [role]) }
         addValues(phones, .phone, "TEL")
         addValues(emails, .email, "EMAIL")
         for (index, address) in addresses.enumerated() {
-            add(.value(.address, index), "ADR")
-            if address.label != nil {
-                items.append(
-                    CardItem(
-                        location: .label(.address, index), property: "X-ABLabel", tier: .labels,
-                        position: items.count))
-            }
+            let parts = [
+                address.poBox, address.extended, address.street, address.locality, address.region,
+                address.postalCode, address.country,
+            ]
+            add(.value(.address, index), "ADR", parts)
+            addLabel(address.label, .address, index)
         }
         addValues(urls, .url, "URL")
         addValues(instantMessaging, .impp, "IMPP")
         addValues(socialProfiles, .social, "X-SOCIALPROFILE")
-        if birthday != nil { add(.birthday, "BDAY") }
-        if anniversary != nil { add(.anniversary, "ANNIVERSARY") }
-        if note != nil { add(.note, "NOTE") }
-        if !categories.isEmpty { add(.categories, "CATEGORIES") }
-        if uid != nil { add(.uid, "UID") }
-        if revision != nil { add(.revision, "REV") }
+        if let birthday { add(.birthday, "BDAY", [birthday]) }
+        // Written as X-ANNIVERSARY in 3.0: the shorter name keeps the bound a bound.
+        if let anniversary { add(.anniversary, "ANNIVERSARY", [anniversary]) }
+        if let note { add(.note, "NOTE", [note]) }
+        if !categories.isEmpty { add(.categories, "CATEGORIES", categories) }
+        if let uid { add(.uid, "UID", [uid]) }
+        if let revision { add(.revision, "REV", [revision]) }
         for (index, item) in extensions.enumerated() where item.name.uppercased() != "PHOTO" {
-            add(.extensionProperty(index), item.name.uppercased())
+            let name = item.name.uppercased()
+            // The writer drops bytes a name cannot hold, and turns a LOGO, SOUND or KEY data: URI into shorter
+            // base64: neither the name nor those values bound the written line.
+            let binary = ["LOGO", "SOUND", "KEY"].contains(name)
+            add(.extensionProperty(index), name, binary ? [] : [item.value], named: false)
         }
         return items
+    }
+
+    /// The value bytes, the separators between them, the name, a colon and CRLF.
+    static func minimumBytes(_ name: String, _ values: [String]) -> Int {
+        name.utf8.count + values.reduce(0) { $0 + $1.utf8.count } + max(values.count - 1, 0) + 3
     }
 
     /// The card with only the items at `kept` (and no photo). Built from the kept items alone, so it costs what

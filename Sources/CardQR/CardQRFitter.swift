@@ -49,8 +49,11 @@ public struct CardQRFitter: Sendable {
         // value is not kept by the labels' turn stays out.
         let droppable = items.filter { $0.tier != nil }.sorted { ($0.tier!, $0.position) < ($1.tier!, $1.position) }
         for item in droppable {
+            // ASCII text has the larger capacity, so this room is the most any candidate can have.
+            let room = capacity.asciiBytes - text.count
             // No property line is shorter than four bytes (`N:` and CRLF): nothing more can fit.
-            if capacity.bytes(for: text) - text.count < 4 { break }
+            if room < 4 { break }
+            if item.minimumBytes > room { continue }
             if let owner = item.owner, !kept.contains(owner) { continue }
             var with = kept
             with.insert(item.location)

@@ -158,14 +158,40 @@ import VCardSyntax
             #expect(fit.contact.name == card.name)
             #expect(fit.contact.phones.first?.value == card.phones.first?.value)
             #expect(fit.contact.emails.first?.value == card.emails.first?.value)
+            // Each item's lower bound is one: the fitter passes over items by it without writing them.
+            let items = card.qrItems
+            let core = Set(items.filter { $0.tier == nil }.map(\.location))
+            let coreBytes = CardQRFitter.text(of: card.keeping(core)).count
+            for item in items where item.tier != nil {
+                var with = core
+                with.insert(item.location)
+                var ownerBytes = 0
+                if let owner = item.owner, !core.contains(owner) {
+                    with.insert(owner)
+                    ownerBytes = items.first { $0.location == owner }?.minimumBytes ?? 0
+                }
+                let added = CardQRFitter.text(of: card.keeping(with)).count - coreBytes
+                #expect(item.minimumBytes + ownerBytes <= added, "\(item.property)")
+            }
             guard let kept = fit.kept else { continue }
-            for item in card.qrItems where item.tier != nil && !kept.contains(item.location) && item.owner == nil {
+            for item in items where item.tier != nil && !kept.contains(item.location) && item.owner == nil {
                 var with = kept
                 with.insert(item.location)
                 #expect(!capacity.holds(CardQRFitter.text(of: card.keeping(with))), "\(item.property) fits")
             }
         }
         #expect(checked >= 20)
+    }
+
+    /// Twenty thousand X- properties: the room fills, the rest are passed over, and the count is told.
+    @Test func manyPropertiesAreCountedNotListed() throws {
+        var card = Contact(formattedName: "Many", emails: [LabeledValue("m@example.com")])
+        card.extensions = (0..<20_000).map { Extension(name: "X-P\($0)", value: String(repeating: "v", count: 30)) }
+        let fit = try CardQRFitter().fit(card)
+        let kept = fit.contact.extensions.count
+        #expect(kept > 10)
+        #expect(fit.dropped.map(\.description) == ["\(20_000 - kept) of 20000 X- properties"])
+        #expect(QRCapacity(maxVersion: 20, level: .medium).asciiBytes - fit.text.count < 40)
     }
 
     @Test func cardsInManyScripts() throws {
