@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV", "VCardLint"]),
+                                                    "ContactCSV", "VCardLint", "CardQR", "QRCode"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -62,7 +62,7 @@ let package = Package(
                                                         "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "ContactPresentation",
+                                                           "ContactPresentation", "CardQR", "QRCode",
                                                            "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )
