@@ -27,6 +27,8 @@ struct CardItem: Hashable {
     /// where the model fixes it. Groups, parameters and escapes only add to that, so the fitter can pass over
     /// an item longer than the room left without writing the card again.
     var minimumBytes: Int
+    /// Whether every value of the item is empty (`NICKNAME:`, `TEL;TYPE=fax:`).
+    var isEmpty: Bool
 
     /// The value a label belongs to.
     var owner: Location? {
@@ -49,14 +51,15 @@ extension Contact {
                 CardItem(
                     location: location, property: property,
                     tier: QRDropTier.of(property: property, ordinal: ordinal), position: items.count,
-                    minimumBytes: Self.minimumBytes(named ? property : "", values)))
+                    minimumBytes: Self.minimumBytes(named ? property : "", values),
+                    isEmpty: values.allSatisfy(\.isEmpty)))
         }
         func addLabel(_ label: String?, _ field: CardItem.LabeledField, _ index: Int) {
             guard let label else { return }
             items.append(
                 CardItem(
                     location: .label(field, index), property: "X-ABLabel", tier: .labels, position: items.count,
-                    minimumBytes: Self.minimumBytes("X-ABLabel", [label])))
+                    minimumBytes: Self.minimumBytes("X-ABLabel", [label]), isEmpty: label.isEmpty))
         }
         func addValues(_ values: [LabeledValue], _ field: CardItem.LabeledField, _ property: String) {
             for (index, value) in values.enumerated() {
@@ -96,6 +99,7 @@ extension Contact {
             // base64: neither the name nor those values bound the written line.
             let binary = ["LOGO", "SOUND", "KEY"].contains(name)
             add(.extensionProperty(index), name, binary ? [] : [item.value], named: false)
+            items[items.count - 1].isEmpty = item.value.isEmpty
         }
         return items
     }

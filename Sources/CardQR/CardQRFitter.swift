@@ -19,7 +19,8 @@ public struct CardQRFitter: Sendable {
     }
 
     /// The card fitted and encoded.
-    /// - Throws: `CardQRError` `.nothingToShare` when the card holds no name, organisation, email or phone;
+    /// - Throws: `CardQRError` `.nothingToShare` when nothing but the photo, labels, UID, REV and the like has a
+    ///   value;
     ///   `.doesNotFit` when even the fields never dropped are too large; `.encoder` when libqrencode fails.
     public func fit(_ contact: Contact) throws(CardQRError) -> CardQRFit {
         var base = contact
@@ -31,11 +32,16 @@ public struct CardQRFitter: Sendable {
             // The name the writer would make up, fixed now, so dropping ORG cannot change it.
             base.formattedName = base.derivedDisplayName
         }
-        guard hasRawFN || !(base.formattedName ?? "").isEmpty else {
+        let items = base.qrItems
+        // An empty FN is left as written (exporters write `FN:` beside an N or ORG, and phones then show
+        // those). A card is refused only when nothing with a value is left but labels, bookkeeping (UID,
+        // REV) and media: a code that adds an empty contact helps nobody.
+        let shareable: Set<QRDropTier?> = Set(QRDropTier.allCases).subtracting([.labels, .metadata, .binary])
+            .union([nil])
+        guard items.contains(where: { !$0.isEmpty && shareable.contains($0.tier) }) else {
             throw CardQRError.nothingToShare(photoOnly: contact.photo != nil)
         }
         let capacity = QRCapacity(maxVersion: maxVersion, level: level)
-        let items = base.qrItems
         let full = Self.text(of: base)
         if capacity.holds(full) {
             return try finish(base, text: full, capacity: capacity, kept: nil, items: items, photo: photoDropped)
@@ -220,7 +226,7 @@ public struct CardQRError: Error, Sendable, CustomStringConvertible {
 
         /// Too large even with only the fields never dropped.
         public static let doesNotFit = Code(rawValue: "does-not-fit")
-        /// No name, organisation, email or phone: nothing a contacts app could show.
+        /// Nothing with a value but the photo, labels, bookkeeping (UID, REV) or media.
         public static let nothingToShare = Code(rawValue: "nothing-to-share")
         /// libqrencode failed.
         public static let encoder = Code(rawValue: "encoder")
@@ -243,7 +249,7 @@ public struct CardQRError: Error, Sendable, CustomStringConvertible {
     public var smallestVersion: Int?
     /// For `.doesNotFit`: whether level L would hold it at `maxVersion`.
     public var fitsAtLevelL = false
-    /// For `.nothingToShare`: whether the card held a photo and nothing else to show.
+    /// For `.nothingToShare`: whether the card held a photo.
     public var photoOnly = false
     /// For `.encoder`: the encoder's error.
     public var encoderError: QRCodeError?
@@ -264,8 +270,8 @@ public struct CardQRError: Error, Sendable, CustomStringConvertible {
         switch code {
         case .nothingToShare:
             return photoOnly
-                ? "the card has no name, organisation, email or phone, only a photo, which a QR code cannot carry"
-                : "the card has no name, organisation, email or phone to share"
+                ? "the card holds nothing to share but a photo, which a QR code cannot carry"
+                : "the card holds nothing to share: every field is empty, or only UID, REV or media"
         case .doesNotFit:
             var text =
                 "the card takes \(coreBytes) bytes even with only its name, first phone and first email, but a QR code"

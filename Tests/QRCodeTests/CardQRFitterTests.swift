@@ -67,11 +67,36 @@ import VCardSyntax
         let error = #expect(throws: CardQRError.self) { try CardQRFitter().fit(card) }
         #expect(error?.code == .nothingToShare)
         #expect(error?.photoOnly == true)
-        #expect(error?.description.contains("only a photo") == true)
+        #expect(error?.description.contains("nothing to share but a photo") == true)
         // Read from vCard text too: no FN, no N, only the photo.
         let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/2Q==\r\nEND:VCARD\r\n"
         let read = try #require(Self.read(Array(text.utf8)))
         #expect(throws: CardQRError.self) { try CardQRFitter().fit(read) }
+    }
+
+    /// Exporters write an empty FN beside an N or ORG: such a card is shared as written, FN empty.
+    @Test func emptyFormattedNameBesideOtherFields() throws {
+        for extra in ["ORG:Ximian\\, Inc.\r\n", "N:Mustermann;Max;;;\r\n", "EMAIL:a@example.com\r\n"] {
+            let text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\r\n" + extra + "END:VCARD\r\n"
+            let card = try #require(Self.read(Array(text.utf8)))
+            let fit = try CardQRFitter().fit(card)
+            #expect(String(decoding: fit.text, as: UTF8.self).contains("\r\nFN:\r\n"))
+            #expect(String(decoding: fit.text, as: UTF8.self).contains(extra))
+        }
+        // A card of an address or a URL alone is shared too.
+        for only in ["URL:www.example.com", "ADR;TYPE=work:;;1 Main St;Springfield;;;"] {
+            let text = "BEGIN:VCARD\r\nVERSION:3.0\r\n\(only)\r\nEND:VCARD\r\n"
+            let card = try #require(Self.read(Array(text.utf8)))
+            #expect(String(decoding: try CardQRFitter().fit(card).text, as: UTF8.self).contains(only))
+        }
+        // Empty values, bookkeeping and media are nothing to share.
+        let nothing = """
+            BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\r\nTEL;TYPE=fax:\r\nNICKNAME:\r\nUID:1\r\nREV:2020-01-01\r\n\
+            LOGO;VALUE=uri:http://example.com/l.png\r\nEND:VCARD\r\n
+            """
+        let card = try #require(Self.read(Array(nothing.utf8)))
+        let error = #expect(throws: CardQRError.self) { try CardQRFitter().fit(card) }
+        #expect(error?.code == .nothingToShare && error?.photoOnly == false)
     }
 
     /// A first email too long for the code is never dropped: the error says it would have to go.
