@@ -62,6 +62,16 @@ import VCardSyntax
         #expect(decoded.map { String(decoding: $0, as: UTF8.self) }?.contains("FN:Aiko Tanaka\r\n") == true)
     }
 
+    /// Docs/qr-example.png is what vcf qr makes of its fixture today: regenerate it with
+    /// `vcf qr Fixtures/convert/contact.json -o Docs/qr-example.png --scale 4` when this fails.
+    @Test(.enabled(if: QRReader.zbarimg != nil, "zbarimg (zbar-tools) is not installed: codes not read back"))
+    func documentationExampleIsCurrent() throws {
+        let example = FixturePaths.root.deletingLastPathComponent().appendingPathComponent("Docs/qr-example.png")
+        let decoded = try QRReader.decode(imageAt: example.path)
+        let card = try #require(try ContactJSON.decode(FixturePaths.bytes("convert/contact.json")).first)
+        #expect(decoded == (try CardQRFitter().fit(card).text))
+    }
+
     @Test func oneCardOnly() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
