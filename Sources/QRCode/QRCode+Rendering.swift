@@ -7,10 +7,13 @@ extension QRCode {
     /// Modules per side with the quiet zone on both sides.
     public func sizeWithQuietZone(_ quietZone: Int = QRCode.quietZone) -> Int { size + 2 * quietZone }
 
-    /// A gray PNG, `scale` pixels per module (1...64), black modules on white, with the quiet zone.
+    /// The most pixels a module: version 40 at 32 is 5,920 pixels a side, a 35 MB gray buffer before compression.
+    public static let maxScale = 32
+
+    /// A gray PNG, `scale` pixels per module (1...`maxScale`), black modules on white, with the quiet zone.
     /// - Throws: `QRCodeError` when libpng cannot write it.
     public func png(scale: Int = 8, quietZone: Int = QRCode.quietZone) throws(QRCodeError) -> [UInt8] {
-        let scale = min(max(scale, 1), 64)
+        let scale = min(max(scale, 1), Self.maxScale)
         let side = sizeWithQuietZone(quietZone) * scale
         var pixels = [UInt8](repeating: 0xFF, count: side * side)
         for y in 0..<size {
@@ -54,7 +57,7 @@ extension QRCode {
                 x += run
             }
         }
-        let pixels = side * min(max(scale, 1), 64)
+        let pixels = side * min(max(scale, 1), Self.maxScale)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(pixels)" height="\(pixels)" \

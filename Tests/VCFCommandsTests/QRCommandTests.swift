@@ -96,7 +96,7 @@ import VCardSyntax
     @Test func badOptionsAreUsageErrors() {
         for arguments in [
             ["--level", "X"], ["--max-version", "41"], ["--max-version", "0"], ["-o", "card.jpg"],
-            ["--format", "gif"], ["--scale", "0"],
+            ["--format", "gif"], ["--scale", "0"], ["--scale", "33"],
         ] {
             let run = CommandTests.run(["qr", Self.apple] + arguments)
             #expect(run.code == 64, "\(arguments)")

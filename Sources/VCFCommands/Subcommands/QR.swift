@@ -28,7 +28,7 @@ enum QR {
         let fitter = CardQRFitter(
             maxVersion: try integer(parsed.options["--max-version"], "--max-version", 1...40) ?? 20,
             level: try level(parsed.options["--level"]) ?? .medium)
-        let scale = try integer(parsed.options["--scale"], "--scale", 1...64) ?? 8
+        let scale = try integer(parsed.options["--scale"], "--scale", 1...QRCode.maxScale) ?? 8
         var forced: InputFormat?
         if let from = parsed.options["--from"] {
             guard let inputFormat = InputFormat(rawValue: from) else { throw UsageError(Message.badFrom(from)) }
@@ -211,7 +211,7 @@ extension QR {
           --level L           error correction: L (7%), M (15%, default), Q (25%) or H (30%)
           --max-version N     the largest code allowed, 1 to 40 (default 20: 97x97 modules, which phones
                               read quickly from a screen)
-          --scale PX          pixels a module in PNG and SVG (default 8)
+          --scale PX          pixels a module in PNG and SVG, 1 to \(QRCode.maxScale) (default 8)
           --from FORMAT       the input's format when it cannot be told from its content
 
         On a terminal the code is drawn black on white with colour codes, so it scans on light and dark
