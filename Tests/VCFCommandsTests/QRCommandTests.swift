@@ -165,16 +165,19 @@ import VCardSyntax
     static func inTmux(_ arguments: [String], environment: String) throws -> String {
         let tmux = try #require(Self.tmux)
         let binary = try #require(builtBinary)
-        let socket = "vcf-qr-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        // A server of its own, on a socket in a directory of its own that is removed afterwards.
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("tmux").path
         let quoted = ([binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let command = "env -u NO_COLOR \(environment) \(quoted); echo vcf-exit-$?; sleep 60"
         let started = QRReader.runLeavingDaemon(
-            tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "qr", "-x", "120", "-y", "80", command])
+            tmux, ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "qr", "-x", "120", "-y", "80", command])
         #expect(started == 0)
-        defer { _ = QRReader.runLeavingDaemon(tmux, ["-L", socket, "kill-server"]) }
+        defer { _ = QRReader.runLeavingDaemon(tmux, ["-S", socket, "kill-server"]) }
         var pane = ""
         for _ in 0..<50 where started == 0 {
-            let capture = try QRReader.run(tmux, ["-L", socket, "capture-pane", "-p", "-e", "-N", "-t", "qr"])
+            let capture = try QRReader.run(tmux, ["-S", socket, "capture-pane", "-p", "-e", "-N", "-t", "qr"])
             pane = String(decoding: capture.out, as: UTF8.self)
             if pane.contains("vcf-exit-") { break }
             Thread.sleep(forTimeInterval: 0.1)
