@@ -24,6 +24,7 @@ public enum VCF {
             case "merge": return try Merge.run(rest, io: io)
             case "dedupe": return try Merge.dedupe(rest, io: io)
             case "lint": return try Lint.run(rest, io: io)
+            case "qr": return try QR.run(rest, io: io)
             case "help", "-h", "--help":
                 switch rest.first.map({ String(decoding: $0, as: UTF8.self) }) {
                 case nil: io.write(Help.main)
@@ -33,6 +34,7 @@ public enum VCF {
                 case "merge": io.write(Help.merge)
                 case "dedupe": io.write(Help.dedupe)
                 case "lint": io.write(Lint.help)
+                case "qr": io.write(QR.help)
                 case let other?: throw UsageError("no command named \(TerminalText.sanitized(other))")
                 }
                 return ExitCode.success
@@ -41,7 +43,9 @@ public enum VCF {
                 return ExitCode.success
             default:
                 let suggestion =
-                    Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "help"])
+                    Arguments.nearest(
+                        command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "qr", "help"]
+                    )
                     .map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown command \(TerminalText.sanitized(command))\(suggestion)")
             }

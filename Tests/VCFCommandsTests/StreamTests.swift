@@ -74,7 +74,8 @@ struct StreamTests {
         for arguments in [
             ["convert", input], ["convert", input, "--to", "json"], ["preview", input], ["lint", finding],
             ["lint", input, "--fix", "-o", "-"], ["convert", input, "-o", "/dev/full"],
-            ["preview", input, "--format", "html", "-o", "/dev/full"],
+            ["preview", input, "--format", "html", "-o", "/dev/full"], ["qr", input],
+            ["qr", input, "-o", "/dev/full", "--format", "svg"],
         ] {
             let outcome = try ChildProcess.run(arguments, stdout: .truncate("/dev/full"))
             #expect(outcome.status == 2, "\(arguments)")
@@ -90,6 +91,7 @@ struct StreamTests {
             ["lint", "-"], ["merge", "-", "--into", scratch("book.vcf")], ["dedupe", "-"],
             ["photo", "fit", "-", "--max-bytes", "48000", "-o", scratch("out.jpg")], ["preview", "-"],
             ["convert", "-"], ["lint", "-", "--fix", "-o", "-"], ["photo", "extract", "-", "-o", scratch("photos")],
+            ["qr", "-"],
         ] {
             let outcome = try ChildProcess.run(arguments, stdin: .closed)
             #expect(outcome.signal == nil, "\(arguments) crashed")
