@@ -64,6 +64,7 @@ public enum TerminalText {
     /// Whether `scalar` is shown as an escape.
     public static func needsEscape(_ scalar: Unicode.Scalar, lineBreaks: LineBreaks = .escape) -> Bool {
         switch scalar.value {
+        case 0x20..<0x7F: return false
         case 0x0A, 0x09: return lineBreaks == .escape
         case 0x00...0x1F, 0x7F...0x9F: return true
         // Zero-width non-joiner and joiner shape Persian, Indic scripts and emoji sequences: they are kept.

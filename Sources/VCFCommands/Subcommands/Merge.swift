@@ -111,7 +111,7 @@ enum Merge {
                 entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
                 let output = changed ? file.renderedParts(replacing: result.replaced, adding: result.added) : []
-                progress?.phase(changed && !settings.dryRun ? "writing \(target)…" : "")
+                if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
                     ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
                     Decisions(file: file, entries: entries, result: result, changed: changed)
