@@ -9,6 +9,8 @@ import PackageDescription
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 // QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
 // no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
+// TerminalText is the one sanitiser for text shown to people; UserFiles (over CSignalCleanup) owns reading and
+// writing the user's files: atomic replacement, locks, concurrent-change checks, owner and mode, backups.
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -39,14 +41,18 @@ let package = Package(
         .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
-        .target(name: "ContactPresentation", dependencies: ["ContactModel"]),
+        .target(name: "ContactPresentation", dependencies: ["ContactModel", "TerminalText"]),
+        .target(name: "TerminalText"),
+        .target(name: "CSignalCleanup"),
+        .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV", "VCardLint", "CardQR", "QRCode"]),
+                                                    "ContactCSV", "VCardLint", "CardQR", "QRCode", "TerminalText",
+                                                    "UserFiles"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -62,7 +68,8 @@ let package = Package(
                                                         "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "ContactPresentation", "CardQR", "QRCode",
+                                                           "ContactPresentation", "CardQR", "QRCode", "TerminalText",
+                                                           "UserFiles",
                                                            "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )

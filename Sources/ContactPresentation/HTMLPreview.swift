@@ -76,8 +76,7 @@ public enum HTMLPreview {
         let target: String
         switch kind {
         case .phone:
-            let dialable = value.filter { $0.isASCII && ($0.isNumber || $0 == "+") }
-            guard !dialable.isEmpty else { return nil }
+            guard let dialable = dialable(value) else { return nil }
             target = "tel:" + dialable
         case .email:
             // Only a plain address is linked; anything with quotes, brackets or spaces is shown as text.
@@ -92,6 +91,24 @@ public enum HTMLPreview {
             return nil
         }
         return "<a href=\"\(escape(target))\">\(escape(value))</a>"
+    }
+
+    /// The digits (and a leading `+`) of a value that is written as a phone number and nothing else: digits
+    /// with the usual separators (space, `-`, `.`, `/`, parentheses), optionally after `tel:`. Anything else
+    /// (`javascript:alert(7)`, `call 555-0100 now`, letters for digits) gets no link: taking the digits out of
+    /// it would link to a number the text never showed.
+    static func dialable(_ value: String) -> String? {
+        var text = Substring(value.trimmingCharacters(in: .whitespaces))
+        if text.lowercased().hasPrefix("tel:") { text = text.dropFirst(4) }
+        if text.hasPrefix("+") { text = text.dropFirst() }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || " -./()".contains($0)) }) else {
+            return nil
+        }
+        let digits = text.filter(\.isNumber)
+        guard digits.count >= 3 else { return nil }
+        return
+            (value.trimmingCharacters(in: .whitespaces).hasPrefix("+")
+            || value.lowercased().hasPrefix("tel:+") ? "+" : "") + digits
     }
 
     /// The media type of a raster image known by its first bytes; other data (SVG, garbage) is not shown.

@@ -1,3 +1,11 @@
+import TerminalText
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The text preview: aligned, readable, safe to print on a terminal.
 public enum TextPreview {
     /// How far the text may use the terminal.
@@ -47,17 +55,15 @@ public enum TextPreview {
         return out
     }
 
-    /// Control characters would let a card rewrite the terminal, so they are shown as visible marks.
+    /// A value on one line, safe for a terminal: a line break within it (a street on two lines) is shown as
+    /// `⏎`, and everything else a terminal would act on (escape sequences, bidi overrides) as the visible escapes
+    /// of `TerminalText`, the sanitiser every message of the tool passes through.
     public static func oneLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                out += scalar == "\n" ? "⏎" : "�"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let marked =
+            text.contains(where: \.isNewline)
+            ? text.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+            : text
+        return TerminalText.sanitized(marked)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import UserFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -9,33 +10,62 @@ import Darwin
 import FoundationEssentials
 #endif
 
-/// Runs `vcf` on the process's own arguments and streams; a closed pipe on stdout ends quietly.
+/// Runs `vcf` on the process's own arguments (as bytes) and streams.
+///
+/// Standard output is written through a buffer (flushed at every write on a terminal, so a person sees each
+/// card as it is read). A closed pipe (EPIPE) ends the output quietly; any other write error (a full disk,
+/// `> /dev/full`) ends the run with exit 2 and the system's reason.
 public func runVCF() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
-    final class State: @unchecked Sendable { var brokenPipe = false }
+    let terminal = isatty(1) == 1
+    let out = DescriptorWriter(descriptor: 1, name: UserPath("standard output"))
+    final class State: @unchecked Sendable {
+        var failure: FileError?
+        var brokenPipe = false
+    }
     let state = State()
+    func send(_ body: () throws -> Void) {
+        guard !state.brokenPipe, state.failure == nil else { return }
+        do {
+            try body()
+        } catch let error as FileError {
+            if error.code == EPIPE { state.brokenPipe = true } else { state.failure = error }
+        } catch {}
+    }
     let io = CommandIO(
         standardOutput: { bytes in
-            guard !state.brokenPipe else { return }
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(1, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        state.brokenPipe = true
-                        return
-                    }
-                    offset += written
-                }
+            send {
+                try out.write(bytes)
+                if terminal { try out.flush() }
             }
         },
-        standardError: { text in FileHandle.standardError.write(Data(text.utf8)) })
+        standardError: { text in
+            // Nothing can be done when stderr itself is closed or full: the exit code still tells.
+            var text = text
+            text.withUTF8 { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let n = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { return }
+                    offset += n
+                }
+            }
+        })
+    io.outputEnded = { state.brokenPipe || state.failure != nil }
     io.environment = ProcessInfo.processInfo.environment
-    io.outputIsTerminal = isatty(1) == 1
+    io.outputIsTerminal = terminal
     io.errorIsTerminal = isatty(2) == 1
-    let code = VCF.run(Array(CommandLine.arguments.dropFirst()), io: io)
-    return state.brokenPipe && code == 0 ? 0 : code
+    let arguments = (1..<Int(CommandLine.argc)).map { index in
+        CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+    }
+    var code = VCF.run(arguments: arguments, io: io)
+    send { try out.flush() }
+    if let failure = state.failure {
+        io.error(failure.description)
+        code = ExitCode.ioFailure
+    }
+    return code
 }
 
 /// Exits the process with `code`.

@@ -85,7 +85,7 @@ struct MergeCrashTests {
 
     func temporaryFileExists(in dir: URL) -> Bool {
         ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains {
-            $0.hasPrefix(".contacts.vcf.")
+            $0.hasPrefix(".contacts.vcf.vcf-tmp-")
         }
     }
 }

@@ -48,8 +48,10 @@ import Darwin
         #expect(CommandTests.run(["convert", Self.input, "-o", link]).code == 0)
         #expect(Self.mode(link, followingLinks: false) & S_IFMT == S_IFLNK)
         #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("BEGIN:VCARD"))
+        // The lock file belongs to the file replaced, the one the link points to.
         #expect(
-            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["link.vcf", "real.vcf"])
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == [".real.vcf.vcf-lock", "link.vcf", "real.vcf"])
     }
 
     @Test func pipeIsWrittenToNotReplaced() throws {

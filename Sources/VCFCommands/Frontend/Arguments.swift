@@ -1,5 +1,9 @@
-/// A small command-line parser: flags, options with values (`-o FILE`, `--to=json`), `--` and positionals.
-/// Unknown options are usage errors that suggest the nearest known one.
+import TerminalText
+import UserFiles
+
+/// A small command-line parser over the arguments' bytes: flags, options with values (`-o FILE`,
+/// `--to=json`), `--` and positionals. Paths keep their bytes (a name that is not UTF-8 names the same file);
+/// other values are read as text. Unknown options are usage errors that suggest the nearest known one.
 struct Arguments {
     struct Spec {
         var flags: Set<String>
@@ -8,46 +12,57 @@ struct Arguments {
     }
 
     var flags: Set<String> = []
-    var options: [String: String] = [:]
-    var positionals: [String] = []
+    private var values: [String: [UInt8]] = [:]
+    private var positionalBytes: [[UInt8]] = []
 
-    static func parse(_ arguments: [String], spec: Spec) throws -> Arguments {
+    /// The value of option `name` as text (bytes that are not UTF-8 become U+FFFD); for keywords and numbers.
+    func option(_ name: String) -> String? { values[name].map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The value of option `name` as a path, its bytes as given.
+    func path(_ name: String) -> UserPath? { values[name].map { UserPath(bytes: $0) } }
+
+    /// The positional arguments as paths.
+    var positionals: [UserPath] { positionalBytes.map { UserPath(bytes: $0) } }
+
+    static func parse(_ arguments: [[UInt8]], spec: Spec) throws -> Arguments {
         var result = Arguments()
         var index = 0
         var onlyPositionals = false
+        let dash = UInt8(ascii: "-")
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
-                result.positionals.append(argument)
+            if onlyPositionals || argument == [dash] || argument.first != dash {
+                result.positionalBytes.append(argument)
                 continue
             }
-            if argument == "--" {
+            if argument == [dash, dash] {
                 onlyPositionals = true
                 continue
             }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+            var nameBytes = argument[...]
+            var inlineValue: [UInt8]?
+            if argument.starts(with: [dash, dash]), let equals = argument.firstIndex(of: UInt8(ascii: "=")) {
+                nameBytes = argument[..<equals]
+                inlineValue = Array(argument[(equals + 1)...])
             }
+            var name = String(decoding: nameBytes, as: UTF8.self)
             name = spec.aliases[name] ?? name
             if spec.flags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
                 result.flags.insert(name)
             } else if spec.options.contains(name) {
                 if let inlineValue {
-                    result.options[name] = inlineValue
+                    result.values[name] = inlineValue
                 } else {
                     guard index < arguments.count else { throw UsageError("\(name) needs a value") }
-                    result.options[name] = arguments[index]
+                    result.values[name] = arguments[index]
                     index += 1
                 }
             } else {
                 let known = Array(spec.flags) + Array(spec.options) + spec.aliases.keys.filter { $0.hasPrefix("--") }
                 let suggestion = nearest(name, in: known).map { "; did you mean \($0)?" } ?? ""
-                throw UsageError("unknown option \(name)\(suggestion)")
+                throw UsageError("unknown option \(TerminalText.sanitized(name))\(suggestion)")
             }
         }
         return result

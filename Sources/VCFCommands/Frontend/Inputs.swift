@@ -1,6 +1,7 @@
 import ContactCSV
 import ContactModel
 import Foundation
+import UserFiles
 import VCardFormat
 import VCardSyntax
 
@@ -18,24 +19,44 @@ enum InputFormat: String, CaseIterable {
 
 /// Reads every input named on the command line, card by card, whatever its format; diagnostics go to
 /// stderr with the input's name. Commands see only contacts.
+///
+/// vCard is read as a stream (memory bounded by the largest card) unless `readsWhole` is set; jCard, JSON
+/// and CSV are read whole within `limits`. An input that cannot be opened or read is reported with the
+/// system's reason and the others are still read.
 struct InputReader {
     let io: CommandIO
     var forcedFormat: InputFormat?
+    /// Read each input whole before parsing it, for a command that holds every card anyway (merge): a vCard
+    /// input is then parsed on several threads and bounded by `limits` like the other formats.
+    var readsWhole = false
+    /// Bounds on inputs read whole.
+    var limits = ReadLimits.default
+    /// Whether warnings are printed (they are counted either way). A merge reports what it did with each card
+    /// instead: a hundred thousand "card has no FN" lines would bury its summary.
+    var printsWarnings = true
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
+    /// The inputs that were read without a failure but held no card.
+    private(set) var emptyInputs: [UserPath] = []
 
     init(io: CommandIO, forcedFormat: InputFormat? = nil) {
         self.io = io
         self.forcedFormat = forcedFormat
     }
 
-    /// Calls `body` with each card of each input in order, and the input's name (a path or `-`). An input that
-    /// cannot be read is reported and the others are still read.
-    mutating func forEachCard(in paths: [String], _ body: (ReadCard, String) throws -> Void) throws {
-        let paths = paths.isEmpty ? ["-"] : paths
-        let sizes = paths.map {
-            $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0
+    /// The name diagnostics give an input: its path shown safely, `-` for standard input.
+    static func name(_ path: UserPath) -> String { path.description }
+
+    /// Calls `body` with each card of each input in order, and the input's path. An input that cannot be read
+    /// is reported and the others are still read. Reading stops early when standard output has ended.
+    mutating func forEachCard(in paths: [UserPath], _ body: (ReadCard, UserPath) throws -> Void) throws {
+        let paths = paths.isEmpty ? [UserPath.standardStream] : paths
+        let sizes = paths.map { path -> Int? in
+            guard !path.isStandardStream, let identity = FileIdentity.of(path), identity.isRegularFile else {
+                return path.isStandardStream ? nil : 0
+            }
+            return Int(identity.size)
         }
         let progress = ProgressLine(
             io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
@@ -43,104 +64,140 @@ struct InputReader {
         var cards = 0
         var bytesBefore = 0
         for (path, size) in zip(paths, sizes) {
+            if io.outputEnded() { return }
             defer { bytesBefore += size ?? 0 }
-            let handle: FileHandle
-            if path == "-" {
-                handle = FileHandle.standardInput
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                    let opened = FileHandle(forReadingAtPath: path)
-                else {
-                    let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-                    io.error("\(path): error: \(reason)")
-                    ioFailures += 1
-                    continue
-                }
-                handle = opened
+            let before = cards
+            let failuresBefore = ioFailures
+            do {
+                let file = try InputFile.open(path)
+                defer { file.close() }
+                try read(file, progress: progress, cards: &cards, bytesBefore: bytesBefore, body)
+            } catch let error as FileError {
+                io.error(error.description)
+                ioFailures += 1
             }
-            defer { if path != "-" { try? handle.close() } }
-            let prefix = [UInt8]((try? handle.read(upToCount: 64 << 10)) ?? Data())
-            let format = forcedFormat ?? Self.detect(prefix)
-            switch format {
-            case .jcard:
-                let all = Self.readRest(of: handle, after: prefix)
-                do {
-                    for card in try JCard.read(all, name: path) {
-                        report(card.diagnostics)
-                        try body(card, path)
-                        cards += 1
-                        progress.update(cards: cards, bytesDone: bytesBefore)
-                    }
-                } catch let error as JCardError {
-                    io.error(error.description)
-                    errorCount += 1
-                }
-            case .csv:
-                let result = ContactCSV.read(Self.readRest(of: handle, after: prefix))
-                var problems = result.problems[...]
-                for record in result.records {
-                    // Each problem is told before the first card read after it, so stderr follows the file.
-                    while let problem = problems.first, problem.line <= record.line {
-                        reportCSV(problem, path: path)
-                        problems = problems.dropFirst()
-                    }
-                    try body(
-                        ReadCard(
-                            contact: record.contact, raw: RawCard(lines: [], beginLine: record.line), diagnostics: []),
-                        path)
+            if cards == before && ioFailures == failuresBefore { emptyInputs.append(path) }
+        }
+    }
+
+    private mutating func read(
+        _ file: InputFile, progress: ProgressLine, cards: inout Int, bytesBefore: Int,
+        _ body: (ReadCard, UserPath) throws -> Void
+    ) throws {
+        let path = file.path
+        let name = Self.name(path)
+        let prefix = try file.read(upTo: 64 << 10)
+        let format = forcedFormat ?? Self.detect(prefix)
+        switch format {
+        case .jcard:
+            let all = try file.readRest(after: prefix, limits: limits)
+            do {
+                for card in try JCard.read(all, name: name) {
+                    report(card.diagnostics)
+                    try body(card, path)
                     cards += 1
                     progress.update(cards: cards, bytesDone: bytesBefore)
                 }
-                for problem in problems { reportCSV(problem, path: path) }
-            case .json:
-                let all = Self.readRest(of: handle, after: prefix)
-                do {
-                    for contact in try ContactJSON.decode(all) {
-                        try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
-                        cards += 1
-                        progress.update(cards: cards, bytesDone: bytesBefore)
-                    }
-                } catch let error as ContactJSON.DecodeError {
-                    io.error("\(path):\(error.line):\(error.column): error: \(error.message)")
-                    errorCount += 1
+            } catch let error as JCardError {
+                io.error(error.description)
+                errorCount += 1
+            }
+        case .csv:
+            let result = ContactCSV.read(try file.readRest(after: prefix, limits: limits))
+            var problems = result.problems[...]
+            for (index, record) in result.records.enumerated() {
+                // Each problem is told before the first card read after it, so stderr follows the file.
+                while let problem = problems.first, problem.line <= record.line {
+                    reportCSV(problem, name: name)
+                    problems = problems.dropFirst()
                 }
-            case .vcard:
-                let reader = VCardFileReader(handle: handle, name: path, prefix: prefix)
-                do {
-                    while let card = try reader.next() {
-                        report(reader.takeFileDiagnostics())
-                        report(card.diagnostics)
-                        try body(card, path)
-                        cards += 1
-                        progress.update(cards: cards, bytesDone: bytesBefore + card.raw.byteRange.upperBound)
+                // An error within the record's lines goes with its card, so a merge can skip the card.
+                let end = index + 1 < result.records.count ? result.records[index + 1].line : Int.max
+                let errors = result.problems.filter { $0.severity == .error && $0.line >= record.line && $0.line < end }
+                let diagnostics = errors.map {
+                    Diagnostic(
+                        .error, DiagnosticCode(rawValue: $0.code.rawValue), $0.message, line: $0.line,
+                        column: $0.column, file: name)
+                }
+                try body(
+                    ReadCard(
+                        contact: record.contact, raw: RawCard(lines: [], beginLine: record.line),
+                        diagnostics: diagnostics),
+                    path)
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore)
+            }
+            for problem in problems { reportCSV(problem, name: name) }
+        case .json:
+            let all = try file.readRest(after: prefix, limits: limits)
+            do {
+                for contact in try ContactJSON.decode(all) {
+                    try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
+                    cards += 1
+                    progress.update(cards: cards, bytesDone: bytesBefore)
+                }
+            } catch let error as ContactJSON.DecodeError {
+                io.error("\(name):\(error.line):\(error.column): error: \(error.message)")
+                errorCount += 1
+            }
+        case .vcard where readsWhole:
+            let all = try file.readRest(after: prefix, limits: limits)
+            let (read, diagnostics) = VCardDocument.read(all, name: name)
+            report(diagnostics)
+            // The lexer's errors (a card without END, a line without a colon) are the file's, not the card's:
+            // each card gets those within its lines, so a command can tell a card that was not read whole.
+            // Both lists are in line order, so one pass pairs them.
+            let errors = diagnostics.filter { $0.severity == .error }
+            var next = 0
+            for var card in read {
+                let end = card.raw.endLine ?? Int.max
+                while next < errors.count && errors[next].line < card.raw.beginLine { next += 1 }
+                var index = next
+                var found = card.diagnostics
+                while index < errors.count && errors[index].line <= end {
+                    let error = errors[index]
+                    if !found.contains(where: {
+                        ($0.line, $0.column, $0.code) == (error.line, error.column, error.code)
+                    }) {
+                        found.append(error)
                     }
+                    index += 1
+                }
+                card.diagnostics = found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+                try body(card, path)
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore + card.raw.byteRange.upperBound)
+            }
+        case .vcard:
+            let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
+            let reader = VCardFileReader(handle: handle, name: name, prefix: prefix)
+            do {
+                while let card = try reader.next() {
                     report(reader.takeFileDiagnostics())
-                } catch let error as VCardInputError {
-                    io.error(error.description)
-                    ioFailures += 1
+                    report(card.diagnostics)
+                    try body(card, path)
+                    cards += 1
+                    progress.update(cards: cards, bytesDone: bytesBefore + card.raw.byteRange.upperBound)
+                    if io.outputEnded() { return }
                 }
+                report(reader.takeFileDiagnostics())
+            } catch let error as VCardInputError {
+                io.error(error.description)
+                ioFailures += 1
             }
         }
     }
 
-    private mutating func reportCSV(_ problem: ContactCSV.Problem, path: String) {
+    private mutating func reportCSV(_ problem: ContactCSV.Problem, name: String) {
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
-        io.error("\(path):\(problem.description)")
+        if problem.severity == .error || printsWarnings { io.error("\(name):\(problem.description)") }
     }
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
-            io.report(diagnostic)
+            if diagnostic.severity == .error || printsWarnings { io.report(diagnostic) }
         }
-    }
-
-    /// The whole input: formats other than vCard are read at once.
-    private static func readRest(of handle: FileHandle, after prefix: [UInt8]) -> [UInt8] {
-        var all = prefix
-        while let more = try? handle.read(upToCount: 1 << 20), !more.isEmpty { all += more }
-        return all
     }
 
     /// jCard is `[` then `"vcard"`; other JSON starts with `[` or `{` after white space and a BOM; anything
@@ -153,5 +210,17 @@ struct InputReader {
         while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
         guard index < prefix.count else { return .vcard }
         return prefix[index] == UInt8(ascii: "[") || prefix[index] == UInt8(ascii: "{") ? .json : .vcard
+    }
+
+    /// Reads one input whole (`-` for standard input), within `limits`; nil after reporting why not.
+    static func readWhole(_ path: UserPath, io: CommandIO, limits: ReadLimits = .default) -> [UInt8]? {
+        do {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            return try file.readAll(limits: limits)
+        } catch {
+            io.error("\(error)")
+            return nil
+        }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import TerminalText
+import UserFiles
 import VCardSyntax
 
 #if canImport(Glibc)
@@ -6,17 +7,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#endif
 
 /// Where a command writes: data to `standardOutput`, diagnostics and progress to `standardError`.
 /// Tests pass buffers; the executable passes the process's streams.
+///
+/// Everything meant for a person goes through `TerminalText` here (`error`, `writeText`), so card data,
+/// file names and arguments cannot reach the terminal as escape sequences or fake lines. Data (`write`) is
+/// passed through untouched.
 public final class CommandIO {
     /// Receives data bytes.
     public var standardOutput: (ArraySlice<UInt8>) -> Void
-    /// Receives diagnostic text.
+    /// Receives diagnostic text, already sanitised.
     public var standardError: (String) -> Void
+    /// Whether standard output has ended (a closed pipe, a failed write): commands may stop producing output.
+    public var outputEnded: () -> Bool = { false }
     /// The environment, for `NO_COLOR`, `TERM` and `COLORTERM`; tests set what they need.
     public var environment: [String: String] = [:]
     /// Whether standard output is a terminal (colour, thumbnails).
@@ -41,17 +45,24 @@ public final class CommandIO {
         return (io, { box.out }, { box.err })
     }
 
+    /// Data, as it is.
     func write(_ bytes: [UInt8]) { standardOutput(bytes[...]) }
+    /// Data, as it is.
     func write(_ text: String) { standardOutput(Array(text.utf8)[...]) }
+    /// Text for a person on standard output (findings, plans): sanitised, its own line breaks kept.
+    func writeText(_ text: String) { standardOutput(Array(TerminalText.sanitized(text, lineBreaks: .keep).utf8)[...]) }
+
     /// Whether a progress line is on stderr now; a message clears it first, so it starts on a clean line.
     var progressLineShown = false
 
+    /// A message for a person on standard error: sanitised, its own line breaks kept, one line break added.
     func error(_ text: String) {
         if progressLineShown {
             standardError("\r\u{1B}[K")
             progressLineShown = false
         }
-        standardError(text.hasSuffix("\n") ? text : text + "\n")
+        let clean = TerminalText.sanitized(text, lineBreaks: .keep)
+        standardError(clean.hasSuffix("\n") ? clean : clean + "\n")
     }
     func report(_ diagnostic: Diagnostic) { error(diagnostic.description) }
 }
@@ -68,155 +79,149 @@ public enum ExitCode {
     public static let usage: Int32 = 64
 }
 
-/// Reads a whole file into one byte array: straight from the descriptor, without the `Data` copy that
-/// `FileManager.contents` would add (a contacts file can be a hundred megabytes).
-enum FileBytes {
-    /// The file's bytes, or nil when it cannot be opened or read (`errno` says why).
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0)) { buffer, count in
-            while count < buffer.count {
-                let n = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if n == 0 { return }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                count += n
-            }
-        }
-        guard !failed else { return nil }
-        // A file that grew after fstat, or one without a size (a pipe), is read on in chunks.
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
-            if n == 0 { return bytes }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            bytes += chunk[..<n]
+/// Where a command's data goes, opened from its `-o` argument: standard output (no `-o`, `-`, `/dev/stdout`),
+/// another descriptor (`/dev/stderr`, `/dev/fd/N`), a pipe or device written to as it is, or a regular file
+/// replaced atomically through `FileReplacement`. Written as it is produced; `commit` puts a file in place,
+/// `abandon` leaves the old one.
+final class CommandOutput {
+    private enum Sink {
+        case standardOutput(CommandIO)
+        case stream(DescriptorWriter)
+        case file(FileReplacement)
+    }
+
+    /// The path as given, or nil for standard output.
+    let path: UserPath?
+    private var sink: Sink
+    private var ended = false
+
+    private init(path: UserPath?, sink: Sink) {
+        self.path = path
+        self.sink = sink
+    }
+
+    /// Opens the destination `path` names (nil: standard output).
+    /// - Throws: `FileError` when it cannot be opened, or replacing it is refused (read-only, owner).
+    static func open(_ path: UserPath?, io: CommandIO, options: FileReplacement.Options) throws -> CommandOutput {
+        guard let path else { return CommandOutput(path: nil, sink: .standardOutput(io)) }
+        switch try OutputTarget.resolve(path) {
+        case .standardOutput:
+            return CommandOutput(path: path, sink: .standardOutput(io))
+        case .descriptor(let descriptor):
+            return CommandOutput(path: path, sink: .stream(DescriptorWriter(descriptor: descriptor, name: path)))
+        case .stream(let device):
+            return CommandOutput(path: path, sink: .stream(try DescriptorWriter.opening(device)))
+        case .file(let given, let resolved):
+            return CommandOutput(
+                path: path, sink: .file(try FileReplacement(given: given, resolved: resolved, options: options)))
         }
     }
 
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-        #else
-        Darwin.read(descriptor, buffer, count)
-        #endif
-    }
-}
-
-/// Writes a file the safe way: a temporary file beside it, flushed, then renamed over the target, so the
-/// target is always either the old content or the new, never a partial write.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try write(parts: [bytes[...]], to: path)
+    /// Whether this output replaces a file (and so can be abandoned without a trace).
+    var replacesFile: Bool {
+        if case .file = sink { return true }
+        return false
     }
 
-    /// Writes `parts` one after another, as one file.
-    static func write(parts: [ArraySlice<UInt8>], to path: String) throws {
-        var existing = stat()
-        let exists = stat(path, &existing) == 0
-        if exists && (existing.st_mode & S_IFMT) != S_IFREG {
-            // A device, pipe or socket (`-o /dev/stdout`, `-o /dev/null`) is written to, never replaced:
-            // renaming over /dev/null would put a regular file in its place.
-            try writeStream(parts, to: path)
-            return
+    /// Writes `bytes`. A closed pipe ends the output quietly: later writes are dropped.
+    /// - Throws: `FileError` for any other failure.
+    func write(_ bytes: [UInt8]) throws {
+        guard !ended, !bytes.isEmpty else { return }
+        switch sink {
+        case .standardOutput(let io): io.write(bytes)
+        case .stream(let writer): try quietOnClosedPipe { try writer.write(bytes) }
+        case .file(let replacement): try replacement.write(bytes)
         }
-        // Through a symbolic link, the file it points to is replaced, and the link stays a link.
-        let target = exists ? (realPath(path) ?? path) : path
-        let url = URL(fileURLWithPath: target)
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).vcf-tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw OutputError(
-                path: path,
-                reason: "cannot create a temporary file in \(directory.path): \(String(cString: strerror(errno)))")
+    }
+
+    /// Finishes the output: flushes a stream, puts a file in place.
+    /// - Throws: `FileError` when the last write, the sync or the rename fails.
+    @discardableResult
+    func commit() throws -> FileReplacement.Committed? {
+        switch sink {
+        case .standardOutput: return nil
+        case .stream(let writer):
+            try quietOnClosedPipe { try writer.close() }
+            return nil
+        case .file(let replacement): return try replacement.commit()
         }
-        // A contacts file kept private (0600) stays private after it is replaced.
-        if exists { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
+    }
+
+    /// Leaves a file as it was (a stream has had its bytes already).
+    func abandon() {
+        switch sink {
+        case .standardOutput: return
+        case .stream(let writer): try? writer.close()
+        case .file(let replacement): replacement.abandon()
+        }
+    }
+
+    private func quietOnClosedPipe(_ body: () throws -> Void) throws {
         do {
-            for part in parts { try writeAll(part, to: descriptor) }
-            guard fsync(descriptor) == 0 else { throw POSIXFailure(errno: errno) }
-            guard close(descriptor) == 0 else { throw POSIXFailure(errno: errno) }
-        } catch {
-            close(descriptor)
-            unlink(temporary.path)
-            throw OutputError(path: path, reason: "cannot be written: \(error)")
-        }
-        // rename(2) replaces the target in one step on the same file system.
-        guard rename(temporary.path, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw OutputError(path: path, reason: "cannot be replaced: \(reason)")
-        }
-        // The rename itself lives in the directory: sync it so a power cut cannot bring the old name back
-        // pointing at nothing.
-        let directoryDescriptor = open(directory.path, O_RDONLY)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+            try body()
+        } catch let error as FileError where error.code == EPIPE {
+            ended = true
         }
     }
 
-    private static func writeStream(_ parts: [ArraySlice<UInt8>], to path: String) throws {
-        let descriptor = open(path, O_WRONLY)
-        guard descriptor >= 0 else {
-            throw OutputError(path: path, reason: "cannot be opened: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
+    /// Writes `bytes` to a new file at `path`, never replacing one (`options.createOnly` is set here).
+    /// - Throws: `FileError`, with code EEXIST when the name is taken.
+    static func writeNew(_ bytes: [UInt8], to path: UserPath, options: FileReplacement.Options) throws {
+        var options = options
+        options.createOnly = true
+        options.backup = false
+        let replacement = try FileReplacement(given: path, resolved: path, options: options)
+        try replacement.write(bytes)
+        try replacement.commit()
+    }
+
+    /// Writes `bytes` to `path` in one go.
+    static func write(_ bytes: [UInt8], to path: UserPath?, io: CommandIO, options: FileReplacement.Options) throws {
+        let output = try open(path, io: io, options: options)
         do {
-            for part in parts { try writeAll(part, to: descriptor) }
+            try output.write(bytes)
+            try output.commit()
         } catch {
-            throw OutputError(path: path, reason: "cannot be written: \(error)")
+            output.abandon()
+            throw error
         }
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// write(2) until every byte is out: it may write less than asked, and a signal may interrupt it.
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXFailure(errno: errno)
-                }
-                offset += n
-            }
-        }
-    }
-
-    private struct POSIXFailure: Error, CustomStringConvertible {
-        var errno: Int32
-        var description: String { String(cString: strerror(errno)) }
     }
 }
 
-/// write(2), named apart from `AtomicFile.write`.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
+/// The options of every command that writes a file: `--force` to replace a read-only file, `--backup` where
+/// the command offers it, and the test hook.
+enum WriteOptions {
+    /// Options for a command's flags.
+    static func from(_ parsed: Arguments, io: CommandIO) -> FileReplacement.Options {
+        var options = FileReplacement.Options()
+        options.replaceReadOnly = parsed.flags.contains("--force")
+        options.backup = parsed.flags.contains("--backup")
+        options.waitingForLock = { [unowned io] path in
+            io.error("\(path): note: waiting for another vcf to finish with it…")
+        }
+        if let fifo = io.environment[pauseVariable], !fifo.isEmpty {
+            options.beforeCommit = { PauseHook.wait(on: UserPath(fifo)) }
+        }
+        return options
+    }
+
+    /// The test hook: a FIFO the first replacement of the process waits on (reading one byte) after its
+    /// temporary file is written and before the target is checked and renamed, so a test can change the target
+    /// or send a signal at exactly that moment. For tests only; documented in Docs/Reliability.md.
+    static let pauseVariable = "VCF_TEST_PAUSE_BEFORE_REPLACE"
 }
 
-/// An output that could not be written.
-struct OutputError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "\(path): error: \(reason)" }
+/// Runs the pause hook once per process.
+private enum PauseHook {
+    nonisolated(unsafe) static var done = false
+
+    static func wait(on fifo: UserPath) {
+        guard !done else { return }
+        done = true
+        let descriptor = fifo.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        var byte: UInt8 = 0
+        while read(descriptor, &byte, 1) < 0 && errno == EINTR {}
+        close(descriptor)
+    }
 }

@@ -9,14 +9,14 @@ struct PhotoArguments {
     var fitOptions = PhotoFitter.Options()
 
     init(_ parsed: Arguments) throws {
-        if let text = parsed.options["--max-bytes"] {
+        if let text = parsed.option("--max-bytes") {
             guard let limit = RecordLimit(parsing: text) else {
                 let presets = RecordLimit.presets.compactMap(\.name).joined(separator: ", ")
                 throw UsageError("--max-bytes takes a byte count or one of \(presets), not \(text)")
             }
             self.limit = limit
         }
-        if let text = parsed.options["--max-edge"] {
+        if let text = parsed.option("--max-edge") {
             guard let edge = Int(text), edge >= fitOptions.minEdge else {
                 throw UsageError("--max-edge takes a pixel count of at least \(fitOptions.minEdge), not \(text)")
             }

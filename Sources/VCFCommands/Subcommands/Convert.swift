@@ -3,8 +3,14 @@ import ContactCSV
 import ContactModel
 import Foundation
 import PhotoProcessing
+import UserFiles
 import VCardFormat
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
@@ -43,34 +49,24 @@ enum Convert {
         }
     }
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
         if parsed.flags.contains("--help") {
             io.write(Help.convert)
             return ExitCode.success
         }
-        let targetName = parsed.options["--to"] ?? "vcard3"
+        let targetName = parsed.option("--to") ?? "vcard3"
         guard let target = Target(rawValue: targetName) else {
             let names = Target.allCases.map(\.rawValue)
             throw UsageError(
                 "--to takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(targetName)")
         }
-        let split = parsed.options["--split"]
-        if split != nil && parsed.options["-o"] != nil {
+        let split = parsed.path("--split")
+        if split != nil && parsed.path("-o") != nil {
             throw UsageError("--split DIR writes one file per card; it cannot be combined with -o")
         }
-        if let split {
-            do {
-                try FileManager.default.createDirectory(atPath: split, withIntermediateDirectories: true)
-            } catch {
-                io.error("\(split): error: cannot create the directory: \(error.localizedDescription)")
-                return ExitCode.ioFailure
-            }
-        }
-        var names = split.map { CardFileNames(directory: $0) }
-        var splitFailures = 0
         var forced: InputFormat?
-        if let from = parsed.options["--from"] {
+        if let from = parsed.option("--from") {
             guard let format = InputFormat(rawValue: from) else {
                 let names = InputFormat.allCases.map(\.rawValue)
                 throw UsageError(
@@ -79,9 +75,20 @@ enum Convert {
             forced = format
         }
         let photoArguments = try PhotoArguments(parsed)
+        let writeOptions = WriteOptions.from(parsed, io: io)
+        if let split {
+            do {
+                try Directories.create(split)
+            } catch {
+                io.error("\(error)")
+                return ExitCode.ioFailure
+            }
+        }
+        var names = split.map { CardFileNames(directory: $0) }
+        var splitFailures = 0
         var photo: [UInt8]?
-        if let path = parsed.options["--photo"] {
-            guard let bytes = PhotoCommand.readFile(path, io: io) else { return ExitCode.ioFailure }
+        if let path = parsed.path("--photo") {
+            guard let bytes = InputReader.readWhole(path, io: io) else { return ExitCode.ioFailure }
             photo = bytes
         }
         // A photo to embed, or a limit to meet, sends every card through the fitter; without either, cards
@@ -95,7 +102,10 @@ enum Convert {
         var fitFailures = 0
         var cardCount = 0
         var reader = InputReader(io: io, forcedFormat: forced)
-        let output = parsed.options["-o"]
+        // The output is opened first, so a refusal (a read-only file) comes before any work, and cards are
+        // written as they are read.
+        let output = split == nil ? try CommandOutput.open(parsed.path("-o"), io: io, options: writeOptions) : nil
+        defer { output?.abandon() }
         var bytes: [UInt8] = []
         var contacts: [Contact] = []
         let writer = VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0)
@@ -126,19 +136,16 @@ enum Convert {
                 }
             }
             if names != nil {
-                let path = names!.path(for: contact, line: card.raw.beginLine, extension: target.fileExtension)
-                do {
-                    try AtomicFile.write(target.document([contact]), to: path)
-                    io.error("\(source):\(max(card.raw.beginLine, 1)): wrote \(path)")
-                } catch {
-                    io.error("\(error)")
+                if !writeSplit(
+                    contact, line: card.raw.beginLine, source: source, names: &names!, target, writeOptions, io)
+                {
                     splitFailures += 1
                 }
             } else if target.streams {
                 writer.write(contact, into: &bytes)
-                // Streaming to stdout keeps memory bounded by a chunk, whatever the input size.
-                if output == nil && bytes.count >= 1 << 20 {
-                    io.write(bytes)
+                // Cards go out a chunk at a time, so memory stays bounded whatever the input's size.
+                if bytes.count >= DescriptorWriter.defaultBufferSize {
+                    try output?.write(bytes)
                     bytes.removeAll(keepingCapacity: true)
                 }
             } else {
@@ -149,19 +156,43 @@ enum Convert {
             if reader.ioFailures > 0 || splitFailures > 0 { return ExitCode.ioFailure }
             return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : ExitCode.success
         }
-        if !target.streams { bytes = target.document(contacts) }
-        if let output, output != "-" {
-            if reader.ioFailures > 0 && bytes.isEmpty { return ExitCode.ioFailure }
-            do {
-                try AtomicFile.write(bytes, to: output)
-            } catch {
-                io.error("\(error)")
-                return ExitCode.ioFailure
-            }
-        } else {
-            io.write(bytes)
+        guard let output else { return ExitCode.ioFailure }
+        if reader.ioFailures > 0 && output.replacesFile {
+            // Part of the input is missing: the file keeps what it had rather than part of what was asked.
+            output.abandon()
+            io.error("\(output.path ?? .standardStream): error: not written, because an input could not be read")
+            return ExitCode.ioFailure
         }
+        if !target.streams { bytes = target.document(contacts) }
+        try output.write(bytes)
+        try output.commit()
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : ExitCode.success
+    }
+
+    /// Writes one card to its own new file in the split directory; false after reporting a failure.
+    private static func writeSplit(
+        _ contact: Contact, line: Int, source: UserPath, names: inout CardFileNames, _ target: Target,
+        _ options: FileReplacement.Options, _ io: CommandIO
+    ) -> Bool {
+        var options = options
+        options.createOnly = true
+        options.backup = false
+        let document = target.document([contact])
+        // A name taken between the choice and the write (another process) gets the next number.
+        for _ in 0..<100 {
+            let path = names.path(for: contact, line: line, extension: target.fileExtension)
+            do {
+                try CommandOutput.writeNew(document, to: path, options: options)
+                io.error("\(source):\(max(line, 1)): wrote \(path)")
+                return true
+            } catch let error as FileError where error.code == EEXIST {
+                continue
+            } catch {
+                io.error("\(error)")
+                return false
+            }
+        }
+        return false
     }
 }

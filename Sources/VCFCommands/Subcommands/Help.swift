@@ -39,8 +39,10 @@ enum Help {
           2   an input could not be read or an output could not be written
           64  the command line was wrong
 
-        Diagnostics go to stderr as file:line:col: severity: message; data goes to stdout or -o FILE,
-        which is replaced atomically. A closed pipe (vcf ... | head) ends quietly.
+        Diagnostics go to stderr as file:line:col: severity: message; data goes to stdout or -o FILE.
+        A file is replaced atomically under a lock, keeping its owner and mode (a read-only one only with
+        --force); -, /dev/stdout and /dev/fd/N write to that descriptor. A closed pipe (vcf ... | head) ends
+        quietly; any other write error is exit 2. Docs/Reliability.md states every guarantee.
 
         """
 
@@ -68,7 +70,9 @@ enum Help {
                             spreadsheets do not run it, and vcf strips it again on import)
           --from FORMAT     vcard, jcard, json or csv (Google Contacts or Outlook export); detected from
                             the content when omitted
-          -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+          -o, --output OUT  write to OUT (replaced atomically, keeping its owner and mode) instead of standard
+                            output; OUT is left as it was when an input cannot be read
+          --force           replace OUT even when it is read-only
           --split DIR       write each card to its own file in DIR, named after the card; a name already
                             taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
           --photo IMAGE     embed IMAGE (JPEG or PNG) as the card's photo, as baseline JPEG (one card only)
@@ -100,8 +104,11 @@ enum Help {
           vcf merge export.vcf --into contacts.vcf -n --explain    show the plan and why, change nothing
           vcf merge export.vcf --into contacts.vcf --json > report.json
 
-        Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup]
+        Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup] [--force]
                          [--prefer newer|existing|incoming] [--country-code N]
+
+        INCOMING is vCard, jCard, Contact JSON or a Google or Outlook CSV export (- for standard input); an
+        incoming file with no cards is an error, and nothing is changed.
 
         A card is the same person as an existing one when they share the UID; or share an email or a personal
         phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
@@ -112,14 +119,17 @@ enum Help {
         Merging unions phones, emails, addresses, URLs, IM, categories and X- properties (equal values once,
         types combined); single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO) follow --prefer (default: the
         card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
-        CONTACTS.vcf is rewritten through a temporary file and a rename; cards that did not change keep
-        their bytes. A missing CONTACTS.vcf is created.
+        CONTACTS.vcf is rewritten through a temporary file and a rename, under a lock so merges take turns;
+        if another program changes it meanwhile, the merge is done again on the new content. Its owner and
+        mode are kept; cards that did not change keep their bytes. A missing CONTACTS.vcf is created.
 
           --into FILE          the contacts file to update
           -n, --dry-run        print the plan, change nothing
           --explain            print why each card matched (or did not)
           --json               the full report on standard output
-          --backup             keep the previous file as FILE.bak
+          --backup             keep the previous file as FILE.bak (FILE.bak.2, .3... when that is taken:
+                               an earlier backup is never replaced)
+          --force              update FILE even when it is read-only
           --prefer WHICH       newer (default), existing or incoming
           --country-code N     read national numbers as +N (default: the file's most common code)
 
@@ -136,11 +146,13 @@ enum Help {
           vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
           vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
 
-        Usage: vcf dedupe CONTACTS.vcf [-n] [--json] [--explain] [--backup] [-o OUT]
+        Usage: vcf dedupe CONTACTS.vcf|- [-n] [--json] [--explain] [--backup] [--force] [-o OUT]
                           [--prefer newer|existing|incoming] [--country-code N]
 
         The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
-        group; possible duplicates are listed and left alone.
+        group; possible duplicates are listed and left alone. The file is updated in place as vcf merge
+        updates it (--backup keeps FILE.bak, or FILE.bak.2...; --force for a read-only file); dedupe -
+        reads standard input and writes standard output.
 
         Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
 
@@ -154,14 +166,15 @@ enum Help {
           vcf photo fit avatar.png --max-bytes exchange --max-edge 512 -o avatar.jpg
           vcf photo extract contacts.vcf -o photos/
 
-        Usage: vcf photo fit IMAGE --max-bytes N|PRESET [--max-edge PX] -o OUT.jpg
+        Usage: vcf photo fit IMAGE --max-bytes N|PRESET [--max-edge PX] -o OUT.jpg [--force]
                vcf photo extract [INPUT...|-] -o DIR
 
         fit      recompress IMAGE (JPEG or PNG) as a baseline JPEG of at most N bytes, the best quality that
                  fits: turned upright, metadata (EXIF, GPS position) removed, longest edge at most PX (default
                  1024), never enlarged. An image that already fits and is clean is kept byte for byte. A preset
                  (cloudkit, icloud, exchange, nextcloud, baikal) bounds the image by its photo or record limit.
-        extract  write every embedded photo to DIR, one file per card, named after the card.
+        extract  write every embedded photo to DIR, one file per card, named after the card; a name already
+                 taken gets a number, so no file in DIR is replaced.
 
         Exit codes: 0 success, 1 the image cannot fit or input cards had errors, 2 unreadable image or
         input/output failure, 64 usage.
@@ -183,14 +196,18 @@ enum Help {
 
         Options:
           -f, --format F    text (default), json or html
-          -o, --output OUT  write to OUT (replaced atomically) instead of standard output
+          -o, --output OUT  write to OUT (replaced atomically, keeping its owner and mode) instead of standard
+                            output; OUT is left as it was when an input cannot be read
+          --force           replace OUT even when it is read-only
           --photo           draw the photo as a small thumbnail in the text, even into a pipe
           --no-photo        never draw the thumbnail
           --include-photo   json: keep the photo's base64 instead of its summary (type, pixel size, bytes)
 
         Text is coloured, with a thumbnail of the photo, only on a terminal with true colour
-        (COLORTERM=truecolor); NO_COLOR and TERM=dumb turn colour off. Control characters in a card are
-        shown as visible marks, never sent to the terminal. HTML escapes every value and allows no scripts.
+        (COLORTERM=truecolor); NO_COLOR and TERM=dumb turn colour off. Control characters, escape sequences
+        and bidi overrides in a card are shown as visible escapes (\\u{1B}), never sent to the terminal. HTML
+        escapes every value, allows no scripts, and links only well-formed phone numbers, email and web
+        addresses.
 
         Exit codes: 0 success, 1 input cards had errors, 2 input/output failure, 64 usage.
 

@@ -1,11 +1,12 @@
 import CardPhoto
+import UserFiles
 import VCardLint
 import VCardSyntax
 
 /// `vcf lint`: checks vCard files and prints each finding, or repairs a file with `--fix -o OUT`.
 enum Lint {
     static let spec = Arguments.Spec(
-        flags: ["--help", "--strict", "--json", "--fix"], options: ["--max-bytes", "-o"],
+        flags: ["--help", "--strict", "--json", "--fix", "--force"], options: ["--max-bytes", "-o"],
         aliases: ["-h": "--help", "--output": "-o"])
 
     static let help = """
@@ -53,21 +54,23 @@ enum Lint {
                             Repeated values are all kept. A card with a line that cannot be read is kept as
                             written, so no data is lost.
           -o, --output OUT  where --fix writes (required): a file, replaced atomically; - for standard output;
-                            the input's own path to repair it in place
+                            the input's own path to repair it in place (under a lock, done again if another
+                            program changes the file meanwhile)
+          --force           replace OUT even when it is read-only
 
         Exit codes: 0 no errors, 1 errors found (with --strict, any finding; with --fix, errors left unfixed),
         2 a file could not be read or written, 64 usage.
 
         """
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
         if parsed.flags.contains("--help") {
             io.write(help)
             return ExitCode.success
         }
         var options = LintOptions(strict: parsed.flags.contains("--strict"))
-        if let text = parsed.options["--max-bytes"] {
+        if let text = parsed.option("--max-bytes") {
             guard let limit = RecordLimit(parsing: text) else {
                 let presets = RecordLimit.presets.compactMap(\.name).joined(separator: ", ")
                 throw UsageError("--max-bytes takes a byte count or one of \(presets), not \(text)")
@@ -79,7 +82,7 @@ enum Lint {
         let paths = parsed.positionals
         guard !paths.isEmpty else { throw UsageError("lint needs a FILE to check (- for standard input)") }
         if parsed.flags.contains("--fix") { return try fix(paths, parsed, options: options, io: io) }
-        if parsed.options["-o"] != nil {
+        if parsed.path("-o") != nil {
             throw UsageError("-o is where --fix writes; findings go to standard output")
         }
         let json = parsed.flags.contains("--json")
@@ -94,14 +97,14 @@ enum Lint {
                 continue
             }
             linted += 1
-            let findings = Linter.lint(bytes, file: path, options: options)
+            let findings = Linter.lint(bytes, file: InputReader.name(path), options: options)
             for finding in findings {
                 if finding.severity == .error { errors += 1 } else { warnings += 1 }
             }
             if json {
                 all += findings
             } else if !findings.isEmpty {
-                io.write(findings.map(LintFormat.line).joined(separator: "\n") + "\n")
+                io.writeText(findings.map(LintFormat.line).joined(separator: "\n") + "\n")
             }
         }
         if json { io.write(LintFormat.json(all)) }
@@ -112,45 +115,71 @@ enum Lint {
         return errors > 0 ? ExitCode.problems : ExitCode.success
     }
 
-    /// `--fix -o OUT`: one input, repaired, written atomically; the changes on stderr.
-    private static func fix(_ paths: [String], _ parsed: Arguments, options: LintOptions, io: CommandIO) throws -> Int32
+    /// `--fix -o OUT`: one input, repaired, written atomically; the changes on stderr. When OUT is the input
+    /// itself, the repair is a read-modify-write under the file's lock, done again if another program changes
+    /// the file meanwhile.
+    private static func fix(_ paths: [UserPath], _ parsed: Arguments, options: LintOptions, io: CommandIO) throws
+        -> Int32
     {
-        guard let output = parsed.options["-o"] else {
+        guard let output = parsed.path("-o") else {
             throw UsageError(
                 "--fix needs -o OUT (- for standard output, or the input's own path to repair it in place)")
         }
         guard paths.count == 1 else { throw UsageError("--fix repairs one file at a time") }
         guard !parsed.flags.contains("--json") else { throw UsageError("--fix lists its changes as text; drop --json") }
         let path = paths[0]
-        guard let bytes = read(path, io: io) else { return ExitCode.ioFailure }
-        let result = Linter.fix(bytes, file: path, options: options)
-        for change in result.changes { io.error(change.description) }
-        if output == "-" {
-            io.write(result.bytes)
-        } else {
+        let writeOptions = WriteOptions.from(parsed, io: io)
+        let name = InputReader.name(path)
+
+        func report(_ result: LintFix) -> Int32 {
+            for change in result.changes { io.error(change.description) }
+            let fixed = result.changes.filter { $0.outcome == .fixed }.count
+            let cards = result.cardsRewritten == 1 ? "1 card" : "\(result.cardsRewritten) cards"
+            var summary = "\(name): \(fixed) fixed, \(result.changes.count - fixed) not fixed; \(cards) rewritten"
+            if result.cardsKept > 0 { summary += ", \(result.cardsKept) kept as written" }
+            io.error(summary)
+            return result.remainingErrors > 0 ? ExitCode.problems : ExitCode.success
+        }
+
+        if !path.isStandardStream, case .file(let given, let resolved) = try OutputTarget.resolve(output),
+            let input = FileIdentity.of(path), let existing = FileIdentity.of(resolved), input.isSameFile(as: existing)
+        {
+            var update = InPlaceUpdate(given: given, resolved: resolved, options: writeOptions, missingIsEmpty: false)
+            update.retrying = { io.error("\($0.path): note: changed by another program meanwhile; repairing again") }
             do {
-                try AtomicFile.write(result.bytes, to: output)
-            } catch {
-                io.error("\(error)")
+                let (result, _) = try update.run { snapshot -> InPlaceUpdate.Plan<LintFix> in
+                    guard let vcard = refusedJSON(snapshot.bytes, path: path, io: io) else { throw LintRefused() }
+                    let result = Linter.fix(vcard, file: name, options: options)
+                    let unchanged = result.bytes == snapshot.bytes
+                    return InPlaceUpdate.Plan(report: result, write: unchanged ? nil : { try $0.write(result.bytes) })
+                }
+                return report(result)
+            } catch is LintRefused {
                 return ExitCode.ioFailure
             }
         }
-        let fixed = result.changes.filter { $0.outcome == .fixed }.count
-        let cards = result.cardsRewritten == 1 ? "1 card" : "\(result.cardsRewritten) cards"
-        var summary = "\(path): \(fixed) fixed, \(result.changes.count - fixed) not fixed; \(cards) rewritten"
-        if result.cardsKept > 0 { summary += ", \(result.cardsKept) kept as written" }
-        io.error(summary)
-        return result.remainingErrors > 0 ? ExitCode.problems : ExitCode.success
+        guard let bytes = read(path, io: io) else { return ExitCode.ioFailure }
+        let result = Linter.fix(bytes, file: name, options: options)
+        try CommandOutput.write(result.bytes, to: output, io: io, options: writeOptions)
+        return report(result)
     }
 
-    /// The bytes of `path` (`-` for standard input), or nil after reporting why not. Contact JSON is
-    /// refused: lint checks vCard.
-    private static func read(_ path: String, io: CommandIO) -> [UInt8]? {
-        guard let bytes = PhotoCommand.readFile(path, io: io) else { return nil }
+    /// Thrown out of an in-place repair of a file that is not vCard; the reason is already reported.
+    private struct LintRefused: Error {}
+
+    /// `bytes`, or nil after saying that lint does not check Contact JSON.
+    private static func refusedJSON(_ bytes: [UInt8], path: UserPath, io: CommandIO) -> [UInt8]? {
         if InputReader.detect(Array(bytes.prefix(64 << 10))) == .json {
             io.error("\(path): error: this is Contact JSON; lint checks vCard files (vcf convert turns it into one)")
             return nil
         }
         return bytes
+    }
+
+    /// The bytes of `path` (`-` for standard input), read whole within the read limits, or nil after
+    /// reporting why not. Contact JSON is refused: lint checks vCard.
+    private static func read(_ path: UserPath, io: CommandIO) -> [UInt8]? {
+        guard let bytes = InputReader.readWhole(path, io: io) else { return nil }
+        return refusedJSON(bytes, path: path, io: io)
     }
 }

@@ -2,6 +2,8 @@ import ContactMatching
 import ContactMerge
 import ContactModel
 import Foundation
+import TerminalText
+import UserFiles
 import VCardFormat
 import VCardSyntax
 
@@ -12,11 +14,11 @@ import FoundationEssentials
 /// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
 enum Merge {
     static let mergeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force"],
         options: ["--into", "--prefer", "--country-code"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force"],
         options: ["-o", "--prefer", "--country-code"],
         aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
 
@@ -29,13 +31,13 @@ enum Merge {
             json = parsed.flags.contains("--json")
             explain = parsed.flags.contains("--explain")
             backup = parsed.flags.contains("--backup")
-            if let prefer = parsed.options["--prefer"] {
+            if let prefer = parsed.option("--prefer") {
                 guard let value = MergePreference(rawValue: prefer) else {
                     throw UsageError("--prefer takes existing, incoming or newer, not \(prefer)")
                 }
                 engine.preference = value
             }
-            if let code = parsed.options["--country-code"] {
+            if let code = parsed.option("--country-code") {
                 let digits = code.hasPrefix("+") ? String(code.dropFirst()) : code
                 guard let value = Int(digits), (1...999).contains(value) else {
                     throw UsageError("--country-code takes a calling code such as 1, 44 or 49, not \(code)")
@@ -45,63 +47,85 @@ enum Merge {
         }
     }
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    /// What one pass of the engine decided, for the report.
+    struct Decisions {
+        var file: ContactsFile
+        var entries: [MergeEntry]
+        var result: MergeResult
+        var changed: Bool
+    }
+
+    static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: mergeSpec)
         if parsed.flags.contains("--help") {
             io.write(Help.merge)
             return ExitCode.success
         }
-        guard let target = parsed.options["--into"] else { throw UsageError("merge needs --into CONTACTS.vcf") }
+        guard let target = parsed.path("--into") else { throw UsageError("merge needs --into CONTACTS.vcf") }
+        guard !target.isStandardStream else { throw UsageError("--into names the contacts file to update, not -") }
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
 
         let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
-        // The existing file first: if it cannot be read completely, nothing is written.
-        progress?.phase("reading \(target)…")
-        guard let file = readContacts(target, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: true)
-        else {
-            progress?.finish()
-            return ExitCode.ioFailure
-        }
+        defer { progress?.finish() }
+        // The incoming cards first, in any format convert reads: when one cannot be read, or holds no card,
+        // nothing is written.
         var incoming: [IncomingCard] = []
         var skipped: [MergeEntry] = []
-        for path in parsed.positionals {
-            progress?.phase("reading \(path)…")
-            guard let bytes = PhotoCommand.readFile(path, io: io) else {
-                progress?.finish()
-                return ExitCode.ioFailure
-            }
-            let name = path == "-" ? "<stdin>" : path
-            let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
-            for card in cards {
-                let end = card.raw.endLine ?? Int.max
-                let errors = diagnostics.filter {
-                    $0.severity == .error && $0.line >= card.raw.beginLine && $0.line <= end
-                }
-                if let first = errors.first {
-                    skipped.append(
-                        MergeEntry(
-                            file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
-                            outcome: .skipped, problem: first.message))
-                    io.error("\(name):\(first.line):\(first.column): error: \(first.message); the card was skipped")
-                } else {
-                    incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
-                }
+        var reader = InputReader(io: io)
+        reader.readsWhole = true
+        reader.printsWarnings = false
+        progress?.phase("reading \(parsed.positionals.count == 1 ? "\(parsed.positionals[0])" : "incoming files")…")
+        try reader.forEachCard(in: parsed.positionals) { card, path in
+            let name = InputReader.name(path)
+            if let first = card.diagnostics.first(where: { $0.severity == .error }) {
+                skipped.append(
+                    MergeEntry(
+                        file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                        outcome: .skipped, problem: first.message))
+                io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
+            } else {
+                incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
             }
         }
-        progress?.phase(
-            "matching \(ProgressLine.grouped(incoming.count)) cards against "
-                + "\(ProgressLine.grouped(file.cards.count))…")
-        let result = settings.engine.merge(incoming, into: file.existingCards)
-        var entries = result.entries + skipped
-        entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
-        let output = file.renderedParts(replacing: result.replaced, adding: result.added)
-        return finish(
-            file: file, output: output, outputPath: target, entries: entries, result: result,
-            settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress)
+        for empty in reader.emptyInputs {
+            io.error(
+                "\(empty): error: no cards found (vcf merge reads vCard, jCard, Contact JSON and Google or Outlook "
+                    + "CSV); nothing was changed")
+        }
+        guard reader.ioFailures == 0 && reader.emptyInputs.isEmpty else { return ExitCode.ioFailure }
+
+        let update = ContactsFileUpdate(
+            source: target, destination: nil, missingIsEmpty: true, dryRun: settings.dryRun,
+            countryCode: settings.engine.countryCode, options: WriteOptions.from(parsed, io: io), io: io)
+        let decisions: Decisions
+        let committed: FileReplacement.Committed?
+        do {
+            progress?.phase("reading \(target)…")
+            (decisions, committed) = try update.run { file in
+                progress?.phase(
+                    "matching \(ProgressLine.grouped(incoming.count)) cards against "
+                        + "\(ProgressLine.grouped(file.cards.count))…")
+                let result = settings.engine.merge(incoming, into: file.existingCards)
+                var entries = result.entries + skipped
+                entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+                let changed = !result.replaced.isEmpty || !result.added.isEmpty
+                let output = changed ? file.renderedParts(replacing: result.replaced, adding: result.added) : []
+                if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
+                return (
+                    ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
+                    Decisions(file: file, entries: entries, result: result, changed: changed)
+                )
+            }
+        } catch is ContactsFileUpdate.Refused {
+            return ExitCode.ioFailure
+        }
+        progress?.finish()
+        report(decisions, target: InputReader.name(target), committed: committed, settings: settings, io: io)
+        return skipped.isEmpty && reader.errorCount == 0 ? ExitCode.success : ExitCode.problems
     }
 
-    static func dedupe(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func dedupe(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: dedupeSpec)
         if parsed.flags.contains("--help") {
             io.write(Help.dedupe)
@@ -111,96 +135,98 @@ enum Merge {
             throw UsageError("dedupe takes one contacts file")
         }
         let settings = try Settings(parsed)
+        // Standard input cannot be updated in place: the result goes to standard output unless -o says where.
+        var destination = parsed.path("-o") ?? (path.isStandardStream ? UserPath.standardStream : nil)
+        if let output = destination, !output.isStandardStream, !path.isStandardStream,
+            let input = FileIdentity.of(path), let existing = FileIdentity.of(output), input.isSameFile(as: existing)
+        {
+            destination = nil
+        }
+        if destination?.isStandardStream == true && settings.json {
+            throw UsageError("--json writes the report to standard output; give -o FILE for the cards")
+        }
+        if destination != nil && settings.backup {
+            throw UsageError("--backup keeps the previous file when dedupe changes it in place; drop -o")
+        }
         let progress = Self.progress(io: io, paths: [path])
-        progress?.phase("reading \(path)…")
-        guard let file = readContacts(path, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: false)
-        else {
-            progress?.finish()
+        defer { progress?.finish() }
+        let update = ContactsFileUpdate(
+            source: path, destination: destination, missingIsEmpty: false, dryRun: settings.dryRun,
+            countryCode: settings.engine.countryCode, options: WriteOptions.from(parsed, io: io), io: io)
+        let decisions: Decisions
+        let committed: FileReplacement.Committed?
+        do {
+            progress?.phase("reading \(path)…")
+            (decisions, committed) = try update.run { file in
+                progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
+                let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
+                let changed = !result.replaced.isEmpty || !result.removed.isEmpty || destination != nil
+                let output =
+                    changed ? file.renderedParts(replacing: result.replaced, removing: result.removed, adding: []) : []
+                return (
+                    ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
+                    Decisions(
+                        file: file, entries: result.entries.filter { $0.outcome == .merged }, result: result,
+                        changed: changed)
+                )
+            }
+        } catch is ContactsFileUpdate.Refused {
             return ExitCode.ioFailure
         }
-        progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
-        let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
-        let output = file.renderedParts(replacing: result.replaced, removing: result.removed, adding: [])
-        return finish(
-            file: file, output: output, outputPath: parsed.options["-o"] ?? path,
-            entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
-            io: io, skippedAny: false, progress: progress)
+        progress?.finish()
+        let target = destination.map { $0.isStandardStream ? "standard output" : InputReader.name($0) }
+        report(
+            decisions, target: target ?? InputReader.name(path), committed: committed, settings: settings, io: io)
+        return ExitCode.success
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
     /// takes a noticeable time; merging works on whole files at once, so steps rather than cards are shown.
-    static func progress(io: CommandIO, paths: [String]) -> ProgressLine? {
-        let bytes = paths.reduce(0) { total, path in
-            total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
-        }
+    static func progress(io: CommandIO, paths: [UserPath]) -> ProgressLine? {
+        let bytes = paths.reduce(0) { total, path in total + Int(FileIdentity.of(path)?.size ?? 0) }
         return bytes >= 8 << 20 ? ProgressLine(io: io, totalBytes: bytes) : nil
     }
 
-    /// Reads the file to update; a missing file (for merge) is an empty book.
-    static func readContacts(_ path: String, countryCode: Int?, io: CommandIO, missingIsEmpty: Bool) -> ContactsFile? {
-        if missingIsEmpty && !FileManager.default.fileExists(atPath: path) {
-            return try? ContactsFile(bytes: [], name: path, countryCode: countryCode)
-        }
-        guard let bytes = PhotoCommand.readFile(path, io: io) else { return nil }
-        do {
-            return try ContactsFile(bytes: bytes, name: path, countryCode: countryCode)
-        } catch {
-            io.error("\(error)")
-            io.error(
-                "\(path): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
-            return nil
-        }
-    }
-
-    static func finish(
-        file: ContactsFile, output: [ArraySlice<UInt8>], outputPath: String, entries: [MergeEntry],
-        result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool,
-        progress: ProgressLine? = nil
-    ) -> Int32 {
-        // The report and notes start on a clean line.
-        defer { progress?.finish() }
+    /// The plan (`-n`, `--explain`), the JSON report, the summary and the notes of a merge or dedupe.
+    static func report(
+        _ decisions: Decisions, target: String, committed: FileReplacement.Committed?, settings: Settings,
+        io: CommandIO
+    ) {
+        let file = decisions.file
+        let entries = decisions.entries
+        let result = decisions.result
         let lines = file.lines
-        // A replaced card reads differently, so its bytes differ: comparing the whole file is not needed.
-        let changed =
-            !result.replaced.isEmpty || !result.removed.isEmpty || !result.added.isEmpty || outputPath != file.name
         if settings.json {
             io.write(MergeReport(file: file, entries: entries, result: result, dryRun: settings.dryRun).json())
         } else if settings.dryRun || settings.explain {
+            var text = ""
             for entry in entries {
-                io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n")
+                text += describe(entry, file: file, lines: lines, explain: settings.explain) + "\n"
             }
             for (a, b, decision) in result.possiblePairs {
-                io.write(
-                    "\(file.name):\(lines[a]) \(file.cards[a].displayName) and "
-                        + "\(file.name):\(lines[b]) \(file.cards[b].displayName): "
-                        + "\(decision.explanation)\n")
-                if settings.explain, let score = decision.scoreExplanation { io.write("    " + score + "\n") }
+                text +=
+                    "\(file.name):\(lines[a]) \(oneLine(file.cards[a].displayName)) and "
+                    + "\(file.name):\(lines[b]) \(oneLine(file.cards[b].displayName)): "
+                    + "\(decision.explanation)\n"
+                if settings.explain, let score = decision.scoreExplanation { text += "    " + score + "\n" }
             }
             if settings.explain {
-                io.write(
+                text +=
                     "\(result.candidatePairs) candidate pairs compared: cards sharing a UID, email, phone, name, "
-                        + "Soundex-and-initial, birthday or postal code and house number\n")
+                    + "Soundex-and-initial, birthday or postal code and house number\n"
             }
+            io.writeText(text)
         }
-        if !settings.dryRun && changed {
-            progress?.phase("writing \(outputPath)…")
-            do {
-                if settings.backup && !file.bytes.isEmpty && outputPath == file.name {
-                    try AtomicFile.write(file.bytes, to: outputPath + ".bak")
-                }
-                try AtomicFile.write(parts: output, to: outputPath)
-            } catch {
-                io.error("\(error)")
-                return ExitCode.ioFailure
-            }
+        if let committed, let backup = committed.backup, committed.backupIsNumbered {
+            io.error("\(target): note: earlier backups were kept; this one is \(backup)")
         }
-        progress?.finish()
-        io.error(summary(entries, result: result, target: outputPath, dryRun: settings.dryRun, changed: changed))
+        io.error(
+            summary(entries, result: result, target: target, dryRun: settings.dryRun, changed: decisions.changed))
         if !settings.json && !settings.dryRun && !settings.explain {
             // A few notes help; thousands (a large book full of common names) would bury the summary.
             let possibleEntries = entries.filter { $0.outcome == .possible }
             var notes: [String] = possibleEntries.prefix(noteLimit).map { entry in
-                "\(entry.file):\(entry.line): note: \(entry.name) may be the same person as "
+                "\(entry.file):\(entry.line): note: \(oneLine(entry.name)) may be the same person as "
                     + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)"
             }
             notes += result.possiblePairs.prefix(noteLimit).map { (a, b, _) in
@@ -212,15 +238,18 @@ enum Merge {
                 io.error("note: \(possible - noteLimit) more possible duplicates; --explain or --json lists them all")
             }
         }
-        return skippedAny ? ExitCode.problems : ExitCode.success
     }
+
+    /// A card's name on one line, shown safely: a name holding a line break or escape cannot fake a line of
+    /// the report or act on the terminal.
+    static func oneLine(_ text: String) -> String { TerminalText.sanitized(text) }
 
     /// How many possible-duplicate notes go to stderr after a merge.
     static let noteLimit = 10
 
     static func describe(_ entry: MergeEntry, file: ContactsFile, lines: [Int], explain: Bool) -> String {
-        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(file.cards[$0].displayName)" }
-        var text = "\(entry.file):\(entry.line) \(entry.name): "
+        let target = entry.existing.map { "\(file.name):\(lines[$0]) \(oneLine(file.cards[$0].displayName))" }
+        var text = "\(entry.file):\(entry.line) \(oneLine(entry.name)): "
         switch entry.outcome {
         case .merged: text += "merge into \(target ?? "?")"
         case .unchanged: text += "already in \(target ?? "?")"

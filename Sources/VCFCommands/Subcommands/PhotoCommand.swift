@@ -2,7 +2,14 @@ import CardPhoto
 import ContactModel
 import Foundation
 import PhotoProcessing
+import TerminalText
+import UserFiles
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
@@ -10,14 +17,14 @@ import FoundationEssentials
 /// `vcf photo fit` (an image alone to a byte budget) and `vcf photo extract` (embedded photos to files).
 enum PhotoCommand {
     static let fitSpec = Arguments.Spec(
-        flags: ["--help"], options: PhotoArguments.options.union(["-o"]),
+        flags: ["--help", "--force"], options: PhotoArguments.options.union(["-o"]),
         aliases: ["-h": "--help", "--output": "-o"])
     static let extractSpec = Arguments.Spec(
         flags: ["--help"], options: ["-o"],
         aliases: ["-h": "--help", "--output": "-o"])
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
-        switch arguments.first {
+    static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
+        switch arguments.first.map({ String(decoding: $0, as: UTF8.self) }) {
         case "fit": return try fit(Array(arguments.dropFirst()), io: io)
         case "extract": return try extract(Array(arguments.dropFirst()), io: io)
         case "-h", "--help", nil:
@@ -25,11 +32,11 @@ enum PhotoCommand {
             return arguments.isEmpty ? ExitCode.usage : ExitCode.success
         case let other?:
             let suggestion = Arguments.nearest(other, in: ["fit", "extract"]).map { "; did you mean \($0)?" } ?? ""
-            throw UsageError("unknown photo command \(other)\(suggestion)")
+            throw UsageError("unknown photo command \(TerminalText.sanitized(other))\(suggestion)")
         }
     }
 
-    static func fit(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func fit(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: fitSpec)
         if parsed.flags.contains("--help") {
             io.write(Help.photo)
@@ -38,14 +45,14 @@ enum PhotoCommand {
         guard parsed.positionals.count == 1, let input = parsed.positionals.first else {
             throw UsageError("photo fit takes one image")
         }
-        guard let output = parsed.options["-o"] else {
+        guard let output = parsed.path("-o") else {
             throw UsageError("photo fit needs -o OUT.jpg (or -o - for standard output)")
         }
         let photo = try PhotoArguments(parsed)
         guard let limit = photo.limit else { throw UsageError("photo fit needs --max-bytes N or a preset") }
         // For the image alone, a record limit bounds the image too.
         let maxBytes = limit.photoByteBound ?? limit.recordBytes ?? Int.max
-        guard let bytes = readFile(input, io: io) else { return ExitCode.ioFailure }
+        guard let bytes = InputReader.readWhole(input, io: io) else { return ExitCode.ioFailure }
         let result: PhotoFitter.Result
         do {
             result = try PhotoFitter(options: photo.fitOptions).fit(bytes, maxBytes: maxBytes)
@@ -54,29 +61,22 @@ enum PhotoCommand {
             return error.code == .doesNotFit ? ExitCode.problems : ExitCode.ioFailure
         }
         if let warning = result.warning { io.error("\(input): warning: \(warning)") }
-        if output == "-" {
-            io.write(result.bytes)
-        } else {
-            do { try AtomicFile.write(result.bytes, to: output) } catch {
-                io.error("\(error)")
-                return ExitCode.ioFailure
-            }
-        }
+        try CommandOutput.write(result.bytes, to: output, io: io, options: WriteOptions.from(parsed, io: io))
         io.error(result.summary + " of \(ByteCount(maxBytes))")
         return ExitCode.success
     }
 
-    static func extract(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func extract(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: extractSpec)
         if parsed.flags.contains("--help") {
             io.write(Help.photo)
             return ExitCode.success
         }
-        guard let directory = parsed.options["-o"] else { throw UsageError("photo extract needs -o DIR") }
+        guard let directory = parsed.path("-o") else { throw UsageError("photo extract needs -o DIR") }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Directories.create(directory)
         } catch {
-            io.error("\(directory): error: cannot create the directory")
+            io.error("\(error)")
             return ExitCode.ioFailure
         }
         var reader = InputReader(io: io)
@@ -85,17 +85,25 @@ enum PhotoCommand {
         var written = 0
         try reader.forEachCard(in: parsed.positionals) { card, source in
             guard let photo = card.contact.photo, let data = photo.data else { return }
-            let path = names.path(
-                for: card.contact, line: card.raw.beginLine,
-                extension: fileExtension(photo.mediaType, data: data))
-            do {
-                try AtomicFile.write([UInt8](data), to: path)
-                written += 1
-                io.error("\(source):\(card.raw.beginLine): wrote \(path) (\(ByteCount(data.count)) bytes)")
-            } catch {
-                io.error("\(error)")
-                failures += 1
+            let bytes = [UInt8](data)
+            let ext = fileExtension(photo.mediaType, data: data)
+            // A name taken between the choice and the write (another process) gets the next number.
+            for _ in 0..<100 {
+                let path = names.path(for: card.contact, line: card.raw.beginLine, extension: ext)
+                do {
+                    try CommandOutput.writeNew(bytes, to: path, options: FileReplacement.Options())
+                    written += 1
+                    io.error("\(source):\(card.raw.beginLine): wrote \(path) (\(ByteCount(data.count)) bytes)")
+                    return
+                } catch let error as FileError where error.code == EEXIST {
+                    continue
+                } catch {
+                    io.error("\(error)")
+                    failures += 1
+                    return
+                }
             }
+            failures += 1
         }
         io.error("\(written) photo\(written == 1 ? "" : "s") extracted")
         if reader.ioFailures > 0 || failures > 0 { return ExitCode.ioFailure }
@@ -116,15 +124,5 @@ enum PhotoCommand {
             if data.starts(with: Array("GIF8".utf8)) { return "gif" }
             return "bin"
         }
-    }
-
-    static func readFile(_ path: String, io: CommandIO) -> [UInt8]? {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let bytes = FileBytes.read(path) else {
-            io.error(
-                "\(path): error: \(FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")")
-            return nil
-        }
-        return bytes
     }
 }

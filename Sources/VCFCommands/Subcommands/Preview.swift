@@ -1,12 +1,13 @@
 import ContactModel
 import ContactPresentation
 import PhotoProcessing
+import UserFiles
 import VCardFormat
 
 /// `vcf preview`: each card as a receiving app shows it, as text, JSON or an HTML page.
 enum Preview {
     static let spec = Arguments.Spec(
-        flags: ["--help", "--photo", "--no-photo", "--include-photo"],
+        flags: ["--help", "--photo", "--no-photo", "--include-photo", "--force"],
         options: ["--format", "-o"],
         aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
 
@@ -17,27 +18,28 @@ enum Preview {
     /// Thumbnails are this many pixels on their longest edge: one column per pixel, two pixels per row.
     static let thumbnailEdge = 20
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
         if parsed.flags.contains("--help") {
             io.write(Help.preview)
             return ExitCode.success
         }
-        let formatName = parsed.options["--format"] ?? "text"
+        let formatName = parsed.option("--format") ?? "text"
         guard let format = Format(rawValue: formatName) else {
             throw UsageError("--format takes text, json or html, not \(formatName)")
         }
         if parsed.flags.contains("--photo") && parsed.flags.contains("--no-photo") {
             throw UsageError("--photo and --no-photo cannot be given together")
         }
-        let output = parsed.options["-o"].flatMap { $0 == "-" ? nil : $0 }
-        let terminal = TerminalStyle(io: io, writesToFile: output != nil)
+        let outputPath = parsed.path("-o").flatMap { $0.isStandardStream ? nil : $0 }
+        let terminal = TerminalStyle(io: io, writesToFile: outputPath != nil)
         let thumbnails =
             parsed.flags.contains("--photo")
             || (!parsed.flags.contains("--no-photo") && terminal.color && terminal.trueColor)
+        let output = try CommandOutput.open(outputPath, io: io, options: WriteOptions.from(parsed, io: io))
+        defer { output.abandon() }
 
         var reader = InputReader(io: io)
-        var text = ""
         var first = true
         var jsonCards: [PreviewJSON.Card] = []
         var contacts: [Contact] = []
@@ -54,7 +56,7 @@ enum Preview {
                         style: terminal.color ? .terminal : .plain)
                 first = false
                 // A long file previews as it is read, rather than after the last card.
-                if output == nil { io.write(chunk) } else { text += chunk }
+                try output.write(Array(chunk.utf8))
             case .json:
                 if parsed.flags.contains("--include-photo") {
                     contacts.append(contact)
@@ -69,24 +71,19 @@ enum Preview {
                         view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
             }
         }
-        let bytes: [UInt8]
+        if reader.ioFailures > 0 && output.replacesFile {
+            output.abandon()
+            io.error("\(output.path ?? .standardStream): error: not written, because an input could not be read")
+            return ExitCode.ioFailure
+        }
         switch format {
-        case .text: bytes = output == nil ? [] : Array(text.utf8)
+        case .text: break
         case .json:
-            bytes =
-                parsed.flags.contains("--include-photo") ? ContactJSON.encode(contacts) : PreviewJSON.encode(jsonCards)
-        case .html: bytes = Array(HTMLPreview.page(htmlCards).utf8)
+            try output.write(
+                parsed.flags.contains("--include-photo") ? ContactJSON.encode(contacts) : PreviewJSON.encode(jsonCards))
+        case .html: try output.write(Array(HTMLPreview.page(htmlCards).utf8))
         }
-        if let output {
-            do {
-                try AtomicFile.write(bytes, to: output)
-            } catch {
-                io.error("\(error)")
-                return ExitCode.ioFailure
-            }
-        } else if !bytes.isEmpty {
-            io.write(bytes)
-        }
+        try output.commit()
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }

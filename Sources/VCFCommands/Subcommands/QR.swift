@@ -1,11 +1,12 @@
 import CardQR
 import ContactModel
 import QRCode
+import UserFiles
 
 /// `vcf qr`: one card as a QR code phones can scan, drawn on the terminal or written as PNG or SVG.
 enum QR {
     static let spec = Arguments.Spec(
-        flags: ["--help"], options: ["-o", "--format", "--max-version", "--level", "--scale", "--from"],
+        flags: ["--help", "--force"], options: ["-o", "--format", "--max-version", "--level", "--scale", "--from"],
         aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
 
     /// What is written: an image file or the terminal drawing.
@@ -13,24 +14,24 @@ enum QR {
         case png, svg, text
     }
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+    static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
         if parsed.flags.contains("--help") {
             io.write(help)
             return ExitCode.success
         }
         guard parsed.positionals.count <= 1 else { throw UsageError(Message.oneInput(parsed.positionals.count)) }
-        let output = parsed.options["-o"]
-        let format = try Self.format(parsed.options["--format"], output: output)
-        if format == .png && (output == nil || output == "-") && io.outputIsTerminal {
+        let output = parsed.path("-o").flatMap { $0.isStandardStream ? nil : $0 }
+        let format = try Self.format(parsed.option("--format"), output: output)
+        if format == .png && output == nil && io.outputIsTerminal {
             throw UsageError(Message.pngToTerminal)
         }
         let fitter = CardQRFitter(
-            maxVersion: try integer(parsed.options["--max-version"], "--max-version", 1...40) ?? 20,
-            level: try level(parsed.options["--level"]) ?? .medium)
-        let scale = try integer(parsed.options["--scale"], "--scale", 1...QRCode.maxScale) ?? 8
+            maxVersion: try integer(parsed.option("--max-version"), "--max-version", 1...40) ?? 20,
+            level: try level(parsed.option("--level")) ?? .medium)
+        let scale = try integer(parsed.option("--scale"), "--scale", 1...QRCode.maxScale) ?? 8
         var forced: InputFormat?
-        if let from = parsed.options["--from"] {
+        if let from = parsed.option("--from") {
             guard let inputFormat = InputFormat(rawValue: from) else { throw UsageError(Message.badFrom(from)) }
             forced = inputFormat
         }
@@ -44,7 +45,7 @@ enum QR {
         }
         guard let first else {
             if reader.ioFailures > 0 { return ExitCode.ioFailure }
-            io.error(Message.noCard(parsed.positionals.first ?? "-"))
+            io.error(Message.noCard((parsed.positionals.first ?? .standardStream).description))
             return ExitCode.problems
         }
         guard count == 1 else { throw UsageError(Message.tooManyCards(count)) }
@@ -69,37 +70,30 @@ enum QR {
         case .svg:
             bytes = Array(fit.code.svg(scale: scale).utf8)
         case .text:
-            let toTerminal = (output == nil || output == "-") && io.outputIsTerminal
+            let toTerminal = output == nil && io.outputIsTerminal
             let colors = toTerminal && !noColor(io) ? QRCode.TerminalColors.explicit : .none
             if toTerminal && colors == .none { io.error(Message.drawnWithoutColor) }
             bytes = Array(fit.code.halfBlocks(colors: colors).utf8)
         }
-        if let output, output != "-" {
-            do { try AtomicFile.write(bytes, to: output) } catch {
-                io.error("\(error)")
-                return ExitCode.ioFailure
-            }
-        } else {
-            io.write(bytes)
-        }
+        try CommandOutput.write(bytes, to: output, io: io, options: WriteOptions.from(parsed, io: io))
         io.error(Message.summary(location, fit, fitter: fitter))
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }
 
     /// `--format`, else the output's extension, else the terminal drawing.
-    static func format(_ option: String?, output: String?) throws -> Format {
+    static func format(_ option: String?, output: UserPath?) throws -> Format {
         if let option {
             guard let format = Format(rawValue: option.lowercased()) else {
                 throw UsageError(Message.badFormat(option))
             }
             return format
         }
-        guard let output, output != "-" else { return .text }
-        let lower = output.lowercased()
+        guard let output else { return .text }
+        let lower = String(decoding: output.lastComponent, as: UTF8.self).lowercased()
         if lower.hasSuffix(".png") { return .png }
         if lower.hasSuffix(".svg") { return .svg }
         if lower.hasSuffix(".txt") { return .text }
-        throw UsageError(Message.unknownExtension(output))
+        throw UsageError(Message.unknownExtension(output.description))
     }
 
     static func level(_ option: String?) throws -> ErrorCorrection? {
@@ -195,7 +189,7 @@ extension QR {
           vcf qr card.vcf --max-version 25      allow a denser code
 
         Usage: vcf qr [INPUT|-] [-o OUT.png|OUT.svg|OUT.txt] [--format png|svg|text] [--level L|M|Q|H]
-                      [--max-version N] [--scale PX] [--from vcard|jcard|json|csv]
+                      [--max-version N] [--scale PX] [--from vcard|jcard|json|csv] [--force]
 
         The input holds one card, in any format vcf convert reads. The code holds the card as vCard 3.0
         text, unfolded, without its photo. When that is too large for the code, fields give way, least
@@ -206,7 +200,9 @@ extension QR {
         what would have to go. What was left out is listed on stderr.
 
         Options:
-          -o, --output OUT    write OUT (replaced atomically); the format follows its extension
+          -o, --output OUT    write OUT (replaced atomically, keeping its owner and mode); the format follows
+                              its extension
+          --force             replace OUT even when it is read-only
           -f, --format F      png, svg or text (the half-block drawing); text is the default without -o
           --level L           error correction: L (7%), M (15%, default), Q (25%) or H (30%)
           --max-version N     the largest code allowed, 1 to 40 (default 20: 97x97 modules, which phones

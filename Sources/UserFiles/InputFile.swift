@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bounds on reading an input whole, for the commands that hold an input in memory (merge, dedupe,
+/// lint, a photo, jCard, JSON and CSV inputs).
+public struct ReadLimits: Hashable, Sendable {
+    /// The most bytes read beyond the size the input reported when it was opened. A pipe, a device or a
+    /// terminal reports none, so this is all that is read from one; a file that grows while it is read may
+    /// grow by this much. `/dev/zero` or an endless pipe stops here with an error instead of filling memory.
+    public var maxUnsizedBytes: Int
+
+    /// Creates limits.
+    public init(maxUnsizedBytes: Int = 128 << 20) {
+        self.maxUnsizedBytes = maxUnsizedBytes
+    }
+
+    /// 128 MiB beyond the reported size.
+    public static let `default` = ReadLimits()
+}
+
+/// An input opened for reading: a file by its bytes path, or standard input for `-`.
+public final class InputFile {
+    /// The path as given (`-` for standard input).
+    public let path: UserPath
+    /// The open descriptor.
+    public let descriptor: Int32
+    /// What the file was when it was opened, before any byte was read.
+    public let identity: FileIdentity
+    private let closes: Bool
+    private var closed = false
+
+    private init(path: UserPath, descriptor: Int32, identity: FileIdentity, closes: Bool) {
+        self.path = path
+        self.descriptor = descriptor
+        self.identity = identity
+        self.closes = closes
+    }
+
+    deinit { close() }
+
+    /// Opens `path` for reading, or standard input for `-`.
+    /// - Throws: `FileError` naming the path and the system's reason: no such file, a directory, no
+    ///   permission, standard input closed.
+    public static func open(_ path: UserPath) throws -> InputFile {
+        if path.isStandardStream {
+            // A closed descriptor 0 (`vcf lint - <&-`) is a message, not a crash.
+            guard let info = System.info(0) else {
+                throw FileError(path, "cannot be read", detail: "standard input is closed")
+            }
+            return InputFile(path: path, descriptor: 0, identity: FileIdentity(info), closes: false)
+        }
+        let descriptor = System.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path, "cannot be read", code: errno) }
+        guard let info = System.info(descriptor) else {
+            let code = errno
+            _ = System.close(descriptor)
+            throw FileError(path, "cannot be read", code: code)
+        }
+        let identity = FileIdentity(info)
+        guard !identity.isDirectory else {
+            _ = System.close(descriptor)
+            throw FileError(path, "cannot be read", code: EISDIR)
+        }
+        return InputFile(path: path, descriptor: descriptor, identity: identity, closes: true)
+    }
+
+    /// Reads up to `count` bytes; fewer only at the end of the input.
+    /// - Throws: `FileError` when a read fails.
+    public func read(upTo count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { System.read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if n < 0 { throw FileError(path, "cannot be read", code: errno) }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeLast(count - filled)
+        return bytes
+    }
+
+    /// The rest of the input, after `prefix` (bytes already taken from it), within `limits`.
+    /// - Throws: `FileError` when a read fails or the input goes on past the limit.
+    public func readRest(after prefix: [UInt8] = [], limits: ReadLimits = .default) throws -> [UInt8] {
+        let reported = identity.isRegularFile ? max(Int(identity.size), 0) : 0
+        let limit = reported + limits.maxUnsizedBytes
+        var bytes: [UInt8] = []
+        if reported > 0 {
+            // A file says its size: one allocation of that size, read straight into it.
+            bytes.reserveCapacity(reported)
+            bytes += prefix
+            var failure: Int32?
+            let wanted = max(reported - prefix.count, 0)
+            bytes.append(contentsOf: repeatElement(0, count: wanted))
+            var filled = prefix.count
+            while filled < bytes.count {
+                let n = bytes.withUnsafeMutableBytes {
+                    System.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+                }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                filled += n
+            }
+            bytes.removeLast(bytes.count - filled)
+            if let failure { throw FileError(path, "cannot be read", code: failure) }
+            if filled < reported { return bytes }
+        } else {
+            bytes = prefix
+        }
+        // A pipe, a device, or a file that grew after it was opened: read on in chunks, kept apart until the
+        // end so memory is never twice the limit while growing.
+        var chunks: [[UInt8]] = []
+        var total = bytes.count
+        while true {
+            let chunk = try read(upTo: 1 << 20)
+            if chunk.isEmpty { break }
+            total += chunk.count
+            if total > limit {
+                throw FileError(
+                    path, "is too large to read whole", detail: Self.limitDetail(limits, sized: reported > 0))
+            }
+            chunks.append(chunk)
+        }
+        guard !chunks.isEmpty else { return bytes }
+        bytes.reserveCapacity(total)
+        for chunk in chunks { bytes += chunk }
+        return bytes
+    }
+
+    /// The whole input, within `limits`.
+    public func readAll(limits: ReadLimits = .default) throws -> [UInt8] { try readRest(limits: limits) }
+
+    private static func limitDetail(_ limits: ReadLimits, sized: Bool) -> String {
+        let amount = "\(limits.maxUnsizedBytes >> 20) MiB"
+        return sized
+            ? "it grew by more than \(amount) while it was read"
+            : "more than \(amount) came from a pipe or device, the most vcf holds in memory from an input that "
+                + "cannot say its size; save it to a file first"
+    }
+
+    /// Closes the input (standard input stays open).
+    public func close() {
+        guard closes, !closed else { return }
+        closed = true
+        _ = System.close(descriptor)
+    }
+}

@@ -1,0 +1,83 @@
+import ContactMerge
+import UserFiles
+
+/// The file side of `merge` and `dedupe`: read the contacts file, let the engine work on it, and write the
+/// result, in place under the file's lock (done again when another program changes the file meanwhile), or to
+/// another output. The commands supply only the engine call and the report.
+struct ContactsFileUpdate {
+    /// What one pass of the engine made of the file.
+    struct Outcome {
+        var file: ContactsFile
+        /// The new file, as pieces to write one after another.
+        var output: [ArraySlice<UInt8>]
+        /// Whether the output differs from the file.
+        var changed: Bool
+    }
+
+    /// The contacts file, as the user named it.
+    var source: UserPath
+    /// Where the result goes: nil for `source` itself (in place), else a path (`-` for standard output).
+    var destination: UserPath?
+    /// Whether a missing `source` is an empty book (merge) rather than an error (dedupe).
+    var missingIsEmpty: Bool
+    var dryRun: Bool
+    var countryCode: Int?
+    var options: FileReplacement.Options
+    let io: CommandIO
+
+    /// Thrown when the file was reported unusable (it has errors, it is not vCard): exit 2, nothing changed.
+    struct Refused: Error {}
+
+    /// Reads, computes and writes; returns the last pass's result, and what the commit did (nil when nothing
+    /// was written).
+    /// - Throws: `FileError` when a file cannot be read, locked or written; `Refused`.
+    func run<Result>(_ compute: (ContactsFile) -> (Outcome, Result)) throws -> (Result, FileReplacement.Committed?) {
+        let name = InputReader.name(source)
+        if let destination {
+            // Another output: the source is only read, the output replaced like any -o.
+            guard let bytes = InputReader.readWhole(source, io: io) else { throw Refused() }
+            let (outcome, result) = compute(try contactsFile(bytes, name: name))
+            guard !dryRun else { return (result, nil) }
+            let output = try CommandOutput.open(destination, io: io, options: options)
+            defer { output.abandon() }
+            for part in outcome.output { try output.write(Array(part)) }
+            return (result, try output.commit())
+        }
+        guard case .file(let given, let resolved) = try OutputTarget.resolve(source) else {
+            throw FileError(source, "cannot be updated in place", detail: "it is not a regular file")
+        }
+        var update = InPlaceUpdate(
+            given: given, resolved: resolved, options: options, missingIsEmpty: missingIsEmpty)
+        update.retrying = { io.error("\($0.path): note: changed by another program meanwhile; working on it again") }
+        if dryRun {
+            let snapshot = try update.read()
+            return (compute(try contactsFile(snapshot.bytes, name: name)).1, nil)
+        }
+        return try update.run { snapshot in
+            let (outcome, result) = compute(try contactsFile(snapshot.bytes, name: name))
+            let parts = outcome.output
+            return InPlaceUpdate.Plan(
+                report: result,
+                write: outcome.changed ? { replacement in for part in parts { try replacement.write(part) } } : nil)
+        }
+    }
+
+    /// The file's bytes as a `ContactsFile`, or `Refused` after saying why it cannot be updated.
+    private func contactsFile(_ bytes: [UInt8], name: String) throws -> ContactsFile {
+        let format = InputReader.detect(Array(bytes.prefix(64 << 10)))
+        guard format == .vcard else {
+            io.error(
+                "\(name): error: this is \(format == .csv ? "a CSV export" : "JSON"), and merge and dedupe update "
+                    + "vCard files; nothing was changed (vcf convert \(name) -o contacts.vcf makes one)")
+            throw Refused()
+        }
+        do {
+            return try ContactsFile(bytes: bytes, name: name, countryCode: countryCode)
+        } catch {
+            io.error("\(error)")
+            io.error(
+                "\(name): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
+            throw Refused()
+        }
+    }
+}

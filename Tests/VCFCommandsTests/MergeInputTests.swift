@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+import VCardFormat
+
+/// `vcf merge` reads its incoming files through the same reader as `convert`, so every format convert reads
+/// merges; an incoming file that holds no card is an error naming it, and nothing is changed.
+@Suite(.enabled(if: builtBinary != nil, "the vcf binary is not built"), .serialized)
+struct MergeInputTests {
+    /// Google and Outlook CSV, jCard and Contact JSON merge as their cards; the count matches what convert
+    /// reads from the same file.
+    @Test(arguments: ["csv/google-contacts.csv", "csv/outlook.csv", "jcard/edge-two-cards.json", "google.json"])
+    func everyFormatConvertReadsMerges(fixture: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var input = FixturePaths.url(fixture).path
+        if fixture == "google.json" {
+            // Contact JSON, as convert writes it from the Google export.
+            let json = try ChildProcess.run([
+                "convert", FixturePaths.url("csv/google-contacts.csv").path, "--to", "json",
+            ])
+            #expect(json.status == 0)
+            input = scratch("google.json")
+            try Data(json.stdout).write(to: URL(fileURLWithPath: input))
+        }
+        #expect(FileManager.default.fileExists(atPath: input))
+        let converted = try ChildProcess.run(["convert", input])
+        let expected = VCardDocument.read(converted.stdout).cards.count
+        #expect(expected > 0)
+        let outcome = try ChildProcess.run(["merge", input, "--into", scratch("book.vcf")])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("book.vcf: \(expected) added"))
+        #expect(VCardDocument.read(try scratch.bytes("book.vcf")).cards.count == expected)
+    }
+
+    /// Junk text, an empty file and /dev/null hold no card: exit 2, a message naming the file, the contacts file
+    /// unchanged, even when another incoming file is fine.
+    @Test func anIncomingFileWithoutCardsIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let old = card("Ann Lee", uid: "ann")
+        let book = try scratch.write("book.vcf", old)
+        let good = try scratch.write("good.vcf", card("Bob Roe", uid: "bob"))
+        let junk = try scratch.write("junk.txt", "this is not a contacts file\n")
+        let empty = try scratch.write("empty.vcf", "")
+        for bad in [junk, empty, "/dev/null"] {
+            let outcome = try ChildProcess.run(["merge", good, bad, "--into", book])
+            #expect(outcome.status == 2)
+            #expect(outcome.stderr.contains("\(bad): error: no cards found"), "\(outcome.stderr)")
+            #expect(try scratch.bytes("book.vcf") == Array(old.utf8))
+        }
+    }
+
+    /// The contacts file itself must be vCard: a CSV file named with --into is refused, not overwritten.
+    @Test func aContactsFileThatIsNotVCardIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let csv = try String(contentsOf: FixturePaths.url("csv/google-contacts.csv"), encoding: .utf8)
+        let book = try scratch.write("book.csv", csv)
+        let outcome = try ChildProcess.run(["merge", try scratch.write("in.vcf", card("Bob Roe")), "--into", book])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("book.csv: error: this is a CSV export"))
+        #expect(try scratch.bytes("book.csv") == Array(csv.utf8))
+    }
+
+    /// Warnings about incoming cards are counted, not printed: a merge reports what it did with each card, and
+    /// a hundred thousand "card has no FN" lines would bury it. An error is printed, and its card skipped.
+    @Test func warningsAboutIncomingCardsAreNotPrinted() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let noName = "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lee;Ann;;;\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n"
+        let broken = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob Roe\r\nno colon\r\nEND:VCARD\r\n"
+        let input = try scratch.write("in.vcf", noName + noName.replacingOccurrences(of: "ann", with: "amy") + broken)
+        let outcome = try ChildProcess.run(["merge", input, "--into", scratch("book.vcf")])
+        #expect(outcome.status == 1)
+        #expect(!outcome.stderr.contains("[missing-fn]"))
+        #expect(outcome.stderr.contains("in.vcf:14:9: error: expected `NAME:value`"))
+        #expect(outcome.stderr.contains("in.vcf:11: note: the card has errors and was skipped"))
+        #expect(outcome.stderr.contains("book.vcf: 2 added"))
+    }
+
+    /// `dedupe -` reads standard input and writes the result to standard output; no file named `-` appears.
+    @Test func dedupeOfStandardInputWritesStandardOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let twice = card("Ann Lee", uid: "ann", email: "ann@example.com") + card("Ann Lee", email: "ann@example.com")
+        let input = try scratch.write("in.vcf", twice)
+        let outcome = try ChildProcess.run(["dedupe", "-"], stdin: .file(input))
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(formattedNames(outcome.stdout) == ["Ann Lee"])
+        #expect(try scratch.names() == ["in.vcf"])
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+        #expect(try ChildProcess.run(["dedupe", "-", "--backup"], stdin: .file(input)).status == 64)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard streams and devices as outputs and inputs, as a shell sets them up: `/dev/stdout` appended to a
+/// log, a full disk, a descriptor opened by the shell, a closed standard input.
+@Suite(.enabled(if: builtBinary != nil, "the vcf binary is not built"), .serialized)
+struct StreamTests {
+    static let input = card("Ann Lee", uid: "ann", email: "ann@example.com")
+
+    /// `-o /dev/stdout >> log.txt` appends to the log: the path is the descriptor, never resolved to log.txt
+    /// and renamed over. `-o -` and `/dev/fd/1` do the same.
+    @Test(arguments: ["/dev/stdout", "-", "/dev/fd/1", "/proc/self/fd/1"])
+    func standardOutputByNameAppendsToTheShellsFile(name: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        let log = try scratch.write("log.txt", "first line\n")
+        let outcome = try ChildProcess.run(["convert", input, "-o", name], stdout: .append(log))
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let text = String(decoding: try scratch.bytes("log.txt"), as: UTF8.self)
+        #expect(text.hasPrefix("first line\nBEGIN:VCARD\r\n"))
+        #expect(text.hasSuffix("END:VCARD\r\n"))
+        #expect(try scratch.names() == ["a.vcf", "log.txt"])
+    }
+
+    /// A link to /dev/stdout is the descriptor too, and `/dev/fd/3` is the descriptor the shell opened as 3.
+    @Test func linksAndOtherDescriptors() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        let log = try scratch.write("log.txt", "kept\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch("out"), withDestinationPath: "/dev/stdout")
+        let linked = try ChildProcess.run(["convert", input, "-o", scratch("out")], stdout: .append(log))
+        #expect(linked.status == 0)
+        #expect(String(decoding: try scratch.bytes("log.txt"), as: UTF8.self).hasPrefix("kept\nBEGIN:VCARD"))
+
+        let three = try scratch.write("three.txt", "three\n")
+        let outcome = try ChildProcess.run(
+            ["convert", input, "-o", "/dev/fd/3"].map { Array($0.utf8) },
+            extraDescriptors: [(3, three, O_WRONLY | O_APPEND)])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(String(decoding: try scratch.bytes("three.txt"), as: UTF8.self).hasPrefix("three\nBEGIN:VCARD"))
+        // A descriptor that is not open is an error, not a file created under that name.
+        let closed = try ChildProcess.run(["convert", input, "-o", "/dev/fd/1000"])
+        #expect(closed.status == 2)
+        #expect(closed.stderr.contains("/dev/fd/1000: error: cannot be written: Bad file descriptor"))
+    }
+
+    /// A device is written to, never replaced: /dev/null stays a character device.
+    @Test func aDeviceIsWrittenToNotReplaced() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        let outcome = try ChildProcess.run(["convert", input, "-o", "/dev/null"])
+        #expect(outcome.status == 0)
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    /// A full disk on standard output, or on `-o /dev/full`, is exit 2 with the reason, for every command that
+    /// writes data or findings there; only a closed pipe is a quiet end.
+    @Test func aFullDeviceIsAnErrorWithTheReason() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        // A card without a UID, so lint has a finding to print.
+        let finding = try scratch.write("b.vcf", card("Bob Roe"))
+        for arguments in [
+            ["convert", input], ["convert", input, "--to", "json"], ["preview", input], ["lint", finding],
+            ["lint", input, "--fix", "-o", "-"], ["convert", input, "-o", "/dev/full"],
+            ["preview", input, "--format", "html", "-o", "/dev/full"], ["qr", input],
+            ["qr", input, "-o", "/dev/full", "--format", "svg"],
+        ] {
+            let outcome = try ChildProcess.run(arguments, stdout: .truncate("/dev/full"))
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.stderr.contains("No space left on device"), "\(arguments): \(outcome.stderr)")
+        }
+    }
+
+    /// A closed standard input is a message and exit 2, never a crash, for every command that reads it.
+    @Test func aClosedStandardInputIsAMessage() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        for arguments in [
+            ["lint", "-"], ["merge", "-", "--into", scratch("book.vcf")], ["dedupe", "-"],
+            ["photo", "fit", "-", "--max-bytes", "48000", "-o", scratch("out.jpg")], ["preview", "-"],
+            ["convert", "-"], ["lint", "-", "--fix", "-o", "-"], ["photo", "extract", "-", "-o", scratch("photos")],
+            ["qr", "-"],
+        ] {
+            let outcome = try ChildProcess.run(arguments, stdin: .closed)
+            #expect(outcome.signal == nil, "\(arguments) crashed")
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.stderr.contains("-: error: cannot be read; standard input is closed"), "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch("book.vcf")))
+    }
+
+    /// A read error names the path and the system's reason.
+    @Test func readErrorsGiveTheReason() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let directory = scratch("folder.vcf")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let outcome = try ChildProcess.run(["convert", directory, scratch("missing.vcf")])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("folder.vcf: error: cannot be read: Is a directory"))
+        #expect(outcome.stderr.contains("missing.vcf: error: cannot be read: No such file or directory"))
+    }
+
+    /// An output in a directory that is missing names the output and the reason, not vcf's own lock file.
+    @Test func writeErrorsNameTheOutput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        let outcome = try ChildProcess.run(["convert", input, "-o", scratch("missing/out.vcf")])
+        #expect(outcome.status == 2)
+        #expect(
+            outcome.stderr.hasPrefix(
+                scratch("missing/out.vcf") + ": error: cannot be written: No such file or directory"))
+    }
+
+    /// When an input cannot be read, `-o`'s file is not replaced with the part that could: the old content stays,
+    /// the exit code is 2, and no temporary file is left.
+    @Test func partialInputLeavesTheOutputAlone() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("a.vcf", Self.input)
+        for arguments in [
+            ["convert", input, scratch("missing.vcf"), "-o", scratch("out.vcf")],
+            ["convert", input, scratch("missing.vcf"), "--to", "json", "-o", scratch("out.vcf")],
+            ["preview", input, scratch("missing.vcf"), "-o", scratch("out.vcf")],
+            ["preview", input, scratch("missing.vcf"), "--format", "html", "-o", scratch("out.vcf")],
+        ] {
+            try scratch.write("out.vcf", "old\n")
+            let outcome = try ChildProcess.run(arguments)
+            #expect(outcome.status == 2)
+            #expect(outcome.stderr.contains("out.vcf: error: not written, because an input could not be read"))
+            #expect(try scratch.bytes("out.vcf") == Array("old\n".utf8))
+            #expect(try scratch.temporaryFiles().isEmpty)
+        }
+    }
+
+    /// Inputs that never end (/dev/zero, an endless pipe) into the commands that hold an input whole stop at
+    /// the named limit with an error, well within a memory and a time bound.
+    @Test func endlessInputsStopAtTheLimit() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let book = try scratch.write("book.vcf", Self.input)
+        let zero = "/dev/zero"
+        for (arguments, stdin) in [
+            (["merge", zero, "--into", book], ChildProcess.Input.empty),
+            (["merge", "-", "--into", book], .file(zero)),
+            (["lint", zero], .empty), (["lint", "-"], .file(zero)),
+            (["dedupe", "-"], .file(zero)), (["dedupe", zero], .empty),
+            (["convert", zero, "--from", "json"], .empty),
+            (["photo", "fit", zero, "--max-bytes", "48000", "-o", scratch("out.jpg")], .empty),
+        ] {
+            let outcome = try ChildProcess.run(arguments, stdin: stdin, measureMemory: true)
+            let peak = outcome.peakKB.map { "\($0 / 1024) MB" } ?? "not measured"
+            print(
+                "endless input, vcf \(arguments.joined(separator: " ")): exit \(outcome.status ?? -1), "
+                    + "\(String(format: "%.1f", outcome.seconds)) s, peak \(peak)")
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.signal == nil)
+            #expect(outcome.seconds < 30)
+            if let kb = outcome.peakKB { #expect(kb < 256 << 10, "\(arguments): \(kb) KB") }
+            #expect(
+                outcome.stderr.contains("more than 128 MiB came from a pipe or device")
+                    || outcome.stderr.contains("cannot be updated in place; it is not a regular file"),
+                "\(arguments): \(outcome.stderr)")
+        }
+        #expect(try scratch.bytes("book.vcf") == Array(Self.input.utf8))
+    }
+}
