@@ -312,7 +312,7 @@ struct ContentLineParser {
                 let dangling = valueRange.count > 0 && bytes[valueRange.upperBound - 1] == ASCII.equals
                 let message =
                     dangling
-                    ? "quoted-printable \(nameString) ends with a soft line break at the end of the input; the `=` was dropped"
+                    ? "quoted-printable \(nameString) ends with a soft line break (`=`) with no line of the card after it; the `=` was dropped"
                     : "quoted-printable \(nameString) has an `=` not followed by two hex digits; it was kept as written"
                 diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message, line: line, column: column))
             }
@@ -471,7 +471,7 @@ enum QuotedPrintable {
                     continue
                 }
                 if index == range.upperBound - 1 {
-                    // A trailing `=` is a soft break with nothing after it (the value ended at EOF).
+                    // A trailing `=` is a soft break with nothing after it (the input or the card ended).
                     malformed = true
                     index += 1
                     continue

@@ -274,12 +274,13 @@ public struct VCardLexer {
 
     private mutating func physical(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, next: Int) {
         let absoluteEnd = bufferBase + next
-        if droppingSoftBreaks {
+        if droppingSoftBreaks && !Self.isEndOfCard(bytes, start, end) {
             // The rest of a quoted-printable value that went over the line limit: its soft line breaks
-            // carry it on, and the first line without one is its last.
+            // carry it on, and the first line without one (or the card's END) is its last.
             droppingSoftBreaks = end > start && bytes[end - 1] == ASCII.equals
             return
         }
+        droppingSoftBreaks = false
         if pending.active {
             if continuesPending(bytes, start: start, end: end) {
                 pending.absoluteEnd = absoluteEnd
@@ -302,9 +303,12 @@ public struct VCardLexer {
     private mutating func continuesPending(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
         let startsWithSpace = start < end && ASCII.isSpaceOrTab(bytes[start])
         let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
-        // A quoted-printable soft line break: the next line is content as it stands, leading spaces included.
+        // A quoted-printable soft line break: the next line is content as it stands, leading spaces included,
+        // except a line that ends the card: a value that ends in `=` (a writer that broke the line after its last
+        // character) must not take the card's END, and every card after it, into the value.
         if lastByte == ASCII.equals {
             classifyPending(bytes)
+            if pending.quotedPrintable == 2 && Self.isEndOfCard(bytes, start, end) { return false }
             if pending.quotedPrintable == 2 {
                 moveToScratch(bytes)
                 scratch.removeLast()
@@ -361,6 +365,12 @@ public struct VCardLexer {
         pending = Pending(
             active: true, inScratch: true, line: runOn.line, absoluteStart: runOn.absoluteStart,
             absoluteEnd: runOn.absoluteStart)
+    }
+
+    /// Whether the physical line is `END:VCARD` (case aside, white space around it allowed).
+    private static func isEndOfCard(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let line = ContentLineParser.trimmed(bytes, start..<end)
+        return ASCII.equalsIgnoringCase(bytes, line, "END:VCARD")
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ byte: UInt8) -> Bool {
