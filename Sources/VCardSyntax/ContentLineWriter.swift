@@ -94,13 +94,19 @@ public struct LineBuilder {
         line.append(ASCII.colon)
     }
 
-    /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`.
+    /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`; a NUL
+    /// becomes U+FFFD (see `appendEscaped`).
     public mutating func appendText(_ text: String) {
         append(text, escapingSpecials: true)
     }
 
     /// Adds a value that is already escaped (or needs no escapes, like a URI); a raw CR or LF still
     /// becomes `\n`, so a value can never start a line of its own.
+    ///
+    /// A NUL is written as U+FFFD REPLACEMENT CHARACTER: vCard has no escape for it, and readers written in C
+    /// (Evolution's EVCard among them) take it as the end of the text, losing the rest of the value and
+    /// sometimes of the card. The replacement keeps the place visible; `vcf lint` reports the NUL.
+    /// Other control characters are written as they are, since they read back unchanged.
     public mutating func appendEscaped(_ value: String) {
         append(value, escapingSpecials: false)
     }
@@ -127,6 +133,8 @@ public struct LineBuilder {
                         line.append(ASCII.backslash)
                         line.append(UInt8(ascii: "n"))
                     }
+                case 0:
+                    line.append(contentsOf: Self.replacementCharacter)
                 default:
                     line.append(byte)
                 }
@@ -135,7 +143,10 @@ public struct LineBuilder {
         }
     }
 
-    /// Whether `bytes` holds a CR or LF, or (with `specials`) a backslash, comma or semicolon. Eight bytes
+    /// U+FFFD in UTF-8, written for a NUL.
+    static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Whether `bytes` holds a CR, LF or NUL, or (with `specials`) a backslash, comma or semicolon. Eight bytes
     /// at a time, since photos and notes make most of the bytes written.
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, specials: Bool) -> Bool {
         @inline(__always) func has(_ word: UInt64, _ byte: UInt8) -> Bool {
@@ -147,7 +158,7 @@ public struct LineBuilder {
         if let base = bytes.baseAddress {
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if has(word, ASCII.cr) || has(word, ASCII.lf) { return true }
+                if has(word, ASCII.cr) || has(word, ASCII.lf) || has(word, 0) { return true }
                 if specials && (has(word, ASCII.backslash) || has(word, ASCII.comma) || has(word, ASCII.semicolon)) {
                     return true
                 }
@@ -156,7 +167,7 @@ public struct LineBuilder {
         }
         while index < count {
             let byte = bytes[index]
-            if byte == ASCII.cr || byte == ASCII.lf { return true }
+            if byte == ASCII.cr || byte == ASCII.lf || byte == 0 { return true }
             if specials && (byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon) { return true }
             index += 1
         }

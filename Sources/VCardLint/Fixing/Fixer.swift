@@ -30,6 +30,8 @@ import Foundation
 ///   it would lose the line the reader skipped.
 /// - Blank lines and stray END:VCARD lines between cards are removed; other text outside cards is kept
 ///   as written (it may be a card whose BEGIN was mistyped).
+/// - A NUL in a value is written as U+FFFD (see `LineBuilder.appendEscaped`); other control characters are
+///   kept and reported as not fixed.
 /// - Base64 that cannot be decoded at all is left out, as `vcf convert` does: writing it back gives
 ///   data no reader accepts.
 struct Fixer {
@@ -317,6 +319,8 @@ enum FixMessages {
             return (.fixed, "wrote the line as it was read")
         case .missingColon: return (.fixed, "wrote the bare name as an empty value")
         case .missingEnd: return (.fixed, "added END:VCARD")
+        case .nulCharacter: return (.fixed, "wrote each NUL as U+FFFD")
+        case .controlCharacter: return (.notFixed, "\(finding.message); kept as written, remove it by hand")
         case .recordTooLarge, .photoTooLarge:
             return (.notFixed, "\(finding.message); recompress the photo with vcf convert --max-bytes")
         default: return (.notFixed, "\(finding.message); kept as written")

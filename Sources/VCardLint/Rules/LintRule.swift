@@ -28,7 +28,9 @@ extension CardRule {
 enum LintRules {
     static let all: [any CardRule] = [
         SyntaxRule(), VersionRule(), RequiredPropertyRule(), DuplicatePropertyRule(), TypeParameterRule(),
-        DateRule(), EmbeddedBinaryRule(), LineLengthRule(), QuotedPrintableRule(), MissingUIDRule(), SizeRule(),
+        DateRule(), EmbeddedBinaryRule(), ControlCharacterRule(), LineLengthRule(), QuotedPrintableRule(),
+        MissingUIDRule(),
+        SizeRule(),
     ]
 }
 
