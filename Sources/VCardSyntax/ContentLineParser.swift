@@ -34,10 +34,11 @@ struct ContentLineParser {
         var index = range.lowerBound
         let end = range.upperBound
         var nameStart = index
-        // Name, with an optional group before a dot.
+        // Name, with an optional group before a dot. A comma ends it too: no writer means a comma in a name, and
+        // `LABEL,TYPE=HOME:` is a LABEL whose writer typed `,` for the `;` before its parameters.
         while index < end {
             let byte = bytes[index]
-            if byte == ASCII.colon || byte == ASCII.semicolon { break }
+            if byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma { break }
             if byte == ASCII.dot && group == nil {
                 group = nameStart..<index
                 nameStart = index + 1
@@ -45,8 +46,15 @@ struct ContentLineParser {
             index += 1
         }
         name = nameStart..<index
-        // Parameters.
-        while index < end && bytes[index] == ASCII.semicolon {
+        let nameEnd = index
+        if index < end && bytes[index] == ASCII.comma {
+            problems.append(
+                Diagnostic(
+                    .warning, .invalidValue, "a comma follows the property name; read as the `;` before a parameter",
+                    line: line, column: index - range.lowerBound + 1))
+        }
+        // Parameters (the first may follow a comma, as above).
+        while index < end && (bytes[index] == ASCII.semicolon || (index == nameEnd && bytes[index] == ASCII.comma)) {
             index += 1
             let pStart = index
             while index < end {
@@ -222,7 +230,7 @@ struct ContentLineParser {
         let trimmedName = Self.trimmed(bytes, name)
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
         Self.upperInPlace(&card.bytes, nameSpan)
-        if !Self.isNameToken(bytes, trimmedName) {
+        if !Self.isSafeName(bytes, trimmedName) {
             nameSpan = cleanedNameSpan(
                 bytes, trimmedName, kind: "property name", into: &card,
                 diagnostics: &diagnostics)
@@ -283,7 +291,7 @@ struct ContentLineParser {
                 continue
             }
             Self.upperInPlace(&card.bytes, nameInCard)
-            if !Self.isNameToken(bytes, pName) {
+            if !Self.isSafeName(bytes, pName) {
                 // Read as written back: a name that kept a character it cannot hold could be written as
                 // another (`ENCODIN\u{CD}G` as `ENCODING`) and mean something else when read again.
                 nameInCard = cleanedNameSpan(
@@ -367,7 +375,7 @@ struct ContentLineParser {
         into card: inout RawCard, diagnostics: inout [Diagnostic]
     ) -> RawCard.Span {
         if group.isEmpty { return .none }
-        if Self.isNameToken(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
+        if Self.isSafeName(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
         return cleanedNameSpan(bytes, group, kind: "group", upperCased: false, into: &card, diagnostics: &diagnostics)
     }
 
@@ -407,9 +415,9 @@ struct ContentLineParser {
         }
     }
 
-    /// A name as written (upper-cased unless a group) and as read: names are letters, digits and dashes (RFC
-    /// 2425 5.8.2), so every other character is read as a dash; written as it stands, it would not survive a
-    /// reader that follows the grammar, and the writer would have to drop it.
+    /// A name as written (upper-cased unless a group) and as read: a character that cannot be written back on a
+    /// content line as it stands (a control character, a byte that is not UTF-8) is read as a dash, since the
+    /// writer could not keep it.
     private static func cleanedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, upperCased: Bool = true)
         -> (written: String, cleaned: String)
     {
@@ -419,11 +427,19 @@ struct ContentLineParser {
             : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         let cleaned = String(
             written.unicodeScalars.map { scalar -> Character in
-                let v = ASCII.upper(UInt8(truncatingIfNeeded: min(scalar.value, 0xFF)))
-                let token = scalar.value < 0x80 && ((v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D)
-                return token ? Character(scalar) : "-"
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFD}" ? "-" : Character(scalar)
             })
         return (written, cleaned)
+    }
+
+    /// Whether a name (property, parameter or group) can be kept byte for byte: UTF-8 without control
+    /// characters. The grammar's tokens (RFC 2425 5.8.2: letters, digits, dashes) are only what writers should
+    /// write; applications name their own properties with more (`X-MESSAGING/XMPP-All`, `X-WAB-SPOUSE_NAME`)
+    /// and look them up by those bytes, so any name the parser could delimit is kept as it was written.
+    static func isSafeName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        for index in range where bytes[index] < 0x20 || bytes[index] == 0x7F { return false }
+        return TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     private static func isNameToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

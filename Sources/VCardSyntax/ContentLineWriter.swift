@@ -49,14 +49,17 @@ public struct LineBuilder {
         line.reserveCapacity(256)
     }
 
-    /// Starts a line with an optional group and a name (non-token bytes are dropped).
+    /// Starts a line with an optional group and a name, each kept byte for byte where the line can hold it (see
+    /// `appendName`).
     public mutating func start(group: String?, name: String) {
         line.removeAll(keepingCapacity: true)
-        if let group, !group.isEmpty {
-            appendName(group)
+        let grouped = group.map { !$0.isEmpty } ?? false
+        if let group, grouped {
+            appendName(group, unsafe: Self.unsafeInGroup)
             line.append(ASCII.dot)
         }
-        appendName(name)
+        // Without a group, a dot in the name would be read as the end of one.
+        appendName(name, unsafe: grouped ? Self.unsafeInName : Self.unsafeInGroup)
     }
 
     /// Starts a line with a known name and no group.
@@ -68,7 +71,7 @@ public struct LineBuilder {
     /// Adds `;NAME=value1,value2`.
     public mutating func parameter(_ name: String, _ values: [String]) {
         line.append(ASCII.semicolon)
-        appendName(name)
+        appendName(name, unsafe: Self.unsafeInParameterName)
         line.append(ASCII.equals)
         for (index, value) in values.enumerated() {
             if index > 0 { line.append(ASCII.comma) }
@@ -221,14 +224,27 @@ public struct LineBuilder {
         output.append(ASCII.lf)
     }
 
-    /// Names and groups are ASCII tokens; anything that would break the grammar is dropped.
-    private mutating func appendName(_ name: String) {
-        for byte in name.utf8
-        where byte > ASCII.space && byte != ASCII.colon && byte != ASCII.semicolon
-            && byte != ASCII.equals && byte != ASCII.comma && byte != ASCII.dot && byte != ASCII.quote && byte < 0x7F
-        {
-            line.append(byte)
+    /// Writes a name as it came: applications find their own properties by the exact bytes of their names
+    /// (`X-MESSAGING/XMPP-All`, `X-WAB-WEDDING_ANNIVERSARY`), so only a character that would end the name early
+    /// or cannot stand on a content line (a control character) is changed, to a dash, which keeps the length
+    /// and the words apart. The reader already warned about any name it read so.
+    private mutating func appendName(_ name: String, unsafe: (UInt8) -> Bool) {
+        for byte in name.utf8 {
+            line.append(byte < 0x20 || byte == 0x7F || unsafe(byte) ? ASCII.dash : byte)
         }
+    }
+
+    /// What ends a property name: `:`, `;`, and the comma the reader takes for a `;`.
+    static func unsafeInName(_ byte: UInt8) -> Bool {
+        byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
+    }
+
+    /// What ends a group, or a name without a group: the same, and the dot before a name.
+    static func unsafeInGroup(_ byte: UInt8) -> Bool { unsafeInName(byte) || byte == ASCII.dot }
+
+    /// What ends a parameter name: `=`, `;`, `:`.
+    static func unsafeInParameterName(_ byte: UInt8) -> Bool {
+        byte == ASCII.equals || byte == ASCII.semicolon || byte == ASCII.colon
     }
 
     private mutating func appendParameterValue(_ value: String) {

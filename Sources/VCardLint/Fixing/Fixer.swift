@@ -321,6 +321,8 @@ enum FixMessages {
         case .missingEnd: return (.fixed, "added END:VCARD")
         case .nulCharacter: return (.fixed, "wrote each NUL as U+FFFD")
         case .controlCharacter: return (.notFixed, "\(finding.message); kept as written, remove it by hand")
+        case .nonstandardName:
+            return (.notFixed, "kept the name as written: the application that wrote it finds its data by it")
         case .recordTooLarge, .photoTooLarge:
             return (.notFixed, "\(finding.message); recompress the photo with vcf convert --max-bytes")
         default: return (.notFixed, "\(finding.message); kept as written")
