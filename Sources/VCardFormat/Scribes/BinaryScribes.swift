@@ -51,7 +51,9 @@ struct PhotoScribe: PropertyScribe {
     }
 }
 
-/// A binary-capable value (PHOTO, LOGO, SOUND, KEY) in any version's spelling.
+/// A binary-capable value (PHOTO, LOGO, SOUND, KEY) in any version's spelling. Embedded data that declares
+/// no media type (or only `application/octet-stream`) gets the one its bytes name (`MediaSignature`), when
+/// read and when written.
 enum BinaryValue {
     case embedded(Data, String?)
     case link(String, String?)
@@ -70,7 +72,7 @@ enum BinaryValue {
                 self = .undecodable
                 return
             }
-            self = .embedded(data, mediaType)
+            self = .embedded(data, MediaSignature.resolved(mediaType, data: data))
             return
         }
         if looksLikeDataURI {
@@ -80,7 +82,7 @@ enum BinaryValue {
                 self = .undecodable
                 return
             }
-            self = .embedded(data, mediaType ?? mediaTypeParameter)
+            self = .embedded(data, MediaSignature.resolved(mediaType ?? mediaTypeParameter, data: data))
             return
         }
         let valueType = line.parameter("VALUE")?.lowercased()
@@ -99,7 +101,9 @@ enum BinaryValue {
         extraParameters: [Parameter] = []
     ) -> ContentLine {
         switch self {
-        case .embedded(let data, let mediaType):
+        case .embedded(let data, let declared):
+            // A value made in memory (Contact JSON, CSV) may name no type; its bytes still say what it is.
+            let mediaType = MediaSignature.resolved(declared, data: data)
             var encoded: [UInt8] = []
             Base64.encode(data, into: &encoded)
             let base64 = String(decoding: encoded, as: UTF8.self)

@@ -1,0 +1,69 @@
+import ContactModel
+import Foundation
+import TestSupport
+import Testing
+import VCardFormat
+import VCardSyntax
+
+/// What each fidelity fixture (`Fixtures/fidelity/`, written by `make_fidelity.py`) must read as and be
+/// written as, class by class of issue 19.
+@Suite struct FidelityTests {
+    /// The cards of a fixture and the diagnostics.
+    static func read(_ file: String) throws -> (contacts: [Contact], diagnostics: [Diagnostic]) {
+        let (cards, diagnostics) = VCardDocument.read(try FixturePaths.bytes("fidelity/" + file), name: file)
+        return (cards.map(\.contact), diagnostics)
+    }
+
+    /// The unfolded content lines of what we write for a fixture in `version`.
+    static func written(_ file: String, _ version: VCardVersion) throws -> [String] {
+        let contacts = try read(file).contacts
+        let bytes = VCardWriter(version: version).bytes(contacts)
+        return VCardLexer.parse(bytes).cards.flatMap { card in card.lines.map(ContentLineWriter.unfolded) }
+    }
+
+    // MARK: Class 2: media types
+
+    @Test func binaryValuesWithoutATypeAreNamedFromTheirBytes() throws {
+        let photo = try Self.read("media-no-type-30.vcf").contacts[0].photo
+        #expect(photo?.mediaType == "image/jpeg")
+        let four = try Self.written("media-no-type-30.vcf", .v4_0)
+        #expect(four.contains { $0.hasPrefix("PHOTO:data:image/jpeg;base64,/9j/") })
+        #expect(four.contains { $0.hasPrefix("LOGO:data:image/png;base64,iVBOR") })
+        #expect(four.contains { $0.hasPrefix("SOUND:data:audio/wav;base64,UklGR") })
+        #expect(!four.contains { $0.contains("application/octet-stream") })
+        let three = try Self.written("media-no-type-30.vcf", .v3_0)
+        #expect(three.contains { $0.hasPrefix("PHOTO;ENCODING=b;TYPE=JPEG:/9j/") })
+        #expect(three.contains { $0.hasPrefix("LOGO;ENCODING=b;TYPE=PNG:iVBOR") })
+    }
+
+    @Test func anOctetStreamDataURIIsNamedFromItsBytes() throws {
+        let three = try Self.written("media-octet-stream-40.vcf", .v3_0)
+        #expect(three.contains { $0.hasPrefix("PHOTO;ENCODING=b;TYPE=GIF:R0lGOD") })
+        #expect(three.contains { $0.hasPrefix("LOGO;ENCODING=b;TYPE=WEBP:UklGR") })
+        let four = try Self.written("media-octet-stream-40.vcf", .v4_0)
+        #expect(four.contains { $0.hasPrefix("PHOTO:data:image/gif;base64,") })
+        #expect(four.contains { $0.hasPrefix("LOGO:data:image/webp;base64,") })
+        let heic = try Self.written("media-no-type-21.vcf", .v4_0)
+        #expect(heic.contains { $0.hasPrefix("PHOTO:data:image/heic;base64,") })
+    }
+
+    @Test(
+        arguments: [
+            ([0xFF, 0xD8, 0xFF, 0xE0], "image/jpeg"), ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "image/png"),
+            (Array("GIF87a".utf8), "image/gif"), (Array("BM".utf8) + [UInt8](repeating: 0, count: 14), "image/bmp"),
+            (Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8), "image/webp"),
+            ([0, 0, 0, 24] + Array("ftypheic".utf8), "image/heic"),
+            (Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8), "audio/wav"),
+        ] as [([UInt8], String)])
+    func signatures(_ bytes: [UInt8], _ mediaType: String) {
+        #expect(MediaSignature.mediaType(of: Data(bytes)) == mediaType)
+        #expect(MediaSignature.resolved(nil, data: Data(bytes)) == mediaType)
+        #expect(MediaSignature.resolved("application/octet-stream", data: Data(bytes)) == mediaType)
+        #expect(MediaSignature.resolved("image/gif", data: Data(bytes)) == "image/gif", "a declared type is kept")
+    }
+
+    @Test func bytesThatNameNoFormatKeepWhatWasDeclared() {
+        #expect(MediaSignature.mediaType(of: Data([0x30, 0x82, 0x01])) == nil)
+        #expect(MediaSignature.resolved(nil, data: Data([0x30, 0x82])) == nil)
+    }
+}
