@@ -196,7 +196,7 @@ public enum VCardReader {
         for group in groups where group.labelLines.count == 1 && group.labelable == 1 {
             let line = view[group.labelLines[0]]
             guard line.parameterCount == 0 else { continue }
-            context.labels.append((group.name, AppleLabel.decode(ValueEscaping.unescapeText(line.valueBytes))))
+            context.labels.append((group.name, AppleLabel(reading: ValueEscaping.unescapeText(line.valueBytes))))
             consumed.append(group.labelLines[0])
         }
         consumed.sort()

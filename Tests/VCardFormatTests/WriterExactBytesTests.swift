@@ -31,7 +31,7 @@ import VCardSyntax
 
     @Test func labelsGoIntoAFreshGroupThatIsNotTaken() {
         var contact = Contact(formattedName: "A")
-        contact.emails = [LabeledValue("a@example.com", label: "Mobile")]
+        contact.emails = [LabeledValue("a@example.com", label: "Mobile", appleLabel: true)]
         contact.extensions = [Extension(group: "item1", name: "X-ABDATE", value: "2020-01-01")]
         #expect(
             Self.written(contact) == """

@@ -20,8 +20,9 @@ struct LabeledValueScribe: PropertyScribe {
         let (types, pref, extras) = TypeParameters.read(line)
         let label = context.label(for: line)
         context.contact.append(
-
-            LabeledValue(value, types: types, label: label, pref: pref, group: line.group, parameters: extras),
+            LabeledValue(
+                value, types: types, label: label?.text, pref: pref, group: line.group, parameters: extras,
+                appleLabel: label?.apple ?? false),
             to: field)
         return true
     }
@@ -30,8 +31,8 @@ struct LabeledValueScribe: PropertyScribe {
         for item in contact[field] {
             // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
             context.appendLabeled(
-                name, group: item.group, label: item.label, types: item.types, pref: item.pref,
-                extras: item.parameters
+                name, group: item.group, label: item.label, appleLabel: item.appleLabel, types: item.types,
+                pref: item.pref, extras: item.parameters
             ) { builder in
                 if isURI {
                     builder.appendEscaped(ValueEscaping.protectingBackslashes(item.value))
@@ -64,16 +65,16 @@ struct AddressScribe: PropertyScribe {
         context.contact.addresses.append(
             Address(
                 poBox: parts[0], extended: parts[1], street: parts[2], locality: parts[3], region: parts[4],
-                postalCode: parts[5], country: parts[6], types: types, label: label, pref: pref,
-                group: line.group, parameters: extras))
+                postalCode: parts[5], country: parts[6], types: types, label: label?.text, pref: pref,
+                group: line.group, parameters: extras, appleLabel: label?.apple ?? false))
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for address in contact.addresses {
             context.appendLabeled(
-                "ADR", group: address.group, label: address.label, types: address.types,
-                pref: address.pref, extras: address.parameters
+                "ADR", group: address.group, label: address.label, appleLabel: address.appleLabel,
+                types: address.types, pref: address.pref, extras: address.parameters
             ) { builder in
                 for (index, component) in address.components.enumerated() {
                     if index > 0 { builder.appendSeparator(UInt8(ascii: ";")) }

@@ -16,10 +16,10 @@ struct ReadContext {
     var diagnostics: [Diagnostic] = []
     /// Labels from `groupN.X-ABLabel` (group in ASCII lower case, label), for the groups whose label belongs
     /// to one modeled property. Cards hold few groups, so a list beats a dictionary.
-    var labels: [(group: [UInt8], label: String)] = []
+    var labels: [(group: [UInt8], label: AppleLabel)] = []
 
     /// The label for the line's group, if any.
-    func label(for line: RawCard.Line) -> String? {
+    func label(for line: RawCard.Line) -> AppleLabel? {
         guard line.hasGroup, !labels.isEmpty else { return nil }
         let group = line.groupBytes
         for entry in labels where entry.group.count == group.count {
@@ -77,8 +77,8 @@ struct WriteContext {
     /// Writes a value with kinds, preference, extra parameters and label (as `group.X-ABLabel` beside it).
     /// `value` writes the value part into the builder.
     mutating func appendLabeled(
-        _ name: String, group: String?, label: String?, types: [String], pref: Int?,
-        extras: [ExtraParameter], value: (inout LineBuilder) -> Void
+        _ name: String, group: String?, label: String?, appleLabel: Bool, types: [String], pref: Int?,
+        extras: [ExtraParameter], valueType: String? = nil, value: (inout LineBuilder) -> Void
     ) {
         let group = self.group(for: group, label: label)
         builder.start(group: group, name: name)
@@ -97,6 +97,10 @@ struct WriteContext {
             builder.beginParameter("PREF")
             builder.parameterValue(String(pref), first: true)
         }
+        if let valueType {
+            builder.beginParameter("VALUE")
+            builder.parameterValue(valueType, first: true)
+        }
         for extra in extras { builder.parameter(extra.name, extra.values) }
         builder.beginValue()
         value(&builder)
@@ -104,7 +108,7 @@ struct WriteContext {
         if let label {
             builder.start(group: group, name: "X-ABLabel")
             builder.beginValue()
-            builder.appendText(AppleLabel.encode(label))
+            builder.appendText(AppleLabel(text: label, apple: appleLabel).written)
             builder.finish()
         }
     }
@@ -120,23 +124,31 @@ extension Contact {
     var allGroups: [String] { labelableGroups + extensions.compactMap(\.group) }
 }
 
-/// Apple's label encoding: `_$!<Mobile>!$_` is a built-in label, anything else is the user's own text.
-enum AppleLabel {
-    static func decode(_ raw: String) -> String {
-        guard raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 else { return raw }
-        return String(raw.dropFirst(4).dropLast(4))
+/// A label as `X-ABLabel` writes it: Apple wraps the labels its apps know (`_$!<Mobile>!$_`) so that they are
+/// shown in the reader's language; any other label (Google's `Other`, a user's `Ferienhaus`) is plain text.
+/// A label goes back out in the form it came in, so an Apple token stays a token and plain text stays plain.
+struct AppleLabel: Hashable {
+    /// The label as a person reads it.
+    var text: String
+    /// Whether it was written as an Apple token.
+    var apple: Bool
+
+    init(text: String, apple: Bool) {
+        self.text = text
+        self.apple = apple
     }
 
-    /// Built-in labels go back in Apple's form so Apple clients localise them; others as written.
-    static func encode(_ label: String) -> String {
-        builtIn.contains(label) ? "_$!<\(label)>!$_" : label
+    /// Reads an `X-ABLabel` value (unescaped).
+    init(reading raw: String) {
+        if raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 {
+            self.init(text: String(raw.dropFirst(4).dropLast(4)), apple: true)
+        } else {
+            self.init(text: raw, apple: false)
+        }
     }
 
-    private static let builtIn: Set<String> = [
-        "Mobile", "Home", "Work", "Other", "Main", "HomePage", "HomeFAX", "WorkFAX", "OtherFAX", "Pager", "iPhone",
-        "Anniversary", "Father", "Mother", "Parent", "Brother", "Sister", "Child", "Friend", "Spouse", "Partner",
-        "Assistant", "Manager", "School", "AppleWatch",
-    ]
+    /// The `X-ABLabel` value to write (before escaping).
+    var written: String { apple ? "_$!<\(text)>!$_" : text }
 }
 
 /// TYPE and PREF parameters: kinds lower-cased, `pref` read from `TYPE=pref` (2.1, 3.0) or `PREF=n` (4.0).
