@@ -39,8 +39,13 @@ public enum PropertyMultiset {
                     result.append(Entry(group: group, name: name, value: ""))
                 }
             case "TEL":
+                // `tel:+1-555-0100;ext=7` is written to 3.0 as `+1-555-0100 ext. 7`.
                 var value = ValueEscaping.unescapeText(raw)
                 if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+                let parts = value.split(separator: ";", omittingEmptySubsequences: false)
+                if parts.count == 2 && parts[1].lowercased().hasPrefix("ext=") && parts[1].count > 4 {
+                    value = "\(parts[0]) ext. \(parts[1].dropFirst(4))"
+                }
                 result.append(Entry(group: group, name: name, value: value))
             case "N", "ADR":
                 // Trailing empty components carry nothing; 3.0 writers pad N to five and ADR to seven.

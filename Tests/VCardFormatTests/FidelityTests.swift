@@ -2,8 +2,9 @@ import ContactModel
 import Foundation
 import TestSupport
 import Testing
-import VCardFormat
 import VCardSyntax
+
+@testable import VCardFormat
 
 /// What each fidelity fixture (`Fixtures/fidelity/`, written by `make_fidelity.py`) must read as and be
 /// written as, class by class of issue 19.
@@ -102,5 +103,56 @@ extension FidelityTests {
         let contacts = try Self.read("labels.vcf").contacts
         let back = try ContactJSON.decode(ContactJSON.encode(contacts))
         #expect(back == contacts)
+    }
+}
+
+extension FidelityTests {
+    // MARK: Class 4: tel: URIs
+
+    @Test func aTelURIIsAURIIn40AndTextAPhoneDialsIn30() throws {
+        let phones = try Self.read("tel-uri-40.vcf").contacts[0].phones
+        #expect(
+            phones.map(\.value) == [
+                "+1-418-656-9254 ext. 102", "+1-418-555-0106", "+1-418-555-0107", "7042;phone-context=example.com",
+                "+1 418 555 0108",
+            ])
+        #expect(phones.map(\.isURI) == [true, true, true, true, false])
+        let four = try Self.written("tel-uri-40.vcf", .v4_0)
+        #expect(four.contains("TEL;TYPE=work,voice;PREF=1;VALUE=uri:tel:+1-418-656-9254;ext=102"))
+        #expect(four.contains("TEL;TYPE=cell;VALUE=uri:tel:+1-418-555-0106"))
+        #expect(four.contains("TEL;VALUE=uri:tel:+1-418-555-0107"))
+        #expect(four.contains("TEL;VALUE=uri:tel:7042;phone-context=example.com"))
+        #expect(four.contains("TEL;TYPE=home:+1 418 555 0108"))
+        let three = try Self.written("tel-uri-40.vcf", .v3_0)
+        #expect(three.contains("TEL;TYPE=work,voice,pref:+1-418-656-9254 ext. 102"))
+        #expect(three.contains("TEL;TYPE=cell:+1-418-555-0106"))
+        #expect(!three.contains { $0.contains("VALUE=uri") || $0.contains("tel:") })
+    }
+
+    @Test func theTextOfAURIWithAnExtensionReadsBackAsTheURI() throws {
+        let three = VCardWriter(version: .v3_0).bytes(try Self.read("tel-uri-40.vcf").contacts)
+        let back = VCardDocument.read(three).cards.map(\.contact)
+        let four = String(decoding: VCardWriter(version: .v4_0).bytes(back), as: UTF8.self)
+        #expect(four.contains("TEL;TYPE=work,voice;PREF=1;VALUE=uri:tel:+1-418-656-9254;ext=102\r\n"))
+        let text = try Self.written("tel-ext-text-30.vcf", .v4_0)
+        #expect(text.contains("TEL;TYPE=work;VALUE=uri:tel:+1-418-656-9254;ext=102"))
+        #expect(text.contains("TEL;TYPE=home:(418) 555-0109 ext. 7"), "a local number is no tel: URI")
+    }
+
+    @Test(
+        arguments: [
+            ("tel:+1-418-656-9254;ext=102", false, "+1-418-656-9254 ext. 102", true),
+            ("TEL:+44-20-7946-0958", false, "+44-20-7946-0958", true),
+            ("tel:tel:+1-555-0100", false, "+1-555-0100", true),
+            ("tel:+1-555-0100;isub=42;ext=7", false, "+1-555-0100;isub=42;ext=7", true),
+            ("sip:ann@example.com", true, "sip:ann@example.com", true),
+            ("67545678", true, "67545678", false),
+            ("+1 555 0100 ext. 7", false, "+1 555 0100 ext. 7", false),
+            ("javascript:alert(7)", false, "javascript:alert(7)", false),
+        ] as [(String, Bool, String, Bool)])
+    func telephoneValues(_ input: String, _ valueTypeIsURI: Bool, _ value: String, _ isURI: Bool) {
+        let read = TelephoneValue.read(input, valueTypeIsURI: valueTypeIsURI)
+        #expect(read.value == value)
+        #expect(read.isURI == isURI)
     }
 }

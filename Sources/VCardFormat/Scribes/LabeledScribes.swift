@@ -13,45 +13,47 @@ struct LabeledValueScribe: PropertyScribe {
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         // URIs need no backslash, but many clients escape `:` and `,` in them (`http\://`): undo them all.
         var value = ValueEscaping.unescapeText(line.valueBytes)
-        // Every `tel:`, not one: a number left starting with `tel:` would lose it when read back.
-        while stripsTelScheme, Self.hasTelScheme(value) {
-            value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self)
+        var isURI = false
+        if stripsTelScheme {
+            (value, isURI) = TelephoneValue.read(value, valueTypeIsURI: Self.valueTypeIsURI(line))
         }
         let (types, pref, extras) = TypeParameters.read(line)
         let label = context.label(for: line)
         context.contact.append(
             LabeledValue(
                 value, types: types, label: label?.text, pref: pref, group: line.group, parameters: extras,
-                appleLabel: label?.apple ?? false),
+                appleLabel: label?.apple ?? false, isURI: isURI),
             to: field)
         return true
+    }
+
+    private static func valueTypeIsURI(_ line: RawCard.Line) -> Bool {
+        for index in 0..<line.parameterCount where line.parameterNameIs(index, "VALUE") {
+            return line.parameterValueCount(index) > 0
+                && line.parameterValueBytes(index, 0).isEqualIgnoringCase(to: "URI")
+        }
+        return false
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for item in contact[field] {
             // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
+            // A number that came as a URI is one again in 4.0 (`VALUE=uri`); 3.0 has only text for TEL.
+            let writesURI = stripsTelScheme && item.isURI && context.version == .v4_0
+            let value = writesURI ? TelephoneValue.uri(item.value) : item.value
             context.appendLabeled(
                 name, group: item.group, label: item.label, appleLabel: item.appleLabel, types: item.types,
-                pref: item.pref, extras: item.parameters
+                pref: item.pref, extras: item.parameters, valueType: writesURI ? "uri" : nil
             ) { builder in
                 if isURI {
-                    builder.appendEscaped(ValueEscaping.protectingBackslashes(item.value))
+                    builder.appendEscaped(ValueEscaping.protectingBackslashes(value))
                 } else {
-                    builder.appendText(item.value)
+                    builder.appendText(value)
                 }
             }
         }
     }
 
-    private static func hasTelScheme(_ value: String) -> Bool {
-        var utf8 = value.utf8.makeIterator()
-        for expected in "tel:".utf8 {
-            guard let byte = utf8.next() else { return false }
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if lower != expected { return false }
-        }
-        return true
-    }
 }
 
 /// ADR: seven components with kinds, preference, label and group.
