@@ -6,7 +6,12 @@ import VCardSyntax
 public enum VCardReader {
     /// Reads one card into a contact, with the problems found (line numbers are the card's).
     public static func contact(from card: RawCard) -> (contact: Contact, diagnostics: [Diagnostic]) {
-        card.withView { view in contact(from: view, beginLine: card.beginLine) }
+        contact(from: card, depth: 0)
+    }
+
+    /// Reads a card nested `depth` AGENT levels deep.
+    static func contact(from card: RawCard, depth: Int) -> (contact: Contact, diagnostics: [Diagnostic]) {
+        card.withView { view in contact(from: view, beginLine: card.beginLine, depth: depth) }
     }
 
     /// Reads only what identifies the person (UID, FN, N, NICKNAME, ORG, EMAIL, TEL, BDAY, ADR), for matching a large
@@ -25,7 +30,7 @@ public enum VCardReader {
 
     private static func contact(
         from view: RawCard.View, beginLine: Int,
-        identityOnly: Bool = false
+        identityOnly: Bool = false, depth: Int = 0
     ) -> (contact: Contact, diagnostics: [Diagnostic]) {
         var versionValue: String?
         var hasGroups = false
@@ -75,9 +80,6 @@ public enum VCardReader {
                 continue
             }
             if !consumedLabelLines.isEmpty && consumedLabelLines.contains(index) { continue }
-            // PROFILE:VCARD (RFC 2426 2.1.2) only restates what BEGIN says, and Python vobject rejects a card
-            // that holds it, so like VERSION it is a marker rather than a property to keep.
-            if line.nameIs("PROFILE") && line.value.trimmingASCIIWhitespace().uppercased() == "VCARD" { continue }
             if identityOnly && !isIdentity(name) { continue }
             if case .formattedName? = name { sawFormattedName = true }
             if let name, let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
@@ -100,7 +102,21 @@ public enum VCardReader {
                             "\(contentLine.name) base64 is damaged; the readable part was kept",
                             line: line.line))
                 }
+                if ExtensionSpelling.isTextWithoutURI(contentLine) {
+                    context.diagnostics.append(
+                        Diagnostic(
+                            .warning, .invalidValue,
+                            "\(contentLine.name) holds text that is neither a URI nor inline data; vCard 4.0 output keeps it as X-\(contentLine.name)",
+                            line: line.line))
+                }
                 context.contact.extensions.append(rawExtension(contentLine, version: version))
+                continue
+            }
+            // GEO, AGENT and PROFILE in the model's one spelling (see ExtensionSpelling).
+            if line.nameIs("GEO") || line.nameIs("AGENT") || line.nameIs("PROFILE"),
+                let canonical = ExtensionSpelling.canonical(line.contentLine, depth: depth)
+            {
+                context.contact.extensions.append(canonical)
                 continue
             }
             context.contact.extensions.append(
@@ -154,7 +170,8 @@ public enum VCardReader {
     /// A property kept raw. Embedded binary is stored in one spelling (3.0's `ENCODING=b;TYPE=...`) whatever
     /// the source version, so a card reads to the same model before and after a conversion.
     static func rawExtension(_ line: ContentLine, version: VCardVersion) -> Extension {
-        if binaryCapable.contains(line.name), let binary = BinaryValue(line), case .embedded = binary {
+        // Embedded data and links alike: a 4.0 link (`SOUND:CID:...`, MEDIATYPE) is 3.0's VALUE=uri with TYPE.
+        if binaryCapable.contains(line.name), let binary = BinaryValue(line), !binary.isUndecodable {
             let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }
             let canonical = binary.contentLine(
                 name: line.name, version: .v3_0, group: line.group,

@@ -156,3 +156,90 @@ extension FidelityTests {
         #expect(read.isURI == isURI)
     }
 }
+
+extension FidelityTests {
+    // MARK: Class 5: GEO
+
+    @Test func geoIsAGeoURIIn40AndLatitudeSemicolonLongitudeIn30() throws {
+        #expect(try Self.written("geo-30.vcf", .v4_0).contains("GEO:geo:45.0,-87.3"))
+        #expect(try Self.written("geo-30.vcf", .v3_0).contains("GEO:45.0;-87.3"))
+        #expect(try Self.written("geo-40.vcf", .v3_0).contains("GEO:37.386013;-122.082932"))
+        #expect(try Self.written("geo-40.vcf", .v4_0).contains("GEO:geo:37.386013,-122.082932"))
+        // Altitude and uncertainty cannot be said in 3.0: the URI stays as written rather than losing them.
+        #expect(try Self.written("geo-40-uncertainty.vcf", .v3_0).contains("GEO:geo:48.2,16.37,170;u=35"))
+        #expect(try Self.written("geo-40-uncertainty.vcf", .v4_0).contains("GEO:geo:48.2,16.37,170;u=35"))
+    }
+
+    // MARK: Class 8: PHOTO, LOGO, SOUND that hold no URI; AGENT
+
+    @Test func textThatIsNoURIIsInlineDataOrAnXPropertyIn40() throws {
+        let (_, diagnostics) = try Self.read("non-uri-binary-21.vcf")
+        #expect(diagnostics.map(\.line) == [5, 7])
+        #expect(
+            diagnostics.first?.message
+                == "SOUND holds text that is neither a URI nor inline data; vCard 4.0 output keeps it as X-SOUND")
+        let four = try Self.written("non-uri-binary-21.vcf", .v4_0)
+        #expect(four.contains("X-SOUND;TYPE=X-IRMC-N:ito;ryo"))
+        #expect(four.contains("PHOTO:data:application/octet-stream;base64,TGFycw=="))
+        #expect(four.contains("X-LOGO:Example Corp"))
+        #expect(!four.contains { $0.hasPrefix("SOUND") || $0.hasPrefix("LOGO") })
+        let three = try Self.written("non-uri-binary-21.vcf", .v3_0)
+        #expect(three.contains("SOUND;TYPE=X-IRMC-N:ito;ryo"))
+        #expect(three.contains("PHOTO:TGFycw=="))
+    }
+
+    @Test func aLinkNeedsValueURIIn30AndNotIn40() throws {
+        let card = Array(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nSOUND:CID:a@example.com\r\nKEY;MEDIATYPE=application/pgp-keys:https://example.com/a.asc\r\nKEY;VALUE=text:not a link\r\nEND:VCARD\r\n"
+                .utf8)
+        let contacts = VCardDocument.read(card).cards.map(\.contact)
+        let three = String(decoding: VCardWriter(version: .v3_0).bytes(contacts), as: UTF8.self)
+        #expect(three.contains("SOUND;VALUE=uri:CID:a@example.com\r\n"))
+        #expect(three.contains("KEY;VALUE=uri;TYPE=PGP:https://example.com/a.asc\r\n"))
+        #expect(three.contains("KEY;VALUE=text:not a link\r\n"))
+        let four = String(decoding: VCardWriter(version: .v4_0).bytes(contacts), as: UTF8.self)
+        #expect(four.contains("SOUND:CID:a@example.com\r\n"))
+        #expect(four.contains("KEY;MEDIATYPE=application/pgp-keys:https://example.com/a.asc\r\n"))
+    }
+
+    @Test func aNested21AgentCardIsConvertedLikeAnyOtherCard() throws {
+        let three = try Self.written("agent-21-nested.vcf", .v3_0)
+        let agent = try #require(three.first { $0.hasPrefix("AGENT:") })
+        #expect(agent.hasPrefix("AGENT:BEGIN:VCARD\\nVERSION:3.0\\nFN:Per Holm\\nN:Holm\\;Per\\;\\;\\;\\n"))
+        #expect(agent.contains("TEL\\;TYPE=work\\,voice:+46 8 555 0110"))
+        #expect(!agent.contains("2.1"))
+        let four = try Self.written("agent-21-nested.vcf", .v4_0)
+        let related = try #require(four.first { $0.hasPrefix("RELATED;TYPE=agent:data:text/vcard;base64,") })
+        let base64 = String(related.dropFirst("RELATED;TYPE=agent:data:text/vcard;base64,".count))
+        let nested = String(decoding: try #require(Data(base64Encoded: base64)), as: UTF8.self)
+        #expect(nested.contains("VERSION:4.0\r\nFN:Per Holm\r\n"))
+        #expect(nested.contains("TEL;TYPE=work,voice:+46 8 555 0110\r\n"))
+        #expect(!four.contains { $0.hasPrefix("AGENT") })
+    }
+
+    @Test func anAgentLinkIsARelatedLinkIn40() throws {
+        #expect(try Self.written("agent-uri-30.vcf", .v4_0).contains("RELATED;TYPE=agent:CID:assistant@example.com"))
+        #expect(try Self.written("agent-uri-30.vcf", .v3_0).contains("AGENT;VALUE=uri:CID:assistant@example.com"))
+    }
+
+    // MARK: Class 9: PROFILE, LABEL in 4.0
+
+    @Test func profileIsKeptIn30InTheSpellingEveryReaderAcceptsAndLeftOutIn40() throws {
+        #expect(try Self.written("profile.vcf", .v3_0).contains("PROFILE:VCARD"))
+        #expect(!(try Self.written("profile.vcf", .v4_0)).contains { $0.hasPrefix("PROFILE") })
+    }
+
+    @Test func aLabelPropertyBecomesTheLabelOfItsAddressIn40() {
+        let text =
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN:Doe;Jo\r\nADR;WORK;PREF:;;1 Main St;Springfield;;12345\r\nADR;HOME:;;2 Elm St;Shelbyville;;54321\r\nLABEL;WORK;PREF;ENCODING=QUOTED-PRINTABLE:1 Main St=0D=0ASpringfield 12345\r\nLABEL;POSTAL:PO Box 7\r\nEND:VCARD\r\n"
+        let contacts = VCardDocument.read(Array(text.utf8)).cards.map(\.contact)
+        let four = String(decoding: VCardWriter(version: .v4_0).bytes(contacts), as: UTF8.self)
+            .replacingOccurrences(of: "\r\n ", with: "")
+        #expect(
+            four.contains(
+                "ADR;TYPE=work;PREF=1;LABEL=\"1 Main St^nSpringfield 12345\":;;1 Main St;Springfield;;12345;\r\n"))
+        #expect(four.contains("LABEL;TYPE=POSTAL:PO Box 7\r\n"), "a label that matches no address stays a property")
+        let three = String(decoding: VCardWriter(version: .v3_0).bytes(contacts), as: UTF8.self)
+        #expect(three.contains("LABEL;TYPE=WORK;TYPE=PREF:1 Main St\\nSpringfield 12345\r\n"))
+    }
+}

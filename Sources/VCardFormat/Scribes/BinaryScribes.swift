@@ -86,13 +86,21 @@ enum BinaryValue {
             return
         }
         let valueType = line.parameter("VALUE")?.lowercased()
-        if valueType == "uri" || valueType == "url" || value.contains(":") {
+        // A link says so (VALUE=uri, 2.1's VALUE=URL) or starts with a scheme; a value another VALUE names
+        // (KEY;VALUE=text in 4.0) is not one.
+        if valueType == "uri" || valueType == "url" || (valueType == nil && TelephoneValue.hasScheme(value)) {
             self = .link(
                 ValueEscaping.unescapeText(value),
                 mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:)))
             return
         }
         return nil
+    }
+
+    /// Whether the value claimed base64 but holds none.
+    var isUndecodable: Bool {
+        if case .undecodable = self { return true }
+        return false
     }
 
     /// The content line for this value in `version`'s spelling.
