@@ -143,9 +143,12 @@ public enum VCardReader {
                     .warning, .missingVersion, "card has no VERSION; read as 3.0",
                     line: beginLine))
         }
+        // One line's split is the writer's own.
+        if context.contact.spelling.nicknameLines.count < 2 { context.contact.spelling.nicknameLines = [] }
+        if context.contact.spelling.categoryLines.count < 2 { context.contact.spelling.categoryLines = [] }
         if !sawFormattedName {
             // Every reader shows some name; deriving it here keeps read -> write -> read stable.
-            let derived = context.contact.derivedDisplayName
+            let derived = displayName(context.contact)
             context.contact.formattedName = derived
             context.diagnostics.append(
                 Diagnostic(
@@ -159,6 +162,21 @@ public enum VCardReader {
         var contact = Contact()
         swap(&contact, &context.contact)
         return (contact, context.diagnostics)
+    }
+
+    /// The name a contacts app shows for a card without FN: from the modeled fields, else from the same
+    /// properties kept raw (an ORG with a LANGUAGE, a grouped EMAIL...), so a card that can be named is.
+    static func displayName(_ contact: Contact) -> String {
+        let derived = contact.derivedDisplayName
+        guard derived.isEmpty else { return derived }
+        for name in ["ORG", "EMAIL", "TEL", "NICKNAME"] {
+            for item in contact.extensions where item.name == name {
+                let first = ValueEscaping.split(item.value, on: name == "ORG" ? ";" : ",").first ?? ""
+                let text = ValueEscaping.unescapeText(first).trimmingASCIIWhitespace()
+                if !text.isEmpty { return text }
+            }
+        }
+        return ""
     }
 
     private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]

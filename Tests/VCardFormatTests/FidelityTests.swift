@@ -243,3 +243,48 @@ extension FidelityTests {
         #expect(three.contains("LABEL;TYPE=WORK;TYPE=PREF:1 Main St\\nSpringfield 12345\r\n"))
     }
 }
+
+extension FidelityTests {
+    // MARK: Class 7: ANNIVERSARY
+
+    @Test func anniversaryKeepsTheNameTheInputUsed() throws {
+        #expect(try Self.written("anniversary-30.vcf", .v3_0).contains("ANNIVERSARY:2010-09-18"))
+        #expect(try Self.written("x-anniversary-30.vcf", .v3_0).contains("X-ANNIVERSARY:2010-09-18"))
+        #expect(try Self.written("anniversary-40.vcf", .v3_0).contains("X-ANNIVERSARY:20100918"))
+        for file in ["anniversary-30.vcf", "x-anniversary-30.vcf", "anniversary-40.vcf"] {
+            #expect(try Self.written(file, .v4_0).contains("ANNIVERSARY:20100918"))
+        }
+    }
+
+    // MARK: Class 9: repeated lists, empty N, cards with no name
+
+    @Test func repeatedNicknameAndCategoriesLinesStayLines() throws {
+        let contact = try Self.read("repeated-lists.vcf").contacts[0]
+        #expect(contact.nicknames == ["Rob", "Bobby", "Bert"])
+        #expect(contact.spelling.nicknameLines == [1, 2])
+        for version in [VCardVersion.v3_0, .v4_0] {
+            let lines = try Self.written("repeated-lists.vcf", version)
+            #expect(lines.filter { $0.hasPrefix("NICKNAME") } == ["NICKNAME:Rob", "NICKNAME:Bobby,Bert"])
+            #expect(lines.filter { $0.hasPrefix("CATEGORIES") } == ["CATEGORIES:Work", "CATEGORIES:Golf,Friends"])
+        }
+        // One line stays one line, and nothing is recorded for it.
+        let one = VCardDocument.read(Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nNICKNAME:a,b\r\nEND:VCARD\r\n".utf8))
+        #expect(one.cards[0].contact.spelling.isEmpty)
+    }
+
+    @Test(arguments: [([1, 2], 3, [1, 2]), ([1, 2], 5, [1, 2, 2]), ([2], 2, [2]), ([3, 3], 4, [4]), ([], 4, [4])])
+    func lineSizesAfterAMergeAddedItems(_ recorded: [Int], _ total: Int, _ expected: [Int]) {
+        #expect(ListScribe.lineSizes(recorded, total: total) == expected)
+    }
+
+    @Test func anEmptyNIsKeptIn40() throws {
+        #expect(try Self.written("empty-n-30.vcf", .v4_0).contains("N:;;;;"))
+        // A 4.0 card that had no N gets none.
+        #expect(!(try Self.written("anniversary-40.vcf", .v4_0)).contains { $0.hasPrefix("N:") })
+    }
+
+    @Test func aCardWithNoNameIsNamedFromWhatItHoldsEvenKeptRaw() throws {
+        let contacts = try Self.read("no-name.vcf").contacts
+        #expect(contacts.map(\.formattedName) == ["desk@example.com", "Northwind Traders", "+1 555 0112"])
+    }
+}

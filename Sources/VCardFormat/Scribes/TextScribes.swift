@@ -30,12 +30,15 @@ struct SingleTextScribe: PropertyScribe {
             return false
         }
         context.contact[field] = ValueEscaping.unescapeText(line.valueBytes)
+        // 3.0 has two names for the anniversary; the one a 2.1 or 3.0 card used is the one its readers know.
+        if name3 != nil && context.version != .v4_0 { context.contact.spelling.anniversaryName = line.name }
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let value = contact[field] else { return }
-        let written = context.version == .v4_0 ? name : (name3 ?? name)
+        let written =
+            context.version == .v4_0 ? name : (name3.map { contact.spelling.anniversaryName ?? $0 } ?? name)
         if context.version == .v4_0, let dateType, let basic = VCardDates.basic(value, type: dateType) {
             context.appendText(written, basic)
         } else {
@@ -84,14 +87,17 @@ struct NameScribe: PropertyScribe {
             name.append(item, toComponent: component)
         }
         guard components <= 5 else { return false }
-        if !name.isEmpty { context.contact.name = name }
+        if name.isEmpty { context.contact.spelling.emptyName = true } else { context.contact.name = name }
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let name = contact.name else {
+            // 3.0 requires N; 4.0 writes the empty one a card had, which its readers saw.
             let rawN = contact.extensions.contains { $0.name == "N" }
-            if context.version == .v3_0 && !rawN { context.append(ContentLine(name: "N", value: ";;;;")) }
+            if (context.version == .v3_0 || contact.spelling.emptyName) && !rawN {
+                context.append(ContentLine(name: "N", value: ";;;;"))
+            }
             return
         }
         context.builder.start(name: "N")
@@ -141,19 +147,34 @@ struct ListScribe: PropertyScribe {
         let items = ValueEscaping.list(line.valueBytes).filter { !$0.isEmpty }
         guard !items.isEmpty else { return false }
         context.contact[field] += items
+        // Several lines are several properties to a reader (Python vobject shows only the first): remember
+        // how the items were split, and `VCardReader` forgets it when there was one line.
+        context.contact.spelling[lines: field].append(items.count)
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         let items = contact[field]
         guard !items.isEmpty else { return }
-        context.builder.start(group: nil, name: name)
-        context.builder.beginValue()
-        for (index, item) in items.enumerated() {
-            if index > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }
-            context.builder.appendText(item)
+        var start = 0
+        for count in Self.lineSizes(contact.spelling[lines: field], total: items.count) {
+            context.builder.start(group: nil, name: name)
+            context.builder.beginValue()
+            for (index, item) in items[start..<(start + count)].enumerated() {
+                if index > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }
+                context.builder.appendText(item)
+            }
+            context.builder.finish()
+            start += count
         }
-        context.builder.finish()
+    }
+
+    /// How many items go on each line: as the source split them, with any items added since (a merge) on a
+    /// line of their own; one line when the source had one, or the split no longer fits.
+    static func lineSizes(_ recorded: [Int], total: Int) -> [Int] {
+        let recordedTotal = recorded.reduce(0, +)
+        guard recorded.count > 1, recorded.allSatisfy({ $0 > 0 }), recordedTotal <= total else { return [total] }
+        return recordedTotal == total ? recorded : recorded + [total - recordedTotal]
     }
 }
 
@@ -204,6 +225,24 @@ extension Contact {
             switch field {
             case .nicknames: nicknames = newValue
             case .categories: categories = newValue
+            }
+        }
+    }
+}
+
+extension SourceSpelling {
+    /// The recorded line sizes of a list field.
+    subscript(lines field: Contact.ListField) -> [Int] {
+        get {
+            switch field {
+            case .nicknames: nicknameLines
+            case .categories: categoryLines
+            }
+        }
+        set {
+            switch field {
+            case .nicknames: nicknameLines = newValue
+            case .categories: categoryLines = newValue
             }
         }
     }
