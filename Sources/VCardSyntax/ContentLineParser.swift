@@ -263,7 +263,7 @@ struct ContentLineParser {
                 } else {
                     // vCard 2.1 bare parameters are TYPE values (`TEL;WORK;VOICE:`).
                     let typeName = card.appendBytes("TYPE")
-                    card.parameterValues.append(decodedSpan(bytes, pName, base: base, into: &card))
+                    card.parameterValues.append(decodedSpan(bytes, pName, base: base, into: &card, of: nameSpan))
                     card.parameters.append(
                         RawCard.ParameterRecord(
                             name: typeName,
@@ -300,7 +300,7 @@ struct ContentLineParser {
             }
             let firstValue = card.parameterValues.count
             for v in valueBegin..<valueEnd {
-                card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card))
+                card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card, of: nameSpan))
             }
             card.parameters.append(
                 RawCard.ParameterRecord(
@@ -312,21 +312,29 @@ struct ContentLineParser {
         let column = valueStart - range.lowerBound + 1
         var valueSpan = RawCard.Span(start: valueStart + base, end: range.upperBound + base)
         let charsetName = charset.map { TextDecoding.string(bytes, $0) }
+        if let declared = charsetName.flatMap(Charset.init(named:)) { card.noteDeclared(declared) }
         if quotedPrintable {
             var qpProblem = false
             let decoded = QuotedPrintable.decode(bytes, valueRange, malformed: &qpProblem)
             if qpProblem {
-                let nameString = String(decoding: card.bytes[nameSpan.start..<nameSpan.end], as: UTF8.self)
                 let dangling = valueRange.count > 0 && bytes[valueRange.upperBound - 1] == ASCII.equals
                 let message =
                     dangling
-                    ? "quoted-printable \(nameString) ends with a soft line break (`=`) with no line of the card after it; the `=` was dropped"
-                    : "quoted-printable \(nameString) has an `=` not followed by two hex digits; it was kept as written"
+                    ? "quoted-printable \(Self.text(of: nameSpan, in: card)) ends with a soft line break (`=`) with no line of the card after it; the `=` was dropped"
+                    : "quoted-printable \(Self.text(of: nameSpan, in: card)) has an `=` not followed by two hex digits; it was kept as written"
                 diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message, line: line, column: column))
             }
             let result = decoded.withUnsafeBufferPointer { TextDecoding.decode($0, charset: charsetName) }
             report(result, nameSpan, card, column: column, into: &diagnostics)
-            valueSpan = card.appendBytes(result.text)
+            if let text = result.text {
+                valueSpan = card.appendBytes(text)
+            } else {
+                valueSpan = decoded.withUnsafeBufferPointer { card.appendBytes($0) }
+                card.undecided.append(
+                    .init(
+                        place: .value(card.records.count), line: line, column: column,
+                        name: Self.text(of: nameSpan, in: card)))
+            }
         } else if base64 {
             // Base64 may hold folding white space; squeeze it out in place.
             valueSpan.end = card.bytes.withUnsafeMutableBufferPointer { b in
@@ -345,7 +353,15 @@ struct ContentLineParser {
         } else {
             let result = TextDecoding.decode(UnsafeBufferPointer(rebasing: bytes[valueRange]), charset: charsetName)
             report(result, nameSpan, card, column: column, into: &diagnostics)
-            valueSpan = card.appendBytes(result.text)
+            if let text = result.text {
+                valueSpan = card.appendBytes(text)
+            } else {
+                // Left where it was copied, as bytes, for the card's decision.
+                card.undecided.append(
+                    .init(
+                        place: .value(card.records.count), line: line, column: column,
+                        name: Self.text(of: nameSpan, in: card)))
+            }
         }
         card.records.append(
             RawCard.LineRecord(
@@ -395,17 +411,29 @@ struct ContentLineParser {
         return card.appendBytes(cleaned)
     }
 
-    /// The span in `card` of the source range: in place when it is UTF-8, else appended as Windows-1252.
+    /// The span in `card` of a parameter value (or group): in place; a parameter value that is not UTF-8 waits
+    /// for the card's charset decision like a value.
     private func decodedSpan(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int,
-        into card: inout RawCard
+        into card: inout RawCard, of property: RawCard.Span = .none
     ) -> RawCard.Span {
         let source = UnsafeBufferPointer(rebasing: bytes[range])
         if source.containsByte(ASCII.caret) { card.parameterValuesHoldCaret = true }
-        if TextDecoding.isUTF8(source) {
-            return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base)
+        if !TextDecoding.isUTF8(source) {
+            // The caller appends the span to `parameterValues` next.
+            let owner =
+                property.start >= 0 ? String(decoding: card.bytes[property.start..<property.end], as: UTF8.self) : ""
+            card.undecided.append(
+                .init(
+                    place: .parameter(card.parameterValues.count), line: line,
+                    column: 1, name: owner + " parameter"))
         }
-        return card.appendBytes(TextDecoding.windows1252(source))
+        return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base)
+    }
+
+    /// The text of a span of the card (a name, for a message).
+    static func text(of span: RawCard.Span, in card: RawCard) -> String {
+        String(decoding: card.bytes[span.start..<span.end], as: UTF8.self)
     }
 
     @inline(__always)

@@ -40,6 +40,10 @@ public struct RawCard: Sendable {
     @usableFromInline var parameterValues: [Span]
     /// Whether some parameter value holds a `^` (so RFC 6868 decoding has work to do).
     var parameterValuesHoldCaret = false
+    /// The legacy charsets the card's lines declare, in the order first declared.
+    var declaredCharsets: [Charset] = []
+    /// Values that are not UTF-8 and declare no charset, left as bytes until the card has ended.
+    var undecided: [Undecided] = []
 
     /// The physical line of `BEGIN:VCARD`.
     public var beginLine: Int
@@ -132,6 +136,11 @@ public struct RawCard: Sendable {
             LineRecord(
                 group: group, name: name, value: value, firstParameter: first,
                 parameterCount: parameters.count - first, line: line.line))
+    }
+
+    /// Notes a charset a line declares, for the card's other 8-bit text.
+    mutating func noteDeclared(_ charset: Charset) {
+        if !charset.isUTF8 && !declaredCharsets.contains(charset) { declaredCharsets.append(charset) }
     }
 
     /// Replaces the value of line `index` with `text`.

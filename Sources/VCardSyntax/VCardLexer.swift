@@ -11,6 +11,10 @@
 public struct VCardLexer {
     /// The limits in force.
     public let limits: Limits
+    /// How 8-bit text that is not UTF-8 and declares no charset is decoded (decided when its card ends).
+    public let decoding: DecodingOptions
+    /// Set when the lexer only gathers a file's charset evidence (`CharsetEvidence.survey`).
+    private var surveyor: CharsetSurveyor?
 
     private var buffer: [UInt8] = []
     private var scanIndex = 0
@@ -74,29 +78,45 @@ public struct VCardLexer {
         var isV21 = false
     }
 
-    /// Creates a lexer with the given limits.
-    public init(limits: Limits = .default) {
+    /// Creates a lexer with the given limits and charset decisions.
+    public init(limits: Limits = .default, decoding: DecodingOptions = DecodingOptions()) {
         self.limits = limits
+        self.decoding = decoding
+    }
+
+    /// Creates a lexer that gathers the charset evidence of what it is fed (see `surveyedEvidence`).
+    init(limits: Limits, decoding: DecodingOptions, surveying: Bool) {
+        self.init(limits: limits, decoding: decoding)
+        if surveying { surveyor = CharsetSurveyor() }
     }
 
     /// Creates a lexer for input that continues a stream at a card boundary (see `CardBoundary`): line
     /// numbers and byte offsets count from `line` lines and `offset` bytes already read, and no byte order
     /// mark is looked for.
-    public init(limits: Limits = .default, continuingAfterLine line: Int, offset: Int) {
+    public init(
+        limits: Limits = .default, decoding: DecodingOptions = DecodingOptions(), continuingAfterLine line: Int,
+        offset: Int
+    ) {
         self.limits = limits
+        self.decoding = decoding
         physicalLine = line
         bufferBase = offset
         sniffed = true
     }
 
+    /// The charset evidence of everything fed to a surveying lexer.
+    var surveyedEvidence: CharsetEvidence { surveyor?.evidence ?? .none }
+
     /// Whether a card was still open when `finish` was called (and was closed with a missing-END error).
     public private(set) var endedInsideCard = false
 
     /// Reads a whole input at once.
-    public static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = .default)
+    public static func parse(
+        _ bytes: some Sequence<UInt8>, limits: Limits = .default, decoding: DecodingOptions = DecodingOptions()
+    )
         -> (cards: [RawCard], diagnostics: [Diagnostic])
     {
-        var lexer = VCardLexer(limits: limits)
+        var lexer = VCardLexer(limits: limits, decoding: decoding)
         let array = Array(bytes)
         var cards = lexer.feed(array)
         cards += lexer.finish()
@@ -592,6 +612,17 @@ public struct VCardLexer {
 
     private mutating func closeCard(endLine: Int?, absoluteEnd: Int) {
         var frame = stack.removeLast()
+        if surveyor != nil {
+            // A survey only gathers evidence; its cards are thrown away undecided.
+            surveyor!.add(frame.card)
+        } else if !frame.card.undecided.isEmpty {
+            let decided = frame.card.decideCharsets(decoding)
+            if !decided.isEmpty {
+                let start = newDiagnostics.count
+                newDiagnostics += decided
+                admitDiagnostics(from: start)
+            }
+        }
         // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
         if frame.card.parameterValuesHoldCaret && !frame.card.versionStartsWith21 {
             frame.card.decodeCaretsInParameters()
