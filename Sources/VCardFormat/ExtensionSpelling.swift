@@ -106,7 +106,10 @@ enum ExtensionSpelling {
             default: return line
             }
         }
-        guard version == .v4_0, item.name != "KEY", !line.hasParameter("VALUE") else { return line }
+        // An empty value says "no photo" in every version, so it keeps its name.
+        guard version == .v4_0, item.name != "KEY", !line.hasParameter("VALUE"),
+            !item.value.trimmingASCIIWhitespace().isEmpty
+        else { return line }
         if let data = strictBase64(item.value) {
             return BinaryValue.embedded(data, nil).contentLine(
                 name: item.name, version: version, group: item.group, extraParameters: extras)

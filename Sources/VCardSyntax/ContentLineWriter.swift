@@ -252,7 +252,7 @@ public struct LineBuilder {
         var needsQuotes = false
         for byte in text.utf8
         where byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
-            || byte == ASCII.space || byte >= 0x80 || (byte < 0x20 && byte != ASCII.tab)
+            || byte == ASCII.space || byte == ASCII.equals || byte >= 0x80 || (byte < 0x20 && byte != ASCII.tab)
         {
             needsQuotes = true
             break

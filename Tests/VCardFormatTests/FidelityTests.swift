@@ -287,4 +287,48 @@ extension FidelityTests {
         let contacts = try Self.read("no-name.vcf").contacts
         #expect(contacts.map(\.formattedName) == ["desk@example.com", "Northwind Traders", "+1 555 0112"])
     }
+
+    // MARK: Values a reader would misread
+
+    static func convert(_ text: String, to version: VCardVersion) -> String {
+        let contacts = VCardDocument.read(Array(text.utf8)).cards.map(\.contact)
+        return String(decoding: VCardWriter(version: version).bytes(contacts), as: UTF8.self)
+    }
+
+    @Test func aBirthdayThatIsNoDateIsMarkedTextIn40() {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nBDAY:02-10\r\nREV:2014722T222710Z\r\nEND:VCARD\r\n"
+        let four = Self.convert(card, to: .v4_0)
+        // ez-vcard reads a bare `02-10` in 4.0 as the time 02:00 at UTC-10.
+        #expect(four.contains("BDAY;VALUE=text:02-10\r\n"))
+        // REV has no text form: it stays as it was.
+        #expect(four.contains("REV:2014722T222710Z\r\n"))
+        #expect(Self.convert(card, to: .v3_0).contains("BDAY:02-10\r\n"))
+        // Read back, the marked line is kept as written (it may move among the lines the model does not hold).
+        #expect(
+            Self.convert(four, to: .v4_0).split(separator: "\r\n").sorted() == four.split(separator: "\r\n").sorted())
+        let date = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nBDAY:1985-04-12\r\nEND:VCARD\r\n"
+        #expect(Self.convert(date, to: .v4_0).contains("BDAY:19850412\r\n"))
+    }
+
+    @Test func anEmptyPhotoKeepsItsNameIn40() {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nPHOTO:\r\nEND:VCARD\r\n"
+        #expect(Self.convert(card, to: .v4_0).contains("\r\nPHOTO:\r\n"))
+    }
+
+    @Test func aParameterValueWithAnEqualsSignIsQuoted() {
+        // Evolution reads `type=voice` unquoted as a parameter of its own.
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL;TYPE=HOME,\"TYPE=VOICE\":1\r\nEND:VCARD\r\n"
+        #expect(Self.convert(card, to: .v3_0).contains("TEL;TYPE=home,\"type=voice\":1\r\n"))
+    }
+
+    @Test func aPhoneNumberIsTextAndEscapedAsTextUnlessItIsAURI() {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL:205246\\;\\;\\,\\;\r\nTEL;VALUE=uri:tel:+1-555-0100;ext=7\r\nEND:VCARD\r\n"
+        let three = Self.convert(card, to: .v3_0)
+        #expect(three.contains("TEL:205246\\;\\;\\,\\;\r\n"))
+        #expect(three.contains("TEL:+1-555-0100 ext. 7\r\n"))
+        let four = Self.convert(card, to: .v4_0)
+        #expect(four.contains("TEL:205246\\;\\;\\,\\;\r\n"))
+        #expect(four.contains("TEL;VALUE=uri:tel:+1-555-0100;ext=7\r\n"))
+    }
 }

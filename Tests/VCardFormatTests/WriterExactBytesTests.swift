@@ -21,7 +21,7 @@ import VCardSyntax
                 VERSION:3.0\r
                 FN:A\r
                 N:;;;;\r
-                TEL;TYPE=cell,pref:+1 555;ext=2\r
+                TEL;TYPE=cell,pref:+1 555\\;ext=2\r
                 URL:https://example.com/a,b;c\\d\r
                 NOTE:a\\,b\\;c\\\\d\\nline\r
                 END:VCARD\r

@@ -7,7 +7,8 @@ struct LabeledValueScribe: PropertyScribe {
     let field: Contact.LabeledField
     /// TEL in 4.0 is often a `tel:` URI; the model keeps the number as a person reads it.
     var stripsTelScheme = false
-    /// URL, IMPP and TEL values are URIs or phone numbers, not text: no backslash escapes on the way out.
+    /// URL and IMPP values are URIs, not text: no backslash escapes on the way out. (TEL is text in 3.0 and
+    /// 4.0 unless it is a `tel:` URI: every reader unescapes it, and Python's vobject splits it at a bare comma.)
     var isURI = false
 
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
@@ -45,7 +46,7 @@ struct LabeledValueScribe: PropertyScribe {
                 name, group: item.group, label: item.label, appleLabel: item.appleLabel, types: item.types,
                 pref: item.pref, extras: item.parameters, valueType: writesURI ? "uri" : nil
             ) { builder in
-                if isURI {
+                if isURI || writesURI {
                     builder.appendEscaped(ValueEscaping.protectingBackslashes(value))
                 } else {
                     builder.appendText(value)

@@ -39,8 +39,21 @@ struct SingleTextScribe: PropertyScribe {
         guard let value = contact[field] else { return }
         let written =
             context.version == .v4_0 ? name : (name3.map { contact.spelling.anniversaryName ?? $0 } ?? name)
-        if context.version == .v4_0, let dateType, let basic = VCardDates.basic(value, type: dateType) {
-            context.appendText(written, basic)
+        if context.version == .v4_0, let dateType {
+            if let basic = VCardDates.basic(value, type: dateType) {
+                context.appendText(written, basic)
+            } else if dateType != .dateAndOrTime {
+                // REV has no text form: it stays as it was.
+                context.appendText(written, value)
+            } else {
+                // Not a date 4.0 can read (`02-10`, `circa 1980`): a reader would take it for a time or
+                // drop it, so it says it is text, as RFC 6350 lets BDAY and ANNIVERSARY do.
+                context.builder.start(group: nil, name: written)
+                context.builder.parameter("VALUE", ["text"])
+                context.builder.beginValue()
+                context.builder.appendText(value)
+                context.builder.finish()
+            }
         } else {
             context.appendText(written, value)
         }

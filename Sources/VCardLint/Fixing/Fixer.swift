@@ -171,7 +171,11 @@ struct CardRepair {
         // What is still there once the card is written is not fixed, whatever was meant.
         let after = LintInput(out)
         let context = RuleContext(source: after.source, options: options)
-        let remaining = Set(after.cards.flatMap { Linter.cardFindings($0, context) }.map(\.code))
+        // Told apart by the property they are on too: an invalid REV left is no invalid BDAY left.
+        let remaining = Set(
+            after.cards.flatMap { written in
+                Linter.cardFindings(written, context).map { Self.findingKey($0, in: written) }
+            })
         // FN and N added where the card's version did not require them (2.1 FN) but 3.0 does come first,
         // as their findings would.
         let extras = [DiagnosticCode.missingFormattedName, .missingN].filter { code in
@@ -185,7 +189,7 @@ struct CardRepair {
         }
         for finding in findings {
             var (outcome, message) = FixMessages.outcome(finding, card: card, notes: notes, retyped: retyped)
-            if outcome == .fixed && remaining.contains(finding.code) {
+            if outcome == .fixed && remaining.contains(Self.findingKey(finding, in: card)) {
                 outcome = .notFixed
                 message = "\(finding.message); still there after rewriting the card"
             }
@@ -195,6 +199,12 @@ struct CardRepair {
                     outcome: outcome, message: message))
         }
         return out
+    }
+
+    /// A finding's code and the name of the line it is on (empty for a finding about the whole card).
+    static func findingKey(_ finding: Diagnostic, in card: LintedCard) -> String {
+        let name = card.lines.first { $0.line == finding.line }?.name ?? ""
+        return "\(finding.code.rawValue) \(name)"
     }
 
     /// Which field a derived FN came from, as its property name; nil when there was nothing.
@@ -312,6 +322,16 @@ enum FixMessages {
         case .imageTypeMismatch:
             guard let format = retyped[name] else { return (.notFixed, "\(finding.message); kept as written") }
             return (.fixed, "set TYPE to \(format.typeValue), the type of the data")
+        case .invalidDate:
+            // A 4.0 birthday or anniversary the model holds, and no date, is written `VALUE=text`.
+            let line = card.lines.first { $0.line == finding.line }
+            let held = name == "BDAY" ? card.contact.birthday : name == "ANNIVERSARY" ? card.contact.anniversary : nil
+            if card.version == .v4_0, let line, let held, held == ValueEscaping.unescapeText(line.value),
+                VCardDates.isWrittenAsText(birthday: held)
+            {
+                return (.fixed, "marked the value VALUE=text: it is no date")
+            }
+            return (.notFixed, "\(finding.message); kept as written")
         case .longLine: return (.fixed, "folded every line at 75 octets")
         case .quotedPrintable: return (.fixed, "wrote the values as vCard 3.0 text")
         case .invalidEncoding, .unknownCharset: return (.fixed, "wrote the value in UTF-8 as it was read")
