@@ -107,8 +107,7 @@ enum ExtensionSpelling {
             }
         }
         // An empty value says "no photo" in every version, so it keeps its name.
-        guard version == .v4_0, item.name != "KEY", !line.hasParameter("VALUE"),
-            !item.value.trimmingASCIIWhitespace().isEmpty
+        guard version == .v4_0, item.name != "KEY", !isLink(line), !item.value.trimmingASCIIWhitespace().isEmpty
         else { return line }
         if let data = strictBase64(item.value) {
             return BinaryValue.embedded(data, nil).contentLine(
@@ -119,11 +118,17 @@ enum ExtensionSpelling {
 
     /// Whether a PHOTO, LOGO or SOUND value is text that is neither a URI nor inline data, which 4.0 cannot
     /// hold as it stands (the reader warns about it).
+    /// `VALUE=binary` or `VALUE=text` (neither a 4.0 value type of these) counts as none.
     static func isTextWithoutURI(_ line: ContentLine) -> Bool {
-        guard ["PHOTO", "LOGO", "SOUND"].contains(line.name), !line.hasParameter("VALUE"),
-            !line.hasParameter("ENCODING"), case .none = BinaryValue(line)
+        guard ["PHOTO", "LOGO", "SOUND"].contains(line.name), !isLink(line), case .none = BinaryValue(line)
         else { return false }
         return strictBase64(line.value) == nil && !line.value.trimmingASCIIWhitespace().isEmpty
+    }
+
+    /// Whether the line says its value is a URI.
+    private static func isLink(_ line: ContentLine) -> Bool {
+        guard let type = line.parameter("VALUE")?.lowercased() else { return false }
+        return type == "uri" || type == "url"
     }
 
     /// The bytes of a value that is base64 and nothing else (length a multiple of four, at least one

@@ -316,9 +316,45 @@ extension FidelityTests {
     }
 
     @Test func aParameterValueWithAnEqualsSignIsQuoted() {
-        // Evolution reads `type=voice` unquoted as a parameter of its own.
-        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL;TYPE=HOME,\"TYPE=VOICE\":1\r\nEND:VCARD\r\n"
-        #expect(Self.convert(card, to: .v3_0).contains("TEL;TYPE=home,\"type=voice\":1\r\n"))
+        // Evolution drops an unquoted value that holds `=` (Apple's crop rectangle ends in base64 padding).
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nPHOTO;X-ABCROP-RECTANGLE=ABClipRect_1&0&0&9&9&qZ54yq==;VALUE=uri:http://example.com/a.jpg\r\nEND:VCARD\r\n"
+        #expect(Self.convert(card, to: .v3_0).contains("X-ABCROP-RECTANGLE=\"ABClipRect_1&0&0&9&9&qZ54yq==\""))
+    }
+
+    @Test func aTypeListThatRepeatsTheParameterNameIsReadAsItsTypes() {
+        // `TYPE=HOME,TYPE=VOICE`: a comma written for a semicolon. Evolution kept only VOICE, sabre/vobject neither.
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL;TYPE=HOME,TYPE=VOICE:1\r\nEND:VCARD\r\n"
+        #expect(Self.convert(card, to: .v3_0).contains("TEL;TYPE=home,voice:1\r\n"))
+    }
+
+    @Test func aQuotedTypeIsAListOnlyWhenItHoldsWords() {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL;TYPE=\"HOME,VOICE\":1\r\nIMPP;TYPE=\"Mike's IM, custom:\":x-unknown:mike\r\nEND:VCARD\r\n"
+        let three = Self.convert(card, to: .v3_0)
+        #expect(three.contains("TEL;TYPE=home,voice:1\r\n"))
+        #expect(three.contains("IMPP;TYPE=\"mike's im, custom:\":x-unknown:mike\r\n"))
+    }
+
+    @Test func aSingleValuedParameterKeepsItsComma() {
+        // LABEL holds one value (RFC 6350 6.3.1): an unquoted comma in it is text, written back quoted.
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nADR;LABEL=Baytown, LA:;;1 Main St;Baytown;LA;;\r\nEND:VCARD\r\n"
+        #expect(Self.convert(card, to: .v3_0).contains("ADR;LABEL=\"Baytown, LA\":;;1 Main St;Baytown;LA;;\r\n"))
+    }
+
+    @Test func aDataURIWithoutATypeTakesTheTypeParameter() {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nKEY;TYPE=X509:data:base64,MIIC\r\nEND:VCARD\r\n"
+        #expect(Self.convert(card, to: .v3_0).contains("KEY;ENCODING=b;TYPE=X509:MIIC\r\n"))
+        #expect(Self.convert(card, to: .v4_0).contains("KEY:data:application/pkix-cert;base64,MIIC\r\n"))
+    }
+
+    @Test func photoTextWithAValueTypeThatIsNoURIIsAnXPropertyIn40() {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nPHOTO;VALUE=binary;ENCODING=8bit:val\\nue\r\nPHOTO;VALUE=uri:my://\r\nEND:VCARD\r\n"
+        let four = Self.convert(card, to: .v4_0)
+        #expect(four.contains("X-PHOTO;VALUE=binary:val\\nue\r\n"))
+        #expect(four.contains("\r\nPHOTO:my://\r\n"))
     }
 
     @Test func aPhoneNumberIsTextAndEscapedAsTextUnlessItIsAURI() {

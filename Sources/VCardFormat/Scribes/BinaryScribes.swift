@@ -82,7 +82,9 @@ enum BinaryValue {
                 self = .undecodable
                 return
             }
-            self = .embedded(data, MediaSignature.resolved(mediaType ?? mediaTypeParameter, data: data))
+            // A data URI that names no type (`data:base64,...`) takes the one the parameters give.
+            let declared = mediaType ?? mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:))
+            self = .embedded(data, MediaSignature.resolved(declared, data: data))
             return
         }
         let valueType = line.parameter("VALUE")?.lowercased()

@@ -167,10 +167,16 @@ enum TypeParameters {
                         add(plain, to: &types, pref: &pref)
                         continue
                     }
-                    for item in String(decoding: raw, as: UTF8.self).split(
-                        separator: ",", omittingEmptySubsequences: true)
-                    {
-                        add(trimmed(item.lowercased()), to: &types, pref: &pref)
+                    // A quoted list of words (`TYPE="HOME,VOICE"`) is how many 3.0 writers write a list; any
+                    // other quoted value is one value, as RFC 6350 reads it (`"Mike's IM, custom"`).
+                    let text = String(decoding: raw, as: UTF8.self).lowercased()
+                    let items = text.split(separator: ",", omittingEmptySubsequences: true).map {
+                        typeName(trimmed(String($0)))
+                    }
+                    if items.count > 1 && items.allSatisfy(isWord) {
+                        for item in items { add(item, to: &types, pref: &pref) }
+                    } else {
+                        add(typeName(trimmed(text)), to: &types, pref: &pref)
                     }
                 }
             } else if line.parameterNameIs(index, "PREF") {
@@ -196,6 +202,17 @@ enum TypeParameters {
         } else if !type.isEmpty && !types.contains(type) {
             types.append(type)
         }
+    }
+
+    /// A list item that repeats the parameter's name (`TYPE=HOME,TYPE=VOICE`, a `,` written for a `;`) names the
+    /// type after it: readers either drop the item or the whole list, and `type=voice` is no type of anyone's.
+    private static func typeName(_ item: String) -> String {
+        item.hasPrefix("type=") ? trimmed(String(item.dropFirst(5))) : item
+    }
+
+    /// Letters, digits and dashes only: a type name, not a phrase.
+    private static func isWord(_ item: String) -> Bool {
+        !item.isEmpty && item.utf8.allSatisfy { $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 
     /// The type without white space or control characters around it: a writer can only write a control
@@ -224,7 +241,20 @@ enum TypeParameters {
 }
 
 extension ExtraParameter {
-    init(_ parameter: Parameter) { self.init(name: parameter.name, values: parameter.values) }
+    /// A parameter whose grammar holds one value has no list: a comma in it is text (`LABEL=Baytown, LA`
+    /// unquoted), so the values the lexer split it into are joined again, and written back quoted as one.
+    init(_ parameter: Parameter) {
+        if parameter.values.count > 1, Self.singleValued.contains(parameter.name.uppercased()) {
+            self.init(name: parameter.name, values: [parameter.values.joined(separator: ",")])
+        } else {
+            self.init(name: parameter.name, values: parameter.values)
+        }
+    }
+
+    /// The parameters of RFC 6350 section 5 (and RFC 2426's) that take exactly one value.
+    static let singleValued: Set<String> = [
+        "LABEL", "LANGUAGE", "GEO", "TZ", "ALTID", "MEDIATYPE", "CALSCALE", "VALUE", "ENCODING", "CHARSET", "CC",
+    ]
 }
 
 /// ASCII case folding for group names, which are ASCII tokens.
