@@ -121,7 +121,7 @@ public enum VCardReader {
             }
             context.contact.extensions.append(
                 Extension(
-                    group: line.group, name: line.name,
+                    group: line.group, name: Self.extensionName(line),
                     parameters: (0..<line.parameterCount).map {
                         ExtraParameter(line.parameter(at: $0))
                     }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
@@ -133,7 +133,7 @@ public enum VCardReader {
                 guard let group = line.group, !context.contact.hasLabeledValue(inGroup: group) else { continue }
                 context.contact.extensions.append(
                     Extension(
-                        group: group, name: line.name, parameters: [],
+                        group: group, name: Self.extensionName(line), parameters: [],
                         value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
             }
         }
@@ -187,6 +187,14 @@ public enum VCardReader {
 
     /// A property kept raw. Embedded binary is stored in one spelling (3.0's `ENCODING=b;TYPE=...`) whatever
     /// the source version, so a card reads to the same model before and after a conversion.
+    /// The name an extension keeps: a vendor's `X-` name as the card wrote it (`X-messaging/xmpp-All`, Apple's
+    /// `X-ABShowAs`), since the application that wrote it may look it up by those bytes; any other name
+    /// upper-cased, the one spelling the rest of the code compares with.
+    static func extensionName(_ line: RawCard.Line) -> String {
+        let name = line.name
+        return name.hasPrefix("X-") ? line.writtenName : name
+    }
+
     static func rawExtension(_ line: ContentLine, version: VCardVersion) -> Extension {
         // Embedded data and links alike: a 4.0 link (`SOUND:CID:...`, MEDIATYPE) is 3.0's VALUE=uri with TYPE.
         if binaryCapable.contains(line.name), let binary = BinaryValue(line), !binary.isUndecodable {

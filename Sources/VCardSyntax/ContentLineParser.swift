@@ -229,11 +229,15 @@ struct ContentLineParser {
         _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
         let trimmedName = Self.trimmed(bytes, name)
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
+        var writtenName =
+            Self.hasLowerCase(bytes, trimmedName)
+            ? card.appendBytes(UnsafeBufferPointer(rebasing: bytes[trimmedName])) : nameSpan
         Self.upperInPlace(&card.bytes, nameSpan)
         if !Self.isSafeName(bytes, trimmedName) {
             nameSpan = cleanedNameSpan(
                 bytes, trimmedName, kind: "property name", into: &card,
                 diagnostics: &diagnostics)
+            writtenName = nameSpan
         }
         let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) } ?? .none
 
@@ -365,7 +369,7 @@ struct ContentLineParser {
         }
         card.records.append(
             RawCard.LineRecord(
-                group: groupSpan, name: nameSpan, value: valueSpan,
+                group: groupSpan, name: nameSpan, writtenName: writtenName, value: valueSpan,
                 firstParameter: firstParameter,
                 parameterCount: card.parameters.count - firstParameter, line: line))
         return true
@@ -437,6 +441,11 @@ struct ContentLineParser {
     }
 
     @inline(__always)
+    private static func hasLowerCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for index in range where bytes[index] >= 0x61 && bytes[index] <= 0x7A { return true }
+        return false
+    }
+
     private static func upperInPlace(_ bytes: inout [UInt8], _ span: RawCard.Span) {
         bytes.withUnsafeMutableBufferPointer { b in
             for index in span.start..<span.end where b[index] >= 0x61 && b[index] <= 0x7A { b[index] &-= 0x20 }

@@ -288,6 +288,21 @@ extension FidelityTests {
         #expect(contacts.map(\.formattedName) == ["desk@example.com", "Northwind Traders", "+1 555 0112"])
     }
 
+    // MARK: Class 6: vendor names
+
+    @Test func aVendorNameKeepsItsBytesAndItsCase() {
+        let card =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-messaging/xmpp-All:a@example.org\r\nX-WAB-SPOUSE_NAME:B\r\nx-qq:1\r\nnote;language=en:c\r\nEND:VCARD\r\n"
+        for version in [VCardVersion.v3_0, .v4_0] {
+            let text = Self.convert(card, to: version)
+            #expect(text.contains("\r\nX-messaging/xmpp-All:a@example.org\r\n"))
+            #expect(text.contains("\r\nX-WAB-SPOUSE_NAME:B\r\n"))
+            #expect(text.contains("\r\nx-qq:1\r\n"))
+            // A name the RFCs define is one spelling to everyone: upper case.
+            #expect(text.contains("\r\nNOTE;LANGUAGE=en:c\r\n"))
+        }
+    }
+
     // MARK: Values a reader would misread
 
     static func convert(_ text: String, to version: VCardVersion) -> String {

@@ -86,6 +86,14 @@ import VCardSyntax
         #expect(String(decoding: out, as: UTF8.self) == "\(Self.asciiUpper(name)):value\r\n")
     }
 
+    @Test func theNameAsWrittenIsKeptBesideTheUpperCasedOne() {
+        let (cards, _) = VCardLexer.parse(
+            Array("BEGIN:VCARD\r\nVERSION:3.0\r\nX-messaging/xmpp-All:a\r\nx-qq:1\r\nNOTE:b\r\nEND:VCARD\r\n".utf8))
+        let names = cards[0].withView { view in (0..<view.count).map { (view[$0].name, view[$0].writtenName) } }
+        #expect(names.map(\.0) == ["VERSION", "X-MESSAGING/XMPP-ALL", "X-QQ", "NOTE"])
+        #expect(names.map(\.1) == ["VERSION", "X-messaging/xmpp-All", "x-qq", "NOTE"])
+    }
+
     @Test func aDottedNameAfterAGroupKeepsItsDots() {
         let (lines, _) = Self.lex(Array("some.other.value:1.2.3".utf8))
         #expect(lines.map(\.group) == ["some"])
