@@ -21,13 +21,26 @@ enum InputFormat: String, CaseIterable {
 struct InputReader {
     let io: CommandIO
     var forcedFormat: InputFormat?
+    /// `--charset`: the charset of vCard text that is not UTF-8 and declares none; nil decides it per card.
+    var charset: Charset?
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
 
-    init(io: CommandIO, forcedFormat: InputFormat? = nil) {
+    init(io: CommandIO, forcedFormat: InputFormat? = nil, charset: Charset? = nil) {
         self.io = io
         self.forcedFormat = forcedFormat
+        self.charset = charset
+    }
+
+    /// The charset `--charset NAME` names, nil when the option is not given.
+    static func charset(_ parsed: Arguments) throws -> Charset? {
+        guard let name = parsed.options["--charset"] else { return nil }
+        guard let charset = Charset(named: name) else {
+            throw UsageError(
+                "--charset takes one of \(Charset.knownNames.joined(separator: ", ")) (or an alias), not \(name)")
+        }
+        return charset
     }
 
     /// Calls `body` with each card of each input in order, and the input's name (a path or `-`). An input that
@@ -106,7 +119,7 @@ struct InputReader {
                     errorCount += 1
                 }
             case .vcard:
-                let reader = VCardFileReader(handle: handle, name: path, prefix: prefix)
+                let reader = VCardFileReader(handle: handle, name: path, prefix: prefix, charset: charset)
                 do {
                     while let card = try reader.next() {
                         report(reader.takeFileDiagnostics())

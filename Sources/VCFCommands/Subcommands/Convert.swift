@@ -13,7 +13,7 @@ import FoundationEssentials
 enum Convert {
     static let spec = Arguments.Spec(
         flags: ["--help"],
-        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split"]),
+        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split", "--charset"]),
         aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
@@ -94,7 +94,7 @@ enum Convert {
             : nil
         var fitFailures = 0
         var cardCount = 0
-        var reader = InputReader(io: io, forcedFormat: forced)
+        var reader = InputReader(io: io, forcedFormat: forced, charset: try InputReader.charset(parsed))
         let output = parsed.options["-o"]
         var bytes: [UInt8] = []
         var contacts: [Contact] = []

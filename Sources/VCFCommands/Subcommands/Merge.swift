@@ -13,7 +13,7 @@ import FoundationEssentials
 enum Merge {
     static let mergeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
-        options: ["--into", "--prefer", "--country-code"],
+        options: ["--into", "--prefer", "--country-code", "--charset"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
@@ -72,7 +72,7 @@ enum Merge {
                 return ExitCode.ioFailure
             }
             let name = path == "-" ? "<stdin>" : path
-            let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
+            let (cards, diagnostics) = VCardDocument.read(bytes, name: name, charset: try InputReader.charset(parsed))
             for card in cards {
                 let end = card.raw.endLine ?? Int.max
                 let errors = diagnostics.filter {

@@ -13,7 +13,7 @@ enum PhotoCommand {
         flags: ["--help"], options: PhotoArguments.options.union(["-o"]),
         aliases: ["-h": "--help", "--output": "-o"])
     static let extractSpec = Arguments.Spec(
-        flags: ["--help"], options: ["-o"],
+        flags: ["--help"], options: ["-o", "--charset"],
         aliases: ["-h": "--help", "--output": "-o"])
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -79,7 +79,7 @@ enum PhotoCommand {
             io.error("\(directory): error: cannot create the directory")
             return ExitCode.ioFailure
         }
-        var reader = InputReader(io: io)
+        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         var names = CardFileNames(directory: directory)
         var failures = 0
         var written = 0

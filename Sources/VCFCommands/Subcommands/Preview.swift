@@ -7,7 +7,7 @@ import VCardFormat
 enum Preview {
     static let spec = Arguments.Spec(
         flags: ["--help", "--photo", "--no-photo", "--include-photo"],
-        options: ["--format", "-o"],
+        options: ["--format", "-o", "--charset"],
         aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
 
     enum Format: String {
@@ -36,7 +36,7 @@ enum Preview {
             parsed.flags.contains("--photo")
             || (!parsed.flags.contains("--no-photo") && terminal.color && terminal.trueColor)
 
-        var reader = InputReader(io: io)
+        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         var text = ""
         var first = true
         var jsonCards: [PreviewJSON.Card] = []
