@@ -147,8 +147,11 @@ def broken():
         card(*person(26, "Zoe", "Young"), "NOTE;CHARSET=X-UNHEARD-OF:plain words"),
         # unterminated-quote
         card(*person(27, "Aiko", "Tanaka"), Raw('TEL;TYPE="work:+1 555 555 0127')),
-        # invalid-value (a property name with a slash)
-        card(*person(28, "Bao", "Tran"), "X-MESSAGING/SIP:sip:bao@example.net"),
+        # nonstandard-name (a property name with a slash, kept as written); invalid-value (a comma where the
+        # `;` before the parameters belongs)
+        card(*person(28, "Bao", "Tran"), "X-MESSAGING/SIP:sip:bao@example.net", "LABEL,TYPE=HOME:12 Elm St."),
+        # nul-character; control-character
+        card(*person(29, "Chidi", "Okafor"), Raw("NOTE:before\x00after"), Raw("TITLE:bell\x07")),
     ]
     lines = [line for c in cards for line in c]
     return CRLF.join(lines) + CRLF, cards

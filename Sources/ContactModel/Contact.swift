@@ -49,6 +49,9 @@ public struct Contact: Hashable, Sendable, Codable {
     public var revision: String?
     /// Every property the model does not name, as written, in source order.
     public var extensions: [Extension]
+    /// How the source card spelled what the fields above hold, where vCard has several ways, so that it is
+    /// written back the same way; empty for a contact made in memory.
+    public var spelling: SourceSpelling
 
     /// Creates a contact; every field defaults to empty.
     public init(
@@ -58,7 +61,7 @@ public struct Contact: Hashable, Sendable, Codable {
         addresses: [Address] = [], urls: [LabeledValue] = [], instantMessaging: [LabeledValue] = [],
         socialProfiles: [LabeledValue] = [], birthday: String? = nil, anniversary: String? = nil,
         note: String? = nil, categories: [String] = [], photo: Photo? = nil, revision: String? = nil,
-        extensions: [Extension] = []
+        extensions: [Extension] = [], spelling: SourceSpelling = SourceSpelling()
     ) {
         self.uid = uid
         self.formattedName = formattedName
@@ -80,11 +83,13 @@ public struct Contact: Hashable, Sendable, Codable {
         self.photo = photo
         self.revision = revision
         self.extensions = extensions
+        self.spelling = spelling
     }
 
     private enum CodingKeys: String, CodingKey {
         case uid, formattedName, name, nicknames, organization, title, role, emails, phones, addresses, urls
         case instantMessaging, socialProfiles, birthday, anniversary, note, categories, photo, revision, extensions
+        case spelling
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +114,7 @@ public struct Contact: Hashable, Sendable, Codable {
         photo = try c.decodeIfPresent(Photo.self, forKey: .photo)
         revision = try c.decodeIfPresent(String.self, forKey: .revision)
         extensions = try c.decodeIfPresent([Extension].self, forKey: .extensions) ?? []
+        spelling = try c.decodeIfPresent(SourceSpelling.self, forKey: .spelling) ?? SourceSpelling()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,6 +139,7 @@ public struct Contact: Hashable, Sendable, Codable {
         try c.encodeIfPresent(photo, forKey: .photo)
         try c.encodeIfPresent(revision, forKey: .revision)
         if !extensions.isEmpty { try c.encode(extensions, forKey: .extensions) }
+        if !spelling.isEmpty { try c.encode(spelling, forKey: .spelling) }
     }
 }
 
@@ -145,5 +152,51 @@ extension Contact {
         if let phone = phones.first { return phone.value }
         if let nickname = nicknames.first { return nickname }
         return ""
+    }
+}
+
+/// How a source card spelled what a contact's fields hold, where vCard has several spellings of the same
+/// thing; the writer keeps the source's spelling, so what a reader of the source found, it finds in the output.
+public struct SourceSpelling: Hashable, Sendable, Codable {
+    /// The name a 2.1 or 3.0 card gave the anniversary, `ANNIVERSARY` or `X-ANNIVERSARY`, which 3.0 output
+    /// keeps; nil writes 3.0's usual `X-ANNIVERSARY` (a 4.0 ANNIVERSARY converted down).
+    public var anniversaryName: String?
+    /// How many nicknames each NICKNAME line held, when the card had more than one line (several lines are
+    /// several properties to a reader, one line with commas one property).
+    public var nicknameLines: [Int]
+    /// How many categories each CATEGORIES line held, when the card had more than one line.
+    public var categoryLines: [Int]
+    /// Whether the card had an N with nothing in it (`N:;;;;`), which 4.0 output keeps too.
+    public var emptyName: Bool
+
+    /// Creates a spelling; by default the writer's own.
+    public init(
+        anniversaryName: String? = nil, nicknameLines: [Int] = [], categoryLines: [Int] = [], emptyName: Bool = false
+    ) {
+        self.anniversaryName = anniversaryName
+        self.nicknameLines = nicknameLines
+        self.categoryLines = categoryLines
+        self.emptyName = emptyName
+    }
+
+    /// Whether nothing differs from the writer's own spelling.
+    public var isEmpty: Bool { anniversaryName == nil && nicknameLines.isEmpty && categoryLines.isEmpty && !emptyName }
+
+    private enum CodingKeys: String, CodingKey { case anniversaryName, nicknameLines, categoryLines, emptyName }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        anniversaryName = try c.decodeIfPresent(String.self, forKey: .anniversaryName)
+        nicknameLines = try c.decodeIfPresent([Int].self, forKey: .nicknameLines) ?? []
+        categoryLines = try c.decodeIfPresent([Int].self, forKey: .categoryLines) ?? []
+        emptyName = try c.decodeIfPresent(Bool.self, forKey: .emptyName) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(anniversaryName, forKey: .anniversaryName)
+        if !nicknameLines.isEmpty { try c.encode(nicknameLines, forKey: .nicknameLines) }
+        if !categoryLines.isEmpty { try c.encode(categoryLines, forKey: .categoryLines) }
+        if emptyName { try c.encode(emptyName, forKey: .emptyName) }
     }
 }

@@ -111,36 +111,46 @@ public struct LabeledValue: Hashable, Sendable, Codable {
     public var types: [String]
     /// A free-text label (iPhone `X-ABLabel`, decoded: `_$!<Mobile>!$_` is `Mobile`).
     public var label: String?
+    /// Whether the label came in Apple's form for its own labels (`_$!<Mobile>!$_`): it goes back out in that
+    /// form only then, and any other label exactly as written (Google's `Other` stays `Other`).
+    public var appleLabel: Bool
     /// Preference, 1 (most preferred) to 100; `TYPE=pref` reads as 1.
     public var pref: Int?
     /// The group the value was written in (`item1`), so its label and siblings stay together.
     public var group: String?
     /// Parameters the model does not name.
     public var parameters: [ExtraParameter]
+    /// Whether the value was a URI rather than text (a phone as `TEL;VALUE=uri:tel:+1-555-0100;ext=7`):
+    /// `value` holds the number as a person reads it (`+1-555-0100 ext. 7`), and 4.0 writes the URI back.
+    public var isURI: Bool
 
     /// Creates a labeled value.
     public init(
         _ value: String, types: [String] = [], label: String? = nil, pref: Int? = nil, group: String? = nil,
-        parameters: [ExtraParameter] = []
+        parameters: [ExtraParameter] = [], appleLabel: Bool = false, isURI: Bool = false
     ) {
         self.value = value
         self.types = types
         self.label = label
+        self.appleLabel = appleLabel
         self.pref = pref
         self.group = group
         self.parameters = parameters
+        self.isURI = isURI
     }
 
-    private enum CodingKeys: String, CodingKey { case value, types, label, pref, group, parameters }
+    private enum CodingKeys: String, CodingKey { case value, types, label, appleLabel, pref, group, parameters, isURI }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         value = try c.decode(String.self, forKey: .value)
         types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
         label = try c.decodeIfPresent(String.self, forKey: .label)
+        appleLabel = try c.decodeIfPresent(Bool.self, forKey: .appleLabel) ?? false
         pref = try c.decodeIfPresent(Int.self, forKey: .pref)
         group = try c.decodeIfPresent(String.self, forKey: .group)
         parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
+        isURI = try c.decodeIfPresent(Bool.self, forKey: .isURI) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -148,9 +158,11 @@ public struct LabeledValue: Hashable, Sendable, Codable {
         try c.encode(value, forKey: .value)
         if !types.isEmpty { try c.encode(types, forKey: .types) }
         try c.encodeIfPresent(label, forKey: .label)
+        if appleLabel { try c.encode(appleLabel, forKey: .appleLabel) }
         try c.encodeIfPresent(pref, forKey: .pref)
         try c.encodeIfPresent(group, forKey: .group)
         if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }
+        if isURI { try c.encode(isURI, forKey: .isURI) }
     }
 }
 
@@ -174,6 +186,8 @@ public struct Address: Hashable, Sendable, Codable {
     public var types: [String]
     /// A free-text label (iPhone `X-ABLabel`).
     public var label: String?
+    /// Whether the label came in Apple's form (`_$!<Home>!$_`); see `LabeledValue.appleLabel`.
+    public var appleLabel: Bool
     /// Preference, 1 to 100.
     public var pref: Int?
     /// The group the address was written in.
@@ -185,7 +199,8 @@ public struct Address: Hashable, Sendable, Codable {
     public init(
         poBox: String = "", extended: String = "", street: String = "", locality: String = "",
         region: String = "", postalCode: String = "", country: String = "", types: [String] = [],
-        label: String? = nil, pref: Int? = nil, group: String? = nil, parameters: [ExtraParameter] = []
+        label: String? = nil, pref: Int? = nil, group: String? = nil, parameters: [ExtraParameter] = [],
+        appleLabel: Bool = false
     ) {
         self.poBox = poBox
         self.extended = extended
@@ -196,6 +211,7 @@ public struct Address: Hashable, Sendable, Codable {
         self.country = country
         self.types = types
         self.label = label
+        self.appleLabel = appleLabel
         self.pref = pref
         self.group = group
         self.parameters = parameters
@@ -205,7 +221,8 @@ public struct Address: Hashable, Sendable, Codable {
     public var components: [String] { [poBox, extended, street, locality, region, postalCode, country] }
 
     private enum CodingKeys: String, CodingKey {
-        case poBox, extended, street, locality, region, postalCode, country, types, label, pref, group, parameters
+        case poBox, extended, street, locality, region, postalCode, country, types, label, appleLabel, pref, group
+        case parameters
     }
 
     public init(from decoder: any Decoder) throws {
@@ -219,6 +236,7 @@ public struct Address: Hashable, Sendable, Codable {
         country = try c.decodeIfPresent(String.self, forKey: .country) ?? ""
         types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
         label = try c.decodeIfPresent(String.self, forKey: .label)
+        appleLabel = try c.decodeIfPresent(Bool.self, forKey: .appleLabel) ?? false
         pref = try c.decodeIfPresent(Int.self, forKey: .pref)
         group = try c.decodeIfPresent(String.self, forKey: .group)
         parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
@@ -235,6 +253,7 @@ public struct Address: Hashable, Sendable, Codable {
         if !country.isEmpty { try c.encode(country, forKey: .country) }
         if !types.isEmpty { try c.encode(types, forKey: .types) }
         try c.encodeIfPresent(label, forKey: .label)
+        if appleLabel { try c.encode(appleLabel, forKey: .appleLabel) }
         try c.encodeIfPresent(pref, forKey: .pref)
         try c.encodeIfPresent(group, forKey: .group)
         if !parameters.isEmpty { try c.encode(parameters, forKey: .parameters) }

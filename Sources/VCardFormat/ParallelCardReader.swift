@@ -24,16 +24,21 @@ public struct ParallelCardReader: Sendable {
     public var segmentBytes: Int
     /// The most bytes kept while looking for a cut point before reading on sequentially.
     public var maxSegmentBytes: Int
+    /// The charset of text that is not UTF-8 and declares none (`--charset`); nil to decide it.
+    public var charset: Charset?
+    /// What the file says about its charsets; nil to survey the start of the input (as every reader does).
+    var evidence: CharsetEvidence?
 
     /// Creates a reader; `workers` defaults to the number of active processors.
     public init(
         limits: Limits = .default, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        segmentBytes: Int = 1 << 20, maxSegmentBytes: Int = 16 << 20
+        segmentBytes: Int = 1 << 20, maxSegmentBytes: Int = 16 << 20, charset: Charset? = nil
     ) {
         self.limits = limits
         self.workers = max(1, workers)
         self.segmentBytes = segmentBytes
         self.maxSegmentBytes = max(segmentBytes, maxSegmentBytes)
+        self.charset = charset
     }
 
     /// Reads `handle` to its end (after `prefix`, bytes already taken from it). `transform` runs on worker
@@ -88,12 +93,33 @@ public struct ParallelCardReader: Sendable {
         escapingBody body: @escaping (T) throws -> Void,
         diagnostics: @escaping ([Diagnostic]) -> Void
     ) throws {
-        let pool = WorkerPool<T>(workers: workers, limits: limits, name: name, transform: transform)
+        var carry = prefix
+        // The start of the input is surveyed for its charset evidence before any segment is lexed, so every
+        // segment's lexer decides as one sequential lexer would (see `CharsetEvidence`).
+        var ended = false
+        if evidence == nil {
+            while carry.count < CharsetEvidence.surveyedBytes {
+                let chunk = try nextChunk()
+                if chunk.isEmpty {
+                    ended = true
+                    break
+                }
+                carry += chunk
+            }
+        }
+        let decoding = DecodingOptions(
+            charset: charset,
+            file: evidence
+                ?? carry.withUnsafeBufferPointer {
+                    CharsetEvidence.survey(
+                        UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)), limits: limits)
+                })
+        let pool = WorkerPool<T>(
+            workers: workers, limits: limits, decoding: decoding, name: name, transform: transform)
         defer { pool.close() }
         var run = Run(
-            pool: pool, limits: limits, name: name, transform: transform, body: body,
+            pool: pool, limits: limits, decoding: decoding, name: name, transform: transform, body: body,
             diagnostics: diagnostics)
-        var carry = prefix
         var line = 0
         var offset = 0
         var first = true
@@ -103,7 +129,7 @@ public struct ParallelCardReader: Sendable {
         let inFlight = workers * 2 + 1
 
         while !finished {
-            let chunk = try nextChunk()
+            let chunk = ended ? [] : try nextChunk()
             finished = chunk.isEmpty
             carry.append(contentsOf: chunk)
             if first && carry.count >= 4 && Self.looksLikeUTF16(carry) { sequentialTail = true }
@@ -167,8 +193,10 @@ struct Segment: Sendable {
     var first: Bool
     var last: Bool
 
-    func lexer(limits: Limits) -> VCardLexer {
-        first ? VCardLexer(limits: limits) : VCardLexer(limits: limits, continuingAfterLine: line, offset: offset)
+    func lexer(limits: Limits, decoding: DecodingOptions) -> VCardLexer {
+        first
+            ? VCardLexer(limits: limits, decoding: decoding)
+            : VCardLexer(limits: limits, decoding: decoding, continuingAfterLine: line, offset: offset)
     }
 }
 
@@ -184,6 +212,7 @@ struct SegmentResult<T: Sendable>: Sendable {
 private struct Run<T: Sendable> {
     let pool: WorkerPool<T>
     let limits: Limits
+    let decoding: DecodingOptions
     let name: String
     let transform: @Sendable (RawCard) -> T
     let body: (T) throws -> Void
@@ -194,11 +223,13 @@ private struct Run<T: Sendable> {
     var sequential: VCardLexer?
 
     init(
-        pool: WorkerPool<T>, limits: Limits, name: String, transform: @escaping @Sendable (RawCard) -> T,
+        pool: WorkerPool<T>, limits: Limits, decoding: DecodingOptions, name: String,
+        transform: @escaping @Sendable (RawCard) -> T,
         body: @escaping (T) throws -> Void, diagnostics: @escaping ([Diagnostic]) -> Void
     ) {
         self.pool = pool
         self.limits = limits
+        self.decoding = decoding
         self.name = name
         self.transform = transform
         self.body = body
@@ -222,7 +253,7 @@ private struct Run<T: Sendable> {
             return
         }
         // The cut after this segment was no boundary: read from its start on, in order, with one lexer.
-        if sequential == nil { sequential = segment.lexer(limits: limits) }
+        if sequential == nil { sequential = segment.lexer(limits: limits, decoding: decoding) }
         try feed(segment.bytes)
     }
 
@@ -230,7 +261,8 @@ private struct Run<T: Sendable> {
     mutating func feedSequentially(_ bytes: [UInt8], line: Int, offset: Int, first: Bool) throws {
         while !pending.isEmpty { try deliverNext() }
         if sequential == nil {
-            sequential = Segment(bytes: [], line: line, offset: offset, first: first, last: false).lexer(limits: limits)
+            sequential = Segment(bytes: [], line: line, offset: offset, first: first, last: false).lexer(
+                limits: limits, decoding: decoding)
         }
         try feed(bytes)
     }
@@ -262,11 +294,15 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     private var nextJob = 0
     private var closed = false
 
-    init(workers: Int, limits: Limits, name: String, transform: @escaping @Sendable (RawCard) -> T) {
+    init(
+        workers: Int, limits: Limits, decoding: DecodingOptions, name: String,
+        transform: @escaping @Sendable (RawCard) -> T
+    ) {
         for _ in 0..<workers {
             let thread = Thread { [self] in
                 while let (job, segment) = self.take() {
-                    let result = Self.process(segment, limits: limits, name: name, transform: transform)
+                    let result = Self.process(
+                        segment, limits: limits, decoding: decoding, name: name, transform: transform)
                     self.condition.lock()
                     self.results[job] = result
                     self.condition.broadcast()
@@ -311,10 +347,10 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     }
 
     private static func process(
-        _ segment: Segment, limits: Limits, name: String,
+        _ segment: Segment, limits: Limits, decoding: DecodingOptions, name: String,
         transform: @Sendable (RawCard) -> T
     ) -> SegmentResult<T> {
-        var lexer = segment.lexer(limits: limits)
+        var lexer = segment.lexer(limits: limits, decoding: decoding)
         var cards = lexer.feed(segment.bytes)
         cards += lexer.finish()
         let outputs = cards.map(transform)

@@ -13,7 +13,7 @@ enum ScribeIndex {
         name: "ANNIVERSARY", field: .anniversary, name3: "X-ANNIVERSARY",
         rawIfParameters: true, dateType: .dateAndOrTime)
     static let address = AddressScribe()
-    static let telephone = LabeledValueScribe(name: "TEL", field: .phones, stripsTelScheme: true, isURI: true)
+    static let telephone = LabeledValueScribe(name: "TEL", field: .phones, stripsTelScheme: true)
     static let email = LabeledValueScribe(name: "EMAIL", field: .emails)
     static let impp = LabeledValueScribe(name: "IMPP", field: .instantMessaging, isURI: true)
     static let socialProfile = LabeledValueScribe(name: "X-SOCIALPROFILE", field: .socialProfiles, isURI: true)

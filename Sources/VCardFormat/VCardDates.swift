@@ -1,7 +1,7 @@
 /// Dates, times and UTC offsets between vCard's ISO 8601 basic form (`19850412`, `--0412`, `T102200`, `-0500`;
 /// RFC 6350 section 4.3) and jCard's extended form (`1985-04-12`, `--04-12`, `T10:22:00`, `-05:00`; RFC 7095
 /// section 3.5). Both readers accept either form, so a value already in the other form converts too.
-enum VCardDates {
+public enum VCardDates {
     /// The value in jCard's extended form, or nil when it is not a value of `type`.
     static func extended(_ value: String, type: JCardValueType) -> String? {
         parse(value, type: type)?.text(extended: true)
@@ -10,6 +10,11 @@ enum VCardDates {
     /// The value in vCard's basic form, or nil when it is not a value of `type`.
     static func basic(_ value: String, type: JCardValueType) -> String? {
         parse(value, type: type)?.text(extended: false)
+    }
+
+    /// Whether a 4.0 writer marks a birthday or anniversary `VALUE=text`: it is no date-and-or-time.
+    public static func isWrittenAsText(birthday value: String) -> Bool {
+        basic(value, type: .dateAndOrTime) == nil
     }
 
     /// A UTC offset (`-05:00`, `-0500`, `-05`) in the extended or basic form, or nil when it is not one.

@@ -29,18 +29,25 @@ public final class VCardFileReader {
     public let name: String
     private let handle: FileHandle
     private let closesHandle: Bool
-    private var lexer: VCardLexer
+    private let limits: Limits
+    private let charset: Charset?
+    /// Made once the start of the input has been surveyed for its charset evidence.
+    private var lexer: VCardLexer?
+    private var prefix: [UInt8]
     private var ready: [RawCard] = []
     private var pendingDiagnostics: [Diagnostic] = []
     private var finished = false
     private let chunkSize: Int
 
-    /// Opens `path` (`-` for standard input).
+    /// Opens `path` (`-` for standard input); `charset` is the charset of text that is not UTF-8 and declares
+    /// none (`--charset`), nil to decide it (see `DecodingOptions`).
     /// - Throws: `VCardInputError` when the file cannot be opened.
-    public init(path: String, limits: Limits = .default, chunkSize: Int = 1 << 20) throws {
+    public init(path: String, limits: Limits = .default, charset: Charset? = nil, chunkSize: Int = 1 << 20) throws {
         name = path
         self.chunkSize = chunkSize
-        lexer = VCardLexer(limits: limits)
+        self.limits = limits
+        self.charset = charset
+        prefix = []
         handle = try Self.open(path)
         closesHandle = path != "-"
     }
@@ -63,14 +70,15 @@ public final class VCardFileReader {
     /// Reads from an open handle, after `prefix` (bytes already taken from it to sniff the format).
     public init(
         handle: FileHandle, name: String, prefix: [UInt8] = [], closesHandle: Bool = false,
-        limits: Limits = .default, chunkSize: Int = 1 << 20
+        limits: Limits = .default, charset: Charset? = nil, chunkSize: Int = 1 << 20
     ) {
         self.name = name
         self.handle = handle
         self.closesHandle = closesHandle
         self.chunkSize = chunkSize
-        lexer = VCardLexer(limits: limits)
-        if !prefix.isEmpty { ready = lexer.feed(prefix).reversed() }
+        self.limits = limits
+        self.charset = charset
+        self.prefix = prefix
     }
 
     deinit {
@@ -83,30 +91,69 @@ public final class VCardFileReader {
         return pendingDiagnostics
     }
 
+    private func readChunk() throws -> Data {
+        do {
+            return try handle.read(upToCount: chunkSize) ?? Data()
+        } catch {
+            throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
+        }
+    }
+
+    /// Reads the start of the input (up to `CharsetEvidence.surveyedBytes`), gathers its charset evidence, and
+    /// lexes it: every reader of the same bytes gives each card the same file-level evidence.
+    private func startLexing() throws -> VCardLexer {
+        var start = prefix
+        prefix = []
+        var ended = false
+        while start.count < CharsetEvidence.surveyedBytes {
+            let chunk = try readChunk()
+            if chunk.isEmpty {
+                ended = true
+                break
+            }
+            start += chunk
+        }
+        let evidence = start.withUnsafeBufferPointer {
+            CharsetEvidence.survey(
+                UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)), limits: limits)
+        }
+        var lexer = VCardLexer(limits: limits, decoding: DecodingOptions(charset: charset, file: evidence))
+        ready = lexer.feed(start)
+        if ended {
+            finished = true
+            ready += lexer.finish()
+        }
+        return lexer
+    }
+
     /// The next raw card, or nil at the end of the input.
     public func nextRaw() throws -> RawCard? {
         // `ready` is kept in reverse so that each card is moved out with popLast, not copied.
+        if lexer == nil {
+            lexer = try startLexing()
+            ready.reverse()
+            collectDiagnostics()
+        }
         while ready.isEmpty {
             if finished { return nil }
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: chunkSize) ?? Data()
-            } catch {
-                throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
-            }
+            let chunk = try readChunk()
             if chunk.isEmpty {
                 finished = true
-                ready = lexer.finish()
+                ready = lexer!.finish()
             } else {
-                ready = chunk.withUnsafeBytes { lexer.feed($0.bindMemory(to: UInt8.self)) }
+                ready = chunk.withUnsafeBytes { lexer!.feed($0.bindMemory(to: UInt8.self)) }
             }
             ready.reverse()
-            for var diagnostic in lexer.takeDiagnostics() {
-                diagnostic.file = name
-                pendingDiagnostics.append(diagnostic)
-            }
+            collectDiagnostics()
         }
         return ready.popLast()
+    }
+
+    private func collectDiagnostics() {
+        for var diagnostic in lexer!.takeDiagnostics() {
+            diagnostic.file = name
+            pendingDiagnostics.append(diagnostic)
+        }
     }
 
     /// The next card with its meaning, or nil at the end of the input.
@@ -141,16 +188,28 @@ public struct VCardInputError: Error, CustomStringConvertible, Sendable {
 
 /// Reads a whole in-memory input: cards and every diagnostic, in order.
 public enum VCardDocument {
-    /// Parses `bytes` into contacts and diagnostics (file-level ones included).
-    public static func read(_ bytes: [UInt8], name: String? = nil, limits: Limits = .default)
+    /// Parses `bytes` into contacts and diagnostics (file-level ones included). `charset` is the charset of text
+    /// that is not UTF-8 and declares none (nil: decide it); `evidence` what the file says about that (nil:
+    /// survey `bytes`, as every reader does; pass the evidence of the whole file when `bytes` is part of one).
+    public static func read(
+        _ bytes: [UInt8], name: String? = nil, limits: Limits = .default, charset: Charset? = nil,
+        evidence: CharsetEvidence? = nil
+    )
         -> (cards: [ReadCard], diagnostics: [Diagnostic])
     {
+        let evidence =
+            evidence
+            ?? bytes.withUnsafeBufferPointer {
+                CharsetEvidence.survey(
+                    UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)), limits: limits)
+            }
+        let decoding = DecodingOptions(charset: charset, file: evidence)
         if bytes.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
-            let read = readInParallel(bytes, name: name, limits: limits)
+            let read = readInParallel(bytes, name: name, limits: limits, decoding: decoding)
         {
             return read
         }
-        let (raws, lexDiagnostics) = VCardLexer.parse(bytes, limits: limits)
+        let (raws, lexDiagnostics) = VCardLexer.parse(bytes, limits: limits, decoding: decoding)
         var diagnostics = lexDiagnostics
         var cards: [ReadCard] = []
         for raw in raws {
@@ -167,13 +226,15 @@ public enum VCardDocument {
     public static let parallelThreshold = 2 << 20
 
     /// `read` on several threads (`ParallelCardReader` gives the cards and diagnostics of one sequential read).
-    private static func readInParallel(_ bytes: [UInt8], name: String?, limits: Limits)
+    private static func readInParallel(_ bytes: [UInt8], name: String?, limits: Limits, decoding: DecodingOptions)
         -> (cards: [ReadCard], diagnostics: [Diagnostic])?
     {
         var cards: [ReadCard] = []
         var diagnostics: [Diagnostic] = []
         do {
-            try ParallelCardReader(limits: limits).readRaw(
+            var reader = ParallelCardReader(limits: limits, charset: decoding.charset)
+            reader.evidence = decoding.file
+            try reader.readRaw(
                 bytes, name: name ?? "",
                 transform: { raw in
                     let (contact, found) = VCardReader.contact(from: raw)

@@ -6,7 +6,12 @@ import VCardSyntax
 public enum VCardReader {
     /// Reads one card into a contact, with the problems found (line numbers are the card's).
     public static func contact(from card: RawCard) -> (contact: Contact, diagnostics: [Diagnostic]) {
-        card.withView { view in contact(from: view, beginLine: card.beginLine) }
+        contact(from: card, depth: 0)
+    }
+
+    /// Reads a card nested `depth` AGENT levels deep.
+    static func contact(from card: RawCard, depth: Int) -> (contact: Contact, diagnostics: [Diagnostic]) {
+        card.withView { view in contact(from: view, beginLine: card.beginLine, depth: depth) }
     }
 
     /// Reads only what identifies the person (UID, FN, N, NICKNAME, ORG, EMAIL, TEL, BDAY, ADR), for matching a large
@@ -25,7 +30,7 @@ public enum VCardReader {
 
     private static func contact(
         from view: RawCard.View, beginLine: Int,
-        identityOnly: Bool = false
+        identityOnly: Bool = false, depth: Int = 0
     ) -> (contact: Contact, diagnostics: [Diagnostic]) {
         var versionValue: String?
         var hasGroups = false
@@ -75,9 +80,6 @@ public enum VCardReader {
                 continue
             }
             if !consumedLabelLines.isEmpty && consumedLabelLines.contains(index) { continue }
-            // PROFILE:VCARD (RFC 2426 2.1.2) only restates what BEGIN says, and Python vobject rejects a card
-            // that holds it, so like VERSION it is a marker rather than a property to keep.
-            if line.nameIs("PROFILE") && line.value.trimmingASCIIWhitespace().uppercased() == "VCARD" { continue }
             if identityOnly && !isIdentity(name) { continue }
             if case .formattedName? = name { sawFormattedName = true }
             if let name, let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
@@ -100,12 +102,26 @@ public enum VCardReader {
                             "\(contentLine.name) base64 is damaged; the readable part was kept",
                             line: line.line))
                 }
+                if ExtensionSpelling.isTextWithoutURI(contentLine) {
+                    context.diagnostics.append(
+                        Diagnostic(
+                            .warning, .invalidValue,
+                            "\(contentLine.name) holds text that is neither a URI nor inline data; vCard 4.0 output keeps it as X-\(contentLine.name)",
+                            line: line.line))
+                }
                 context.contact.extensions.append(rawExtension(contentLine, version: version))
+                continue
+            }
+            // GEO, AGENT and PROFILE in the model's one spelling (see ExtensionSpelling).
+            if line.nameIs("GEO") || line.nameIs("AGENT") || line.nameIs("PROFILE"),
+                let canonical = ExtensionSpelling.canonical(line.contentLine, depth: depth)
+            {
+                context.contact.extensions.append(canonical)
                 continue
             }
             context.contact.extensions.append(
                 Extension(
-                    group: line.group, name: line.name,
+                    group: line.group, name: Self.extensionName(line),
                     parameters: (0..<line.parameterCount).map {
                         ExtraParameter(line.parameter(at: $0))
                     }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
@@ -117,7 +133,7 @@ public enum VCardReader {
                 guard let group = line.group, !context.contact.hasLabeledValue(inGroup: group) else { continue }
                 context.contact.extensions.append(
                     Extension(
-                        group: group, name: line.name, parameters: [],
+                        group: group, name: Self.extensionName(line), parameters: [],
                         value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
             }
         }
@@ -127,9 +143,12 @@ public enum VCardReader {
                     .warning, .missingVersion, "card has no VERSION; read as 3.0",
                     line: beginLine))
         }
+        // One line's split is the writer's own.
+        if context.contact.spelling.nicknameLines.count < 2 { context.contact.spelling.nicknameLines = [] }
+        if context.contact.spelling.categoryLines.count < 2 { context.contact.spelling.categoryLines = [] }
         if !sawFormattedName {
             // Every reader shows some name; deriving it here keeps read -> write -> read stable.
-            let derived = context.contact.derivedDisplayName
+            let derived = displayName(context.contact)
             context.contact.formattedName = derived
             context.diagnostics.append(
                 Diagnostic(
@@ -145,6 +164,21 @@ public enum VCardReader {
         return (contact, context.diagnostics)
     }
 
+    /// The name a contacts app shows for a card without FN: from the modeled fields, else from the same
+    /// properties kept raw (an ORG with a LANGUAGE, a grouped EMAIL...), so a card that can be named is.
+    static func displayName(_ contact: Contact) -> String {
+        let derived = contact.derivedDisplayName
+        guard derived.isEmpty else { return derived }
+        for name in ["ORG", "EMAIL", "TEL", "NICKNAME"] {
+            for item in contact.extensions where item.name == name {
+                let first = ValueEscaping.split(item.value, on: name == "ORG" ? ";" : ",").first ?? ""
+                let text = ValueEscaping.unescapeText(first).trimmingASCIIWhitespace()
+                if !text.isEmpty { return text }
+            }
+        }
+        return ""
+    }
+
     private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
 
     private static func isBinaryCapable(_ line: RawCard.Line) -> Bool {
@@ -153,8 +187,17 @@ public enum VCardReader {
 
     /// A property kept raw. Embedded binary is stored in one spelling (3.0's `ENCODING=b;TYPE=...`) whatever
     /// the source version, so a card reads to the same model before and after a conversion.
+    /// The name an extension keeps: a vendor's `X-` name as the card wrote it (`X-messaging/xmpp-All`, Apple's
+    /// `X-ABShowAs`), since the application that wrote it may look it up by those bytes; any other name
+    /// upper-cased, the one spelling the rest of the code compares with.
+    static func extensionName(_ line: RawCard.Line) -> String {
+        let name = line.name
+        return name.hasPrefix("X-") ? line.writtenName : name
+    }
+
     static func rawExtension(_ line: ContentLine, version: VCardVersion) -> Extension {
-        if binaryCapable.contains(line.name), let binary = BinaryValue(line), case .embedded = binary {
+        // Embedded data and links alike: a 4.0 link (`SOUND:CID:...`, MEDIATYPE) is 3.0's VALUE=uri with TYPE.
+        if binaryCapable.contains(line.name), let binary = BinaryValue(line), !binary.isUndecodable {
             let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }
             let canonical = binary.contentLine(
                 name: line.name, version: .v3_0, group: line.group,
@@ -196,7 +239,7 @@ public enum VCardReader {
         for group in groups where group.labelLines.count == 1 && group.labelable == 1 {
             let line = view[group.labelLines[0]]
             guard line.parameterCount == 0 else { continue }
-            context.labels.append((group.name, AppleLabel.decode(ValueEscaping.unescapeText(line.valueBytes))))
+            context.labels.append((group.name, AppleLabel(reading: ValueEscaping.unescapeText(line.valueBytes))))
             consumed.append(group.labelLines[0])
         }
         consumed.sort()

@@ -27,11 +27,19 @@ public struct VCardWriter: Sendable {
         } else {
             ContentLineWriter.writeRaw("VERSION:3.0", into: &out)
         }
-        var context = WriteContext(version: version, output: [], allGroups: { contact.allGroups })
+        var contact = contact
+        // 4.0 has no LABEL property: a 2.1 or 3.0 label goes onto its address.
+        if version == .v4_0 && contact.extensions.contains(where: { $0.name == "LABEL" }) {
+            ExtensionSpelling.labelsOnAddresses(&contact)
+        }
+        let groups = contact.allGroups
+        var context = WriteContext(version: version, output: [], allGroups: { groups })
         // The output moves into the context and back, so lines are written in place, never copied.
         swap(&context.builder.output, &out)
         for scribe in ScribeIndex.writeOrder { scribe.write(contact, into: &context) }
-        for item in contact.extensions { context.append(extensionLine(item)) }
+        for item in contact.extensions {
+            if let line = ExtensionSpelling.written(item, version: version) { context.append(line) }
+        }
         swap(&context.builder.output, &out)
         ContentLineWriter.writeRaw("END:VCARD", into: &out)
     }
@@ -41,23 +49,5 @@ public struct VCardWriter: Sendable {
         var out: [UInt8] = []
         for contact in contacts { write(contact, into: &out) }
         return out
-    }
-
-    private static let binaryCapable: Set<String> = ["PHOTO", "LOGO", "SOUND", "KEY"]
-
-    /// An extension as written, except that binary values take this version's spelling.
-    private func extensionLine(_ item: Extension) -> ContentLine {
-        let parameters = item.parameters.map { Parameter(name: $0.name, values: $0.values) }
-        var line = ContentLine(group: item.group, name: item.name, parameters: parameters, value: item.value)
-        guard Self.binaryCapable.contains(item.name) else { return line }
-        let encoding = line.parameter("ENCODING")?.lowercased()
-        let isBase64 = encoding == "b" || encoding == "base64"
-        let isDataURI = item.value.hasPrefix("data:")
-        guard (version == .v4_0 && isBase64) || (version == .v3_0 && isDataURI),
-            let binary = BinaryValue(line), case .embedded = binary
-        else { return line }
-        let extras = BinaryValue.extraParameters(line).map { Parameter(name: $0.name, values: $0.values) }
-        line = binary.contentLine(name: item.name, version: version, group: item.group, extraParameters: extras)
-        return line
     }
 }

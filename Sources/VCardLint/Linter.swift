@@ -11,13 +11,19 @@ public struct LintOptions: Hashable, Sendable {
     public var maxPhotoBytes: Int?
     /// The limit's name for messages (`icloud`), if it has one.
     public var limitName: String?
+    /// The charset of text that is not UTF-8 and declares none (`--charset`); nil to decide it.
+    public var charset: Charset?
 
-    /// Creates options; by default warnings stay warnings and sizes are not limited.
-    public init(strict: Bool = false, maxRecordBytes: Int? = nil, maxPhotoBytes: Int? = nil, limitName: String? = nil) {
+    /// Creates options; by default warnings stay warnings, sizes are not limited and charsets are decided.
+    public init(
+        strict: Bool = false, maxRecordBytes: Int? = nil, maxPhotoBytes: Int? = nil, limitName: String? = nil,
+        charset: Charset? = nil
+    ) {
         self.strict = strict
         self.maxRecordBytes = maxRecordBytes
         self.maxPhotoBytes = maxPhotoBytes
         self.limitName = limitName
+        self.charset = charset
     }
 }
 
@@ -30,12 +36,12 @@ public enum Linter {
     /// person's values. With `options.strict`, warnings come back as errors.
     /// - Complexity: O(n) in the size of the input.
     public static func lint(_ bytes: [UInt8], file: String, options: LintOptions = LintOptions()) -> [Diagnostic] {
-        findings(in: LintInput(bytes), file: file, options: options)
+        findings(in: LintInput(bytes, charset: options.charset), file: file, options: options)
     }
 
     /// The repaired file and what was changed; see `Fixer` for what each repair does.
     public static func fix(_ bytes: [UInt8], file: String, options: LintOptions = LintOptions()) -> LintFix {
-        Fixer(input: LintInput(bytes), file: file, options: options).run()
+        Fixer(input: LintInput(bytes, charset: options.charset), file: file, options: options).run()
     }
 
     /// The findings of an input already read, in order.

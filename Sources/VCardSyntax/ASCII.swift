@@ -7,6 +7,7 @@
     static let quote: UInt8 = 0x22
     static let plus: UInt8 = 0x2B
     static let comma: UInt8 = 0x2C
+    static let dash: UInt8 = 0x2D
     static let dot: UInt8 = 0x2E
     static let slash: UInt8 = 0x2F
     static let colon: UInt8 = 0x3A

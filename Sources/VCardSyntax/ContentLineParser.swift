@@ -34,10 +34,11 @@ struct ContentLineParser {
         var index = range.lowerBound
         let end = range.upperBound
         var nameStart = index
-        // Name, with an optional group before a dot.
+        // Name, with an optional group before a dot. A comma ends it too: no writer means a comma in a name, and
+        // `LABEL,TYPE=HOME:` is a LABEL whose writer typed `,` for the `;` before its parameters.
         while index < end {
             let byte = bytes[index]
-            if byte == ASCII.colon || byte == ASCII.semicolon { break }
+            if byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma { break }
             if byte == ASCII.dot && group == nil {
                 group = nameStart..<index
                 nameStart = index + 1
@@ -45,8 +46,15 @@ struct ContentLineParser {
             index += 1
         }
         name = nameStart..<index
-        // Parameters.
-        while index < end && bytes[index] == ASCII.semicolon {
+        let nameEnd = index
+        if index < end && bytes[index] == ASCII.comma {
+            problems.append(
+                Diagnostic(
+                    .warning, .invalidValue, "a comma follows the property name; read as the `;` before a parameter",
+                    line: line, column: index - range.lowerBound + 1))
+        }
+        // Parameters (the first may follow a comma, as above).
+        while index < end && (bytes[index] == ASCII.semicolon || (index == nameEnd && bytes[index] == ASCII.comma)) {
             index += 1
             let pStart = index
             while index < end {
@@ -221,11 +229,15 @@ struct ContentLineParser {
         _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
         let trimmedName = Self.trimmed(bytes, name)
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
+        var writtenName =
+            Self.hasLowerCase(bytes, trimmedName)
+            ? card.appendBytes(UnsafeBufferPointer(rebasing: bytes[trimmedName])) : nameSpan
         Self.upperInPlace(&card.bytes, nameSpan)
-        if !Self.isNameToken(bytes, trimmedName) {
+        if !Self.isSafeName(bytes, trimmedName) {
             nameSpan = cleanedNameSpan(
                 bytes, trimmedName, kind: "property name", into: &card,
                 diagnostics: &diagnostics)
+            writtenName = nameSpan
         }
         let groupSpan = group.map { readGroup(bytes, $0, base: base, into: &card, diagnostics: &diagnostics) } ?? .none
 
@@ -255,7 +267,7 @@ struct ContentLineParser {
                 } else {
                     // vCard 2.1 bare parameters are TYPE values (`TEL;WORK;VOICE:`).
                     let typeName = card.appendBytes("TYPE")
-                    card.parameterValues.append(decodedSpan(bytes, pName, base: base, into: &card))
+                    card.parameterValues.append(decodedSpan(bytes, pName, base: base, into: &card, of: nameSpan))
                     card.parameters.append(
                         RawCard.ParameterRecord(
                             name: typeName,
@@ -283,7 +295,7 @@ struct ContentLineParser {
                 continue
             }
             Self.upperInPlace(&card.bytes, nameInCard)
-            if !Self.isNameToken(bytes, pName) {
+            if !Self.isSafeName(bytes, pName) {
                 // Read as written back: a name that kept a character it cannot hold could be written as
                 // another (`ENCODIN\u{CD}G` as `ENCODING`) and mean something else when read again.
                 nameInCard = cleanedNameSpan(
@@ -292,7 +304,7 @@ struct ContentLineParser {
             }
             let firstValue = card.parameterValues.count
             for v in valueBegin..<valueEnd {
-                card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card))
+                card.parameterValues.append(decodedSpan(bytes, valueRanges[v], base: base, into: &card, of: nameSpan))
             }
             card.parameters.append(
                 RawCard.ParameterRecord(
@@ -304,21 +316,29 @@ struct ContentLineParser {
         let column = valueStart - range.lowerBound + 1
         var valueSpan = RawCard.Span(start: valueStart + base, end: range.upperBound + base)
         let charsetName = charset.map { TextDecoding.string(bytes, $0) }
+        if let declared = charsetName.flatMap(Charset.init(named:)) { card.noteDeclared(declared) }
         if quotedPrintable {
             var qpProblem = false
             let decoded = QuotedPrintable.decode(bytes, valueRange, malformed: &qpProblem)
             if qpProblem {
-                let nameString = String(decoding: card.bytes[nameSpan.start..<nameSpan.end], as: UTF8.self)
                 let dangling = valueRange.count > 0 && bytes[valueRange.upperBound - 1] == ASCII.equals
                 let message =
                     dangling
-                    ? "quoted-printable \(nameString) ends with a soft line break at the end of the input; the `=` was dropped"
-                    : "quoted-printable \(nameString) has an `=` not followed by two hex digits; it was kept as written"
+                    ? "quoted-printable \(Self.text(of: nameSpan, in: card)) ends with a soft line break (`=`) with no line of the card after it; the `=` was dropped"
+                    : "quoted-printable \(Self.text(of: nameSpan, in: card)) has an `=` not followed by two hex digits; it was kept as written"
                 diagnostics.append(Diagnostic(.warning, .invalidQuotedPrintable, message, line: line, column: column))
             }
             let result = decoded.withUnsafeBufferPointer { TextDecoding.decode($0, charset: charsetName) }
             report(result, nameSpan, card, column: column, into: &diagnostics)
-            valueSpan = card.appendBytes(result.text)
+            if let text = result.text {
+                valueSpan = card.appendBytes(text)
+            } else {
+                valueSpan = decoded.withUnsafeBufferPointer { card.appendBytes($0) }
+                card.undecided.append(
+                    .init(
+                        place: .value(card.records.count), line: line, column: column,
+                        name: Self.text(of: nameSpan, in: card)))
+            }
         } else if base64 {
             // Base64 may hold folding white space; squeeze it out in place.
             valueSpan.end = card.bytes.withUnsafeMutableBufferPointer { b in
@@ -337,11 +357,19 @@ struct ContentLineParser {
         } else {
             let result = TextDecoding.decode(UnsafeBufferPointer(rebasing: bytes[valueRange]), charset: charsetName)
             report(result, nameSpan, card, column: column, into: &diagnostics)
-            valueSpan = card.appendBytes(result.text)
+            if let text = result.text {
+                valueSpan = card.appendBytes(text)
+            } else {
+                // Left where it was copied, as bytes, for the card's decision.
+                card.undecided.append(
+                    .init(
+                        place: .value(card.records.count), line: line, column: column,
+                        name: Self.text(of: nameSpan, in: card)))
+            }
         }
         card.records.append(
             RawCard.LineRecord(
-                group: groupSpan, name: nameSpan, value: valueSpan,
+                group: groupSpan, name: nameSpan, writtenName: writtenName, value: valueSpan,
                 firstParameter: firstParameter,
                 parameterCount: card.parameters.count - firstParameter, line: line))
         return true
@@ -367,7 +395,7 @@ struct ContentLineParser {
         into card: inout RawCard, diagnostics: inout [Diagnostic]
     ) -> RawCard.Span {
         if group.isEmpty { return .none }
-        if Self.isNameToken(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
+        if Self.isSafeName(bytes, group) { return decodedSpan(bytes, group, base: base, into: &card) }
         return cleanedNameSpan(bytes, group, kind: "group", upperCased: false, into: &card, diagnostics: &diagnostics)
     }
 
@@ -387,29 +415,46 @@ struct ContentLineParser {
         return card.appendBytes(cleaned)
     }
 
-    /// The span in `card` of the source range: in place when it is UTF-8, else appended as Windows-1252.
+    /// The span in `card` of a parameter value (or group): in place; a parameter value that is not UTF-8 waits
+    /// for the card's charset decision like a value.
     private func decodedSpan(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int,
-        into card: inout RawCard
+        into card: inout RawCard, of property: RawCard.Span = .none
     ) -> RawCard.Span {
         let source = UnsafeBufferPointer(rebasing: bytes[range])
         if source.containsByte(ASCII.caret) { card.parameterValuesHoldCaret = true }
-        if TextDecoding.isUTF8(source) {
-            return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base)
+        if !TextDecoding.isUTF8(source) {
+            // The caller appends the span to `parameterValues` next.
+            let owner =
+                property.start >= 0 ? String(decoding: card.bytes[property.start..<property.end], as: UTF8.self) : ""
+            card.undecided.append(
+                .init(
+                    place: .parameter(card.parameterValues.count), line: line,
+                    column: 1, name: owner + " parameter"))
         }
-        return card.appendBytes(TextDecoding.windows1252(source))
+        return RawCard.Span(start: range.lowerBound + base, end: range.upperBound + base)
+    }
+
+    /// The text of a span of the card (a name, for a message).
+    static func text(of span: RawCard.Span, in card: RawCard) -> String {
+        String(decoding: card.bytes[span.start..<span.end], as: UTF8.self)
     }
 
     @inline(__always)
+    private static func hasLowerCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for index in range where bytes[index] >= 0x61 && bytes[index] <= 0x7A { return true }
+        return false
+    }
+
     private static func upperInPlace(_ bytes: inout [UInt8], _ span: RawCard.Span) {
         bytes.withUnsafeMutableBufferPointer { b in
             for index in span.start..<span.end where b[index] >= 0x61 && b[index] <= 0x7A { b[index] &-= 0x20 }
         }
     }
 
-    /// A name as written (upper-cased unless a group) and as read: names are letters, digits and dashes (RFC
-    /// 2425 5.8.2), so every other character is read as a dash; written as it stands, it would not survive a
-    /// reader that follows the grammar, and the writer would have to drop it.
+    /// A name as written (upper-cased unless a group) and as read: a character that cannot be written back on a
+    /// content line as it stands (a control character, a byte that is not UTF-8) is read as a dash, since the
+    /// writer could not keep it.
     private static func cleanedName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, upperCased: Bool = true)
         -> (written: String, cleaned: String)
     {
@@ -419,11 +464,19 @@ struct ContentLineParser {
             : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         let cleaned = String(
             written.unicodeScalars.map { scalar -> Character in
-                let v = ASCII.upper(UInt8(truncatingIfNeeded: min(scalar.value, 0xFF)))
-                let token = scalar.value < 0x80 && ((v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x2D)
-                return token ? Character(scalar) : "-"
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FFFD}" ? "-" : Character(scalar)
             })
         return (written, cleaned)
+    }
+
+    /// Whether a name (property, parameter or group) can be kept byte for byte: UTF-8 without control
+    /// characters. The grammar's tokens (RFC 2425 5.8.2: letters, digits, dashes) are only what writers should
+    /// write; applications name their own properties with more (`X-MESSAGING/XMPP-All`, `X-WAB-SPOUSE_NAME`)
+    /// and look them up by those bytes, so any name the parser could delimit is kept as it was written.
+    static func isSafeName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        for index in range where bytes[index] < 0x20 || bytes[index] == 0x7F { return false }
+        return TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     private static func isNameToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -471,7 +524,7 @@ enum QuotedPrintable {
                     continue
                 }
                 if index == range.upperBound - 1 {
-                    // A trailing `=` is a soft break with nothing after it (the value ended at EOF).
+                    // A trailing `=` is a soft break with nothing after it (the input or the card ended).
                     malformed = true
                     index += 1
                     continue

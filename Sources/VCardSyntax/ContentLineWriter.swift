@@ -49,14 +49,17 @@ public struct LineBuilder {
         line.reserveCapacity(256)
     }
 
-    /// Starts a line with an optional group and a name (non-token bytes are dropped).
+    /// Starts a line with an optional group and a name, each kept byte for byte where the line can hold it (see
+    /// `appendName`).
     public mutating func start(group: String?, name: String) {
         line.removeAll(keepingCapacity: true)
-        if let group, !group.isEmpty {
-            appendName(group)
+        let grouped = group.map { !$0.isEmpty } ?? false
+        if let group, grouped {
+            appendName(group, unsafe: Self.unsafeInGroup)
             line.append(ASCII.dot)
         }
-        appendName(name)
+        // Without a group, a dot in the name would be read as the end of one.
+        appendName(name, unsafe: grouped ? Self.unsafeInName : Self.unsafeInGroup)
     }
 
     /// Starts a line with a known name and no group.
@@ -68,7 +71,7 @@ public struct LineBuilder {
     /// Adds `;NAME=value1,value2`.
     public mutating func parameter(_ name: String, _ values: [String]) {
         line.append(ASCII.semicolon)
-        appendName(name)
+        appendName(name, unsafe: Self.unsafeInParameterName)
         line.append(ASCII.equals)
         for (index, value) in values.enumerated() {
             if index > 0 { line.append(ASCII.comma) }
@@ -94,13 +97,19 @@ public struct LineBuilder {
         line.append(ASCII.colon)
     }
 
-    /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`.
+    /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`; a NUL
+    /// becomes U+FFFD (see `appendEscaped`).
     public mutating func appendText(_ text: String) {
         append(text, escapingSpecials: true)
     }
 
     /// Adds a value that is already escaped (or needs no escapes, like a URI); a raw CR or LF still
     /// becomes `\n`, so a value can never start a line of its own.
+    ///
+    /// A NUL is written as U+FFFD REPLACEMENT CHARACTER: vCard has no escape for it, and readers written in C
+    /// (Evolution's EVCard among them) take it as the end of the text, losing the rest of the value and
+    /// sometimes of the card. The replacement keeps the place visible; `vcf lint` reports the NUL.
+    /// Other control characters are written as they are, since they read back unchanged.
     public mutating func appendEscaped(_ value: String) {
         append(value, escapingSpecials: false)
     }
@@ -127,6 +136,8 @@ public struct LineBuilder {
                         line.append(ASCII.backslash)
                         line.append(UInt8(ascii: "n"))
                     }
+                case 0:
+                    line.append(contentsOf: Self.replacementCharacter)
                 default:
                     line.append(byte)
                 }
@@ -135,7 +146,10 @@ public struct LineBuilder {
         }
     }
 
-    /// Whether `bytes` holds a CR or LF, or (with `specials`) a backslash, comma or semicolon. Eight bytes
+    /// U+FFFD in UTF-8, written for a NUL.
+    static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Whether `bytes` holds a CR, LF or NUL, or (with `specials`) a backslash, comma or semicolon. Eight bytes
     /// at a time, since photos and notes make most of the bytes written.
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, specials: Bool) -> Bool {
         @inline(__always) func has(_ word: UInt64, _ byte: UInt8) -> Bool {
@@ -147,7 +161,7 @@ public struct LineBuilder {
         if let base = bytes.baseAddress {
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if has(word, ASCII.cr) || has(word, ASCII.lf) { return true }
+                if has(word, ASCII.cr) || has(word, ASCII.lf) || has(word, 0) { return true }
                 if specials && (has(word, ASCII.backslash) || has(word, ASCII.comma) || has(word, ASCII.semicolon)) {
                     return true
                 }
@@ -156,7 +170,7 @@ public struct LineBuilder {
         }
         while index < count {
             let byte = bytes[index]
-            if byte == ASCII.cr || byte == ASCII.lf { return true }
+            if byte == ASCII.cr || byte == ASCII.lf || byte == 0 { return true }
             if specials && (byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon) { return true }
             index += 1
         }
@@ -210,14 +224,27 @@ public struct LineBuilder {
         output.append(ASCII.lf)
     }
 
-    /// Names and groups are ASCII tokens; anything that would break the grammar is dropped.
-    private mutating func appendName(_ name: String) {
-        for byte in name.utf8
-        where byte > ASCII.space && byte != ASCII.colon && byte != ASCII.semicolon
-            && byte != ASCII.equals && byte != ASCII.comma && byte != ASCII.dot && byte != ASCII.quote && byte < 0x7F
-        {
-            line.append(byte)
+    /// Writes a name as it came: applications find their own properties by the exact bytes of their names
+    /// (`X-MESSAGING/XMPP-All`, `X-WAB-WEDDING_ANNIVERSARY`), so only a character that would end the name early
+    /// or cannot stand on a content line (a control character) is changed, to a dash, which keeps the length
+    /// and the words apart. The reader already warned about any name it read so.
+    private mutating func appendName(_ name: String, unsafe: (UInt8) -> Bool) {
+        for byte in name.utf8 {
+            line.append(byte < 0x20 || byte == 0x7F || unsafe(byte) ? ASCII.dash : byte)
         }
+    }
+
+    /// What ends a property name: `:`, `;`, and the comma the reader takes for a `;`.
+    static func unsafeInName(_ byte: UInt8) -> Bool {
+        byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
+    }
+
+    /// What ends a group, or a name without a group: the same, and the dot before a name.
+    static func unsafeInGroup(_ byte: UInt8) -> Bool { unsafeInName(byte) || byte == ASCII.dot }
+
+    /// What ends a parameter name: `=`, `;`, `:`.
+    static func unsafeInParameterName(_ byte: UInt8) -> Bool {
+        byte == ASCII.equals || byte == ASCII.semicolon || byte == ASCII.colon
     }
 
     private mutating func appendParameterValue(_ value: String) {
@@ -225,7 +252,7 @@ public struct LineBuilder {
         var needsQuotes = false
         for byte in text.utf8
         where byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
-            || byte == ASCII.space || byte >= 0x80 || (byte < 0x20 && byte != ASCII.tab)
+            || byte == ASCII.space || byte == ASCII.equals || byte >= 0x80 || (byte < 0x20 && byte != ASCII.tab)
         {
             needsQuotes = true
             break

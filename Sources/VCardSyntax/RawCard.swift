@@ -22,10 +22,26 @@ public struct RawCard: Sendable {
     @usableFromInline struct LineRecord: Hashable, Sendable {
         @usableFromInline var group: Span
         @usableFromInline var name: Span
+        /// The name as written (the same span as `name` when it has no lower-case letter).
+        @usableFromInline var writtenName: Span
         @usableFromInline var value: Span
         @usableFromInline var firstParameter: Int
         @usableFromInline var parameterCount: Int
         @usableFromInline var line: Int
+
+        @usableFromInline
+        init(
+            group: Span, name: Span, writtenName: Span? = nil, value: Span, firstParameter: Int, parameterCount: Int,
+            line: Int
+        ) {
+            self.group = group
+            self.name = name
+            self.writtenName = writtenName ?? name
+            self.value = value
+            self.firstParameter = firstParameter
+            self.parameterCount = parameterCount
+            self.line = line
+        }
     }
 
     @usableFromInline struct ParameterRecord: Hashable, Sendable {
@@ -40,6 +56,10 @@ public struct RawCard: Sendable {
     @usableFromInline var parameterValues: [Span]
     /// Whether some parameter value holds a `^` (so RFC 6868 decoding has work to do).
     var parameterValuesHoldCaret = false
+    /// The legacy charsets the card's lines declare, in the order first declared.
+    var declaredCharsets: [Charset] = []
+    /// Values that are not UTF-8 and declare no charset, left as bytes until the card has ended.
+    var undecided: [Undecided] = []
 
     /// The physical line of `BEGIN:VCARD`.
     public var beginLine: Int
@@ -116,10 +136,12 @@ public struct RawCard: Sendable {
         appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends a ContentLine as it stands (names are upper-cased as the lexer would).
+    /// Appends a ContentLine as it stands (names are upper-cased as the lexer would, and kept as written).
     mutating func append(_ line: ContentLine) {
         let group = line.group.map { appendBytes($0) } ?? .none
-        let name = appendBytes(line.name.uppercased())
+        let upper = line.name.uppercased()
+        let name = appendBytes(upper)
+        let written = upper == line.name ? name : appendBytes(line.name)
         let first = parameters.count
         for parameter in line.parameters {
             let pName = appendBytes(parameter.name.uppercased())
@@ -130,8 +152,13 @@ public struct RawCard: Sendable {
         let value = appendBytes(line.value)
         records.append(
             LineRecord(
-                group: group, name: name, value: value, firstParameter: first,
+                group: group, name: name, writtenName: written, value: value, firstParameter: first,
                 parameterCount: parameters.count - first, line: line.line))
+    }
+
+    /// Notes a charset a line declares, for the card's other 8-bit text.
+    mutating func noteDeclared(_ charset: Charset) {
+        if !charset.isUTF8 && !declaredCharsets.contains(charset) { declaredCharsets.append(charset) }
     }
 
     /// Replaces the value of line `index` with `text`.
@@ -205,6 +232,10 @@ extension RawCard {
         /// The property name, upper-cased.
         @inlinable
         public var name: String { String(decoding: nameBytes, as: UTF8.self) }
+        /// The property name as the card wrote it (`X-messaging/xmpp-All`): names are case-insensitive, but an
+        /// application may look its own up by these bytes.
+        @inlinable
+        public var writtenName: String { String(decoding: slice(record.writtenName), as: UTF8.self) }
         /// Whether the name is `upper` (an upper-case ASCII name).
         @inlinable
         public func nameIs(_ upper: StaticString) -> Bool { nameBytes.isEqual(to: upper) }

@@ -4,77 +4,35 @@ import Foundation
 import FoundationEssentials
 #endif
 
-/// Turns the bytes of a value into text: UTF-8 when valid, a declared CHARSET otherwise.
+/// Turns the bytes of a value into text: UTF-8 when valid, a declared CHARSET otherwise; text that is neither
+/// is left for its card's decision (`RawCard.decideCharsets`).
 enum TextDecoding {
-    /// The result of decoding: the text and whether a fallback was needed.
+    /// The result of decoding: the text (nil: undecided), and a problem to report.
     struct Result {
-        var text: String
+        var text: String?
         var problem: DiagnosticCode?
         var detail: String?
     }
 
     /// Decodes `bytes` declared as `charset` (nil: none declared).
-    ///
-    /// Without a declaration the bytes should be UTF-8; when they are not, Windows-1252 is the one
-    /// reading that never fails and matches what old Windows and Outlook exports meant.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset: String?) -> Result {
-        guard let charset else {
-            if let text = utf8String(bytes) { return Result(text: text) }
-            return Result(
-                text: windows1252(bytes), problem: .invalidEncoding,
-                detail: "value is not valid UTF-8 and declares no CHARSET; read as Windows-1252")
-        }
-        switch normalized(charset) {
-        case "UTF8", "USASCII", "ASCII", "":
-            if let text = utf8String(bytes) { return Result(text: text) }
-            return Result(
-                text: windows1252(bytes), problem: .invalidEncoding,
-                detail: "value is not valid \(charset); read as Windows-1252")
-        case "ISO88591", "LATIN1", "L1", "ISOLATIN1":
-            return Result(text: latin1(bytes))
-        case "WINDOWS1252", "CP1252", "XANSI", "ANSI":
-            return Result(text: windows1252(bytes))
-        default:
-            if let encoding = foundationEncoding(for: normalized(charset)),
-                let text = String(data: Data(buffer: bytes), encoding: encoding)
-            {
-                return Result(text: text)
-            }
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, charset name: String?) -> Result {
+        guard let name else { return Result(text: utf8String(bytes)) }
+        guard let charset = Charset(named: name) else {
             if let text = utf8String(bytes) {
                 return Result(
                     text: text, problem: .unknownCharset,
-                    detail: "unknown CHARSET \(charset); the value is valid UTF-8 and was read as UTF-8")
+                    detail: "unknown CHARSET \(name); the value is valid UTF-8 and was read as UTF-8")
             }
             return Result(
-                text: windows1252(bytes), problem: .unknownCharset,
-                detail: "unknown CHARSET \(charset); read as Windows-1252")
+                text: nil, problem: .unknownCharset,
+                detail: "unknown CHARSET \(name); read as text that declares none")
         }
-    }
-
-    private static func normalized(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars where scalar != "-" && scalar != "_" && scalar != " " {
-            out.unicodeScalars.append(scalar)
-        }
-        return out.uppercased()
-    }
-
-    private static func foundationEncoding(for name: String) -> String.Encoding? {
-        switch name {
-        case "ISO88592", "LATIN2": return .isoLatin2
-        case "WINDOWS1250", "CP1250": return .windowsCP1250
-        case "WINDOWS1251", "CP1251": return .windowsCP1251
-        case "WINDOWS1253", "CP1253": return .windowsCP1253
-        case "WINDOWS1254", "CP1254": return .windowsCP1254
-        case "SHIFTJIS", "SJIS", "XSJIS", "CP932", "WINDOWS31J": return .shiftJIS
-        case "EUCJP": return .japaneseEUC
-        case "ISO2022JP": return .iso2022JP
-        case "UTF16": return .utf16
-        case "UTF16BE": return .utf16BigEndian
-        case "UTF16LE": return .utf16LittleEndian
-        case "MACINTOSH", "MACROMAN": return .macOSRoman
-        default: return nil
-        }
+        if charset.isUTF8 { return Result(text: utf8String(bytes)) }
+        if let text = charset.decodeStrictly(bytes) { return Result(text: text) }
+        // A byte the declared code page leaves undefined: kept as the character of its number, not dropped.
+        return Result(
+            text: charset.decode(bytes), problem: .invalidEncoding,
+            detail: "value holds bytes \(charset.name) does not define; each was read as the character of its number")
     }
 
     /// ISO-8859-1: every byte is the code point of the same number.
@@ -84,26 +42,11 @@ enum TextDecoding {
         return String(scalars)
     }
 
-    /// Windows-1252: Latin-1 with printable characters in 0x80...0x9F.
+    /// Windows-1252, undefined positions as the C1 control of the same number (as the WHATWG decoder), so no
+    /// byte is lost.
     static func windows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var scalars = String.UnicodeScalarView()
-        for byte in bytes {
-            if byte >= 0x80 && byte <= 0x9F {
-                scalars.append(Unicode.Scalar(cp1252High[Int(byte - 0x80)])!)
-            } else {
-                scalars.append(Unicode.Scalar(byte))
-            }
-        }
-        return String(scalars)
+        Charset.windows1252.decode(bytes)
     }
-
-    // The five undefined positions (0x81, 0x8D, 0x8F, 0x90, 0x9D) map to the C1 control of the same number,
-    // as the WHATWG encoding standard does, so no byte is lost.
-    private static let cp1252High: [UInt32] = [
-        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152,
-        0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122,
-        0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-    ]
 }
 
 extension TextDecoding {
@@ -117,6 +60,52 @@ extension TextDecoding {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         return utf8String(slice) ?? windows1252(slice)
+    }
+
+    /// Whether the bytes are UTF-8 but for exactly one damaged sequence, and hold at least one well-formed
+    /// multi-byte character: a value cut inside its last character, or one stray byte in UTF-8 text. A value
+    /// with no well-formed multi-byte character (`Caf\xE9`) is no evidence of UTF-8 and is left to the detector.
+    static func isDamagedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        var damaged = 0
+        var multiByte = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            // The longest prefix of a well-formed sequence (RFC 3629's table), so a damaged sequence counts once.
+            var good = length > 0 ? 1 : 0
+            while good > 0 && good < length && index + good < count {
+                let next = bytes[index + good]
+                var low: UInt8 = 0x80
+                var high: UInt8 = 0xBF
+                if good == 1 {
+                    if byte == 0xE0 { low = 0xA0 } else if byte == 0xED { high = 0x9F }
+                    if byte == 0xF0 { low = 0x90 } else if byte == 0xF4 { high = 0x8F }
+                }
+                guard next >= low && next <= high else { break }
+                good += 1
+            }
+            if length > 0 && good == length {
+                multiByte += 1
+                index += length
+            } else {
+                damaged += 1
+                if damaged > 1 { return false }
+                index += max(good, 1)
+            }
+        }
+        return damaged == 1 && multiByte >= 1
     }
 
     /// Whether the bytes are well-formed UTF-8, checked in one specialised pass.

@@ -11,6 +11,10 @@
 public struct VCardLexer {
     /// The limits in force.
     public let limits: Limits
+    /// How 8-bit text that is not UTF-8 and declares no charset is decoded (decided when its card ends).
+    public let decoding: DecodingOptions
+    /// Set when the lexer only gathers a file's charset evidence (`CharsetEvidence.survey`).
+    private var surveyor: CharsetSurveyor?
 
     private var buffer: [UInt8] = []
     private var scanIndex = 0
@@ -74,29 +78,45 @@ public struct VCardLexer {
         var isV21 = false
     }
 
-    /// Creates a lexer with the given limits.
-    public init(limits: Limits = .default) {
+    /// Creates a lexer with the given limits and charset decisions.
+    public init(limits: Limits = .default, decoding: DecodingOptions = DecodingOptions()) {
         self.limits = limits
+        self.decoding = decoding
+    }
+
+    /// Creates a lexer that gathers the charset evidence of what it is fed (see `surveyedEvidence`).
+    init(limits: Limits, decoding: DecodingOptions, surveying: Bool) {
+        self.init(limits: limits, decoding: decoding)
+        if surveying { surveyor = CharsetSurveyor() }
     }
 
     /// Creates a lexer for input that continues a stream at a card boundary (see `CardBoundary`): line
     /// numbers and byte offsets count from `line` lines and `offset` bytes already read, and no byte order
     /// mark is looked for.
-    public init(limits: Limits = .default, continuingAfterLine line: Int, offset: Int) {
+    public init(
+        limits: Limits = .default, decoding: DecodingOptions = DecodingOptions(), continuingAfterLine line: Int,
+        offset: Int
+    ) {
         self.limits = limits
+        self.decoding = decoding
         physicalLine = line
         bufferBase = offset
         sniffed = true
     }
 
+    /// The charset evidence of everything fed to a surveying lexer.
+    var surveyedEvidence: CharsetEvidence { surveyor?.evidence ?? .none }
+
     /// Whether a card was still open when `finish` was called (and was closed with a missing-END error).
     public private(set) var endedInsideCard = false
 
     /// Reads a whole input at once.
-    public static func parse(_ bytes: some Sequence<UInt8>, limits: Limits = .default)
+    public static func parse(
+        _ bytes: some Sequence<UInt8>, limits: Limits = .default, decoding: DecodingOptions = DecodingOptions()
+    )
         -> (cards: [RawCard], diagnostics: [Diagnostic])
     {
-        var lexer = VCardLexer(limits: limits)
+        var lexer = VCardLexer(limits: limits, decoding: decoding)
         let array = Array(bytes)
         var cards = lexer.feed(array)
         cards += lexer.finish()
@@ -274,12 +294,13 @@ public struct VCardLexer {
 
     private mutating func physical(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, next: Int) {
         let absoluteEnd = bufferBase + next
-        if droppingSoftBreaks {
+        if droppingSoftBreaks && !Self.isEndOfCard(bytes, start, end) {
             // The rest of a quoted-printable value that went over the line limit: its soft line breaks
-            // carry it on, and the first line without one is its last.
+            // carry it on, and the first line without one (or the card's END) is its last.
             droppingSoftBreaks = end > start && bytes[end - 1] == ASCII.equals
             return
         }
+        droppingSoftBreaks = false
         if pending.active {
             if continuesPending(bytes, start: start, end: end) {
                 pending.absoluteEnd = absoluteEnd
@@ -302,9 +323,12 @@ public struct VCardLexer {
     private mutating func continuesPending(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
         let startsWithSpace = start < end && ASCII.isSpaceOrTab(bytes[start])
         let lastByte = pending.inScratch ? scratch.last : (pending.end > pending.start ? bytes[pending.end - 1] : nil)
-        // A quoted-printable soft line break: the next line is content as it stands, leading spaces included.
+        // A quoted-printable soft line break: the next line is content as it stands, leading spaces included,
+        // except a line that ends the card: a value that ends in `=` (a writer that broke the line after its last
+        // character) must not take the card's END, and every card after it, into the value.
         if lastByte == ASCII.equals {
             classifyPending(bytes)
+            if pending.quotedPrintable == 2 && Self.isEndOfCard(bytes, start, end) { return false }
             if pending.quotedPrintable == 2 {
                 moveToScratch(bytes)
                 scratch.removeLast()
@@ -361,6 +385,12 @@ public struct VCardLexer {
         pending = Pending(
             active: true, inScratch: true, line: runOn.line, absoluteStart: runOn.absoluteStart,
             absoluteEnd: runOn.absoluteStart)
+    }
+
+    /// Whether the physical line is `END:VCARD` (case aside, white space around it allowed).
+    private static func isEndOfCard(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let line = ContentLineParser.trimmed(bytes, start..<end)
+        return ASCII.equalsIgnoringCase(bytes, line, "END:VCARD")
     }
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ byte: UInt8) -> Bool {
@@ -582,6 +612,17 @@ public struct VCardLexer {
 
     private mutating func closeCard(endLine: Int?, absoluteEnd: Int) {
         var frame = stack.removeLast()
+        if surveyor != nil {
+            // A survey only gathers evidence; its cards are thrown away undecided.
+            surveyor!.add(frame.card)
+        } else if !frame.card.undecided.isEmpty {
+            let decided = frame.card.decideCharsets(decoding)
+            if !decided.isEmpty {
+                let start = newDiagnostics.count
+                newDiagnostics += decided
+                admitDiagnostics(from: start)
+            }
+        }
         // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
         if frame.card.parameterValuesHoldCaret && !frame.card.versionStartsWith21 {
             frame.card.decodeCaretsInParameters()

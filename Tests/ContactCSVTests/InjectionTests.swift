@@ -63,3 +63,13 @@ import Testing
     }
 
 }
+
+/// A NUL never reaches CSV output: spreadsheets and C readers end the text there (issue 18, item 14).
+@Suite struct CSVNULTests {
+    @Test func aNULIsWrittenAsTheReplacementCharacter() {
+        var out: [UInt8] = []
+        CSVSyntax.append(row: ["a\u{0}b", "plain", "\u{0}"], to: &out)
+        #expect(!out.contains(0))
+        #expect(String(decoding: out, as: UTF8.self) == "a\u{FFFD}b,plain,\u{FFFD}\r\n")
+    }
+}

@@ -31,6 +31,20 @@ public enum PropertyMultiset {
                 continue
             }
             switch name {
+            case "GEO":
+                // 4.0's `geo:lat,lon` is 3.0's `lat;lon`.
+                var value = ValueEscaping.unescapeText(raw)
+                let numbers = value.lowercased().hasPrefix("geo:") ? value.dropFirst(4).split(separator: ",") : []
+                if numbers.count == 2 { value = "\(numbers[0]);\(numbers[1])" }
+                result.append(Entry(group: group, name: name, value: value))
+            case "AGENT" where ValueEscaping.unescapeText(raw).uppercased().hasPrefix("BEGIN:VCARD"):
+                // A nested card is converted like any other: compare what it holds, not its spelling (the FN
+                // and N that 3.0 requires may be added to it).
+                let nested = VCardLexer.parse(Array(ValueEscaping.unescapeText(raw).utf8)).cards
+                let inner = nested.first.map { entries($0) } ?? []
+                let kept = inner.filter { $0.name != "FN" && !($0.name == "N" && $0.value.isEmpty) }
+                result.append(
+                    Entry(group: group, name: name, value: "vcard:" + kept.map(\.description).joined(separator: "|")))
             case "NICKNAME", "CATEGORIES":
                 for item in ValueEscaping.list(raw) where !item.isEmpty {
                     result.append(Entry(group: group, name: name, value: item))
@@ -39,8 +53,13 @@ public enum PropertyMultiset {
                     result.append(Entry(group: group, name: name, value: ""))
                 }
             case "TEL":
+                // `tel:+1-555-0100;ext=7` is written to 3.0 as `+1-555-0100 ext. 7`.
                 var value = ValueEscaping.unescapeText(raw)
                 if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
+                let parts = value.split(separator: ";", omittingEmptySubsequences: false)
+                if parts.count == 2 && parts[1].lowercased().hasPrefix("ext=") && parts[1].count > 4 {
+                    value = "\(parts[0]) ext. \(parts[1].dropFirst(4))"
+                }
                 result.append(Entry(group: group, name: name, value: value))
             case "N", "ADR":
                 // Trailing empty components carry nothing; 3.0 writers pad N to five and ADR to seven.

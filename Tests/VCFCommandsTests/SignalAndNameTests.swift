@@ -46,8 +46,9 @@ struct SignalAndNameTests {
         let out = try scratch.write("out.vcf", "old output\n")
         let convert = try ChildProcess.start(["convert", "-", "-o", out], stdin: .pipe)
         let chunk = Array(String(repeating: card("Streamed Card", email: "s@example.com"), count: 5_000).utf8)
-        // 4 MB: more than a write buffer, so the temporary file has grown on disk before the signal.
-        for _ in 0..<6 { convert.feed(chunk) }
+        // 8 MB: more than the 4 MiB the reader surveys for charset evidence before its first card, and more than
+        // a write buffer, so the temporary file has grown on disk before the signal.
+        for _ in 0..<12 { convert.feed(chunk) }
         let grew = try ChildProcess.eventually {
             try scratch.temporaryFiles().contains { name in
                 ((try? FileManager.default.attributesOfItem(atPath: scratch(name))[.size] as? Int) ?? 0) > 0

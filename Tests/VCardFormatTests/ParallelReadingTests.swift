@@ -60,6 +60,33 @@ import VCardSyntax
         }
     }
 
+    /// Files in legacy charsets, whose decisions rest on evidence from the whole file (a CHARSET another card
+    /// declares, the file's letters): every reader gives each card the same decision.
+    @Test func sameAsSequentialForLegacyCharsetsInOneStream() throws {
+        var all: [UInt8] = []
+        for file in try FixturePaths.files(in: "fidelity", withExtension: "vcf") where file.hasPrefix("charset-") {
+            all += try FixturePaths.bytes("fidelity/" + file)
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-charsets-\(UUID().uuidString).vcf")
+        try Data(all).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.sequential(url.path)
+        #expect(expected.cards.count >= 15)
+        for size in [64, 700, 1 << 20] {
+            #expect(try Self.parallel(url.path, segmentBytes: size) == expected, "segments of \(size) bytes")
+        }
+        let (cards, _) = VCardDocument.read(all, name: url.path)
+        #expect(cards.map(\.contact) == expected.cards.map(\.contact))
+        // The CLI's reader, which has already taken the first bytes to sniff the format.
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let prefix = [UInt8](try handle.read(upToCount: 100) ?? Data())
+        let streamed = VCardFileReader(handle: handle, name: url.path, prefix: prefix, chunkSize: 333)
+        var streamedCards: [ReadCard.Comparable] = []
+        while let card = try streamed.next() { streamedCards.append(.init(card)) }
+        #expect(streamedCards == expected.cards)
+    }
+
     /// `VCardDocument.read` of a large buffer goes through the parallel reader: the same cards and, once sorted,
     /// the same diagnostics as a sequential read.
     @Test func documentReadOfALargeBufferIsTheSequentialRead() throws {

@@ -51,18 +51,68 @@ import VCardSyntax
                 #expect(cards.count == 1)
                 #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
                 guard let back = cards.first?.contact else { continue }
-                #expect(back.formattedName == contact.formattedName)
-                #expect(back.note == contact.note)
-                #expect(back.title == contact.title)
-                #expect(back.organization == contact.organization)
-                #expect(back.name == contact.name)
-                #expect(back.nicknames == contact.nicknames)
-                #expect(back.categories == contact.categories)
-                #expect(back.emails == contact.emails)
-                #expect(back.addresses == contact.addresses)
-                #expect(back.extensions == contact.extensions)
+                // The one character not written as it is: a NUL is written as U+FFFD (see LineBuilder).
+                let written = Self.nulReplaced(contact)
+                #expect(back.formattedName == written.formattedName)
+                #expect(back.note == written.note)
+                #expect(back.title == written.title)
+                #expect(back.organization == written.organization)
+                #expect(back.name == written.name)
+                #expect(back.nicknames == written.nicknames)
+                #expect(back.categories == written.categories)
+                #expect(back.emails == written.emails)
+                #expect(back.addresses == written.addresses)
+                #expect(back.extensions == written.extensions)
                 Self.checkPhysicalLines(bytes)
             }
+        }
+    }
+
+    /// The contact as the writer promises to write it: every NUL in its text as U+FFFD.
+    static func nulReplaced(_ contact: Contact) -> Contact {
+        func text(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
+        }
+        var c = contact
+        c.formattedName = c.formattedName.map(text)
+        c.note = c.note.map(text)
+        c.title = c.title.map(text)
+        c.organization = c.organization.map { Organization(name: text($0.name), units: $0.units.map(text)) }
+        c.name = c.name.map {
+            StructuredName(
+                family: $0.family.map(text), given: $0.given.map(text), additional: $0.additional.map(text),
+                prefixes: $0.prefixes.map(text), suffixes: $0.suffixes.map(text))
+        }
+        c.nicknames = c.nicknames.map(text)
+        c.categories = c.categories.map(text)
+        c.emails = c.emails.map {
+            var v = $0
+            v.label = v.label.map(text)
+            return v
+        }
+        c.addresses = c.addresses.map {
+            var a = $0
+            a.street = text(a.street)
+            a.locality = text(a.locality)
+            return a
+        }
+        c.extensions = c.extensions.map {
+            Extension(group: $0.group, name: $0.name, parameters: $0.parameters, value: text($0.value))
+        }
+        return c
+    }
+
+    @Test func aNULIsWrittenAsTheReplacementCharacterInEveryVersion() {
+        let contact = Contact(
+            formattedName: "A\u{0}B", note: "x\u{0}\u{0}y\u{1}z", extensions: [Extension(name: "X-A", value: "p\u{0}q")]
+        )
+        for version in [VCardVersion.v3_0, .v4_0] {
+            let bytes = VCardWriter(version: version).bytes([contact])
+            #expect(!bytes.contains(0))
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains("FN:A\u{FFFD}B\r\n"))
+            #expect(text.contains("NOTE:x\u{FFFD}\u{FFFD}y\u{1}z\r\n"))
+            #expect(text.contains("X-A:p\u{FFFD}q\r\n"))
         }
     }
 

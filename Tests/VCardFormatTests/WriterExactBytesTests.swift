@@ -21,7 +21,7 @@ import VCardSyntax
                 VERSION:3.0\r
                 FN:A\r
                 N:;;;;\r
-                TEL;TYPE=cell,pref:+1 555;ext=2\r
+                TEL;TYPE=cell,pref:+1 555\\;ext=2\r
                 URL:https://example.com/a,b;c\\d\r
                 NOTE:a\\,b\\;c\\\\d\\nline\r
                 END:VCARD\r
@@ -31,7 +31,7 @@ import VCardSyntax
 
     @Test func labelsGoIntoAFreshGroupThatIsNotTaken() {
         var contact = Contact(formattedName: "A")
-        contact.emails = [LabeledValue("a@example.com", label: "Mobile")]
+        contact.emails = [LabeledValue("a@example.com", label: "Mobile", appleLabel: true)]
         contact.extensions = [Extension(group: "item1", name: "X-ABDATE", value: "2020-01-01")]
         #expect(
             Self.written(contact) == """

@@ -84,3 +84,60 @@ import VCardSyntax
                 == ["3.0", "\\", ""])
     }
 }
+
+/// A quoted-printable soft line break never crosses the line that ends a card (issue 18, item 12): a NOTE whose
+/// encoded text ends in `=` right before `END:VCARD` loses only that `=`, and the cards after it stay cards.
+@Suite struct SoftLineBreakBeforeEndTests {
+    static func twelveCards(lineEnd: String = "\r\n", endSpelling: String = "END:VCARD") -> [UInt8] {
+        var text = ""
+        for index in 1...12 {
+            text += "BEGIN:VCARD\(lineEnd)VERSION:2.1\(lineEnd)N:Person\(index);Ann\(lineEnd)"
+            text += "NOTE;ENCODING=QUOTED-PRINTABLE:line one=0D=0Aends here=\(lineEnd)\(endSpelling)\(lineEnd)"
+        }
+        return Array(text.utf8)
+    }
+
+    @Test(arguments: ["\r\n", "\n", "\r\r\n"])
+    func twelveCardsStayTwelve(_ lineEnd: String) {
+        let (cards, diagnostics) = VCardLexer.parse(Self.twelveCards(lineEnd: lineEnd))
+        #expect(cards.count == 12)
+        #expect(cards.allSatisfy { $0.endLine != nil })
+        #expect(cards.map { $0.lines.last?.value } == Array(repeating: "line one\r\nends here", count: 12))
+        #expect(diagnostics.count == 12)
+        #expect(diagnostics.allSatisfy { $0.code == .invalidQuotedPrintable && $0.severity == .warning })
+        #expect(diagnostics.first?.message.contains("no line of the card after it") == true)
+    }
+
+    @Test(arguments: ["end:vcard", "  END:VCARD ", "End:VCard\t"])
+    func endInAnyCaseAndSpacingEndsTheValue(_ spelling: String) {
+        let (cards, _) = VCardLexer.parse(Self.twelveCards(endSpelling: spelling))
+        #expect(cards.count == 12)
+    }
+
+    @Test func aSoftLineBreakBeforeAnyOtherLineStillJoinsIt() {
+        let text = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;QUOTED-PRINTABLE:a=\r\nEND:VCARDS\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8))
+        #expect(cards.first?.lines.last?.value == "aEND:VCARDS")
+        #expect(cards.count == 1)
+    }
+
+    @Test func sameCardsWholeByteByByteAndInChunks() {
+        let bytes = Self.twelveCards()
+        let whole = VCardLexer.parse(bytes)
+        var lexer = VCardLexer()
+        var cards: [RawCard] = []
+        for byte in bytes { cards += lexer.feed([byte]) }
+        cards += lexer.finish()
+        #expect(cards == whole.cards)
+        #expect(lexer.takeDiagnostics() == whole.diagnostics)
+    }
+
+    @Test func anOverlongValueEndingBeforeEndStillEndsTheCard() {
+        let long = String(repeating: "=41", count: 100) + "="
+        let text =
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;QUOTED-PRINTABLE:\(long)\r\nA=\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:B\r\nEND:VCARD\r\n"
+        let (cards, _) = VCardLexer.parse(Array(text.utf8), limits: Limits(maxLineBytes: 64))
+        #expect(cards.count == 2)
+        #expect(cards.first?.endLine == 5)
+    }
+}

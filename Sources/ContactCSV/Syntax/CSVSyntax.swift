@@ -83,8 +83,13 @@ public enum CSVSyntax {
     }
 
     /// Appends one field, guarded against formulas and quoted when it holds a comma, quote, CR or LF.
+    ///
+    /// A NUL is written as U+FFFD, as the vCard writer does: spreadsheets and C readers end the text at a NUL.
     static func appendField(_ field: String, to out: inout [UInt8]) {
-        let text = FormulaGuard.guarded(field)
+        var text = FormulaGuard.guarded(field)
+        if text.utf8.contains(0) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
+        }
         let needsQuotes = text.utf8.contains {
             $0 == ASCII.comma || $0 == ASCII.quote || $0 == ASCII.cr || $0 == ASCII.lf
         }

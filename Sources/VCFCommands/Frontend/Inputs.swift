@@ -34,15 +34,28 @@ struct InputReader {
     /// Whether warnings are printed (they are counted either way). A merge reports what it did with each card
     /// instead: a hundred thousand "card has no FN" lines would bury its summary.
     var printsWarnings = true
+    /// `--charset`: the charset of vCard text that is not UTF-8 and declares none; nil decides it per card.
+    var charset: Charset?
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
     /// The inputs that were read without a failure but held no card.
     private(set) var emptyInputs: [UserPath] = []
 
-    init(io: CommandIO, forcedFormat: InputFormat? = nil) {
+    init(io: CommandIO, forcedFormat: InputFormat? = nil, charset: Charset? = nil) {
         self.io = io
         self.forcedFormat = forcedFormat
+        self.charset = charset
+    }
+
+    /// The charset `--charset NAME` names, nil when the option is not given.
+    static func charset(_ parsed: Arguments) throws -> Charset? {
+        guard let name = parsed.option("--charset") else { return nil }
+        guard let charset = Charset(named: name) else {
+            throw UsageError(
+                "--charset takes one of \(Charset.knownNames.joined(separator: ", ")) (or an alias), not \(name)")
+        }
+        return charset
     }
 
     /// The name diagnostics give an input: its path shown safely, `-` for standard input.
@@ -142,7 +155,7 @@ struct InputReader {
             }
         case .vcard where readsWhole:
             let all = try file.readRest(after: prefix, limits: limits)
-            let (read, diagnostics) = VCardDocument.read(all, name: name)
+            let (read, diagnostics) = VCardDocument.read(all, name: name, charset: charset)
             report(diagnostics)
             // The lexer's errors (a card without END, a line without a colon) are the file's, not the card's:
             // each card gets those within its lines, so a command can tell a card that was not read whole.
@@ -170,7 +183,7 @@ struct InputReader {
             }
         case .vcard:
             let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
-            let reader = VCardFileReader(handle: handle, name: name, prefix: prefix)
+            let reader = VCardFileReader(handle: handle, name: name, prefix: prefix, charset: charset)
             do {
                 while let card = try reader.next() {
                     report(reader.takeFileDiagnostics())

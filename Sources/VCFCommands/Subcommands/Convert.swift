@@ -19,7 +19,7 @@ import FoundationEssentials
 enum Convert {
     static let spec = Arguments.Spec(
         flags: ["--help"],
-        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split"]),
+        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split", "--charset"]),
         aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
@@ -101,7 +101,7 @@ enum Convert {
             : nil
         var fitFailures = 0
         var cardCount = 0
-        var reader = InputReader(io: io, forcedFormat: forced)
+        var reader = InputReader(io: io, forcedFormat: forced, charset: try InputReader.charset(parsed))
         // The output is opened first, so a refusal (a read-only file) comes before any work, and cards are
         // written as they are read.
         let output = split == nil ? try CommandOutput.open(parsed.path("-o"), io: io, options: writeOptions) : nil

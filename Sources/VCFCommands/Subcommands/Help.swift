@@ -62,7 +62,7 @@ enum Help {
           vcf convert book.vcf --split cards/               one file per card, named after the card
 
         Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json|csv] [-o OUT | --split DIR] [--photo IMAGE]
-                           [--max-bytes N|PRESET] [--max-edge PX]
+                           [--max-bytes N|PRESET] [--max-edge PX] [--charset NAME]
 
         Options:
           --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095), json (Contact JSON) or csv (the
@@ -70,6 +70,9 @@ enum Help {
                             spreadsheets do not run it, and vcf strips it again on import)
           --from FORMAT     vcard, jcard, json or csv (Google Contacts or Outlook export); detected from
                             the content when omitted
+          --charset NAME    the charset of vCard text that is not UTF-8 and declares none (Windows-1251,
+                            KOI8-R, Shift_JIS...); without it each card's is decided from the CHARSETs the
+                            card and file declare and from its letters, with a warning naming the choice
           -o, --output OUT  write to OUT (replaced atomically, keeping its owner and mode) instead of standard
                             output; OUT is left as it was when an input cannot be read
           --force           replace OUT even when it is read-only
@@ -105,7 +108,7 @@ enum Help {
           vcf merge export.vcf --into contacts.vcf --json > report.json
 
         Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup] [--force]
-                         [--prefer newer|existing|incoming] [--country-code N]
+                         [--prefer newer|existing|incoming] [--country-code N] [--charset NAME]
 
         INCOMING is vCard, jCard, Contact JSON or a Google or Outlook CSV export (- for standard input); an
         incoming file with no cards is an error, and nothing is changed.
@@ -132,6 +135,8 @@ enum Help {
           --force              update FILE even when it is read-only
           --prefer WHICH       newer (default), existing or incoming
           --country-code N     read national numbers as +N (default: the file's most common code)
+          --charset NAME       the charset of incoming text that is not UTF-8 and declares none (as vcf
+                               convert)
 
         Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged),
         2 the contacts file has errors or a file could not be read or written (nothing changed), 64 usage.
@@ -167,7 +172,7 @@ enum Help {
           vcf photo extract contacts.vcf -o photos/
 
         Usage: vcf photo fit IMAGE --max-bytes N|PRESET [--max-edge PX] -o OUT.jpg [--force]
-               vcf photo extract [INPUT...|-] -o DIR
+               vcf photo extract [INPUT...|-] -o DIR [--charset NAME]
 
         fit      recompress IMAGE (JPEG or PNG) as a baseline JPEG of at most N bytes, the best quality that
                  fits: turned upright, metadata (EXIF, GPS position) removed, longest edge at most PX (default
@@ -193,6 +198,7 @@ enum Help {
                                                         one self-contained page, photos included
 
         Usage: vcf preview [INPUT...|-] [--format text|json|html] [-o OUT] [--photo|--no-photo] [--include-photo]
+                           [--charset NAME]
 
         Options:
           -f, --format F    text (default), json or html
@@ -202,6 +208,7 @@ enum Help {
           --photo           draw the photo as a small thumbnail in the text, even into a pipe
           --no-photo        never draw the thumbnail
           --include-photo   json: keep the photo's base64 instead of its summary (type, pixel size, bytes)
+          --charset NAME    the charset of vCard text that is not UTF-8 and declares none (as vcf convert)
 
         Text is coloured, with a thumbnail of the photo, only on a terminal with true colour
         (COLORTERM=truecolor); NO_COLOR and TERM=dumb turn colour off. Control characters, escape sequences

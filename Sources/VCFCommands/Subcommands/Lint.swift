@@ -6,7 +6,7 @@ import VCardSyntax
 /// `vcf lint`: checks vCard files and prints each finding, or repairs a file with `--fix -o OUT`.
 enum Lint {
     static let spec = Arguments.Spec(
-        flags: ["--help", "--strict", "--json", "--fix", "--force"], options: ["--max-bytes", "-o"],
+        flags: ["--help", "--strict", "--json", "--fix", "--force"], options: ["--max-bytes", "-o", "--charset"],
         aliases: ["-h": "--help", "--output": "-o"])
 
     static let help = """
@@ -20,8 +20,8 @@ enum Lint {
           vcf lint broken.vcf --fix -o fixed.vcf         repair what can be repaired, list each change
           vcf lint contacts.vcf --fix -o contacts.vcf    repair in place (through a temporary file)
 
-        Usage: vcf lint FILE...|- [--strict] [--json] [--max-bytes N|PRESET]
-               vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET]
+        Usage: vcf lint FILE...|- [--strict] [--json] [--max-bytes N|PRESET] [--charset NAME]
+               vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET] [--charset NAME]
 
         Each finding is printed on standard output as
           file:line:col: severity: [code] message
@@ -32,11 +32,13 @@ enum Lint {
           missing-version, unknown-version, missing-fn (3.0, 4.0), missing-n (2.1, 3.0); duplicate-property
           (4.0, and VERSION); invalid-date (BDAY, ANNIVERSARY, REV); invalid-base64 (undecodable);
           image-type-mismatch (the bytes are not the declared PHOTO or LOGO type); invalid-encoding (not
-          UTF-8, in 3.0 and 4.0); version-not-second (4.0).
+          UTF-8, in 3.0 and 4.0); version-not-second (4.0); nul-character (a NUL in a value).
         Warnings: version-not-second (2.1, 3.0); duplicate-property (2.1, 3.0); empty-fn; unknown-type
           (TEL, EMAIL, ADR, LABEL); unknown-image; long-line (over 75 octets); quoted-printable; missing-uid
           (importing the file again duplicates the card); record-too-large and photo-too-large (with
-          --max-bytes); not-utf8 (a UTF-16 file); text-outside-card; and what the reader recovered from.
+          --max-bytes); not-utf8 (a UTF-16 file); text-outside-card; control-character (other than tab
+          and line breaks); nonstandard-name (kept as written); invalid-encoding (2.1 text that is not
+          UTF-8 and declares no CHARSET: the charset chosen and why); and what the reader recovered from.
 
         Options:
           --strict          report every warning as an error
@@ -44,6 +46,8 @@ enum Lint {
           --max-bytes N     report cards over N bytes as written in the file; or a preset, which also bounds
                             the photo: cloudkit, icloud, exchange, nextcloud, baikal (as vcf convert reads
                             them). No limit by default.
+          --charset NAME    the charset of text that is not UTF-8 and declares none (Windows-1251, KOI8-R,
+                            Shift_JIS...); without it each card's is decided from its CHARSETs and letters
           --fix             write a repaired file: every readable card as clean vCard 3.0, 4.0 cards as 4.0
                             (folded, UTF-8, no quoted-printable), FN made from N, ORG or EMAIL, N from FN
                             (last word as family name), a UID made from the card's content (fixing twice
@@ -69,7 +73,7 @@ enum Lint {
             io.write(help)
             return ExitCode.success
         }
-        var options = LintOptions(strict: parsed.flags.contains("--strict"))
+        var options = LintOptions(strict: parsed.flags.contains("--strict"), charset: try InputReader.charset(parsed))
         if let text = parsed.option("--max-bytes") {
             guard let limit = RecordLimit(parsing: text) else {
                 let presets = RecordLimit.presets.compactMap(\.name).joined(separator: ", ")

@@ -15,7 +15,7 @@ import FoundationEssentials
 enum Merge {
     static let mergeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force"],
-        options: ["--into", "--prefer", "--country-code"],
+        options: ["--into", "--prefer", "--country-code", "--charset"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force"],
@@ -72,7 +72,7 @@ enum Merge {
         // nothing is written.
         var incoming: [IncomingCard] = []
         var skipped: [MergeEntry] = []
-        var reader = InputReader(io: io)
+        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         reader.readsWhole = true
         reader.printsWarnings = false
         progress?.phase("reading \(parsed.positionals.count == 1 ? "\(parsed.positionals[0])" : "incoming files")…")

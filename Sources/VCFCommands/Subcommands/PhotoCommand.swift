@@ -20,7 +20,7 @@ enum PhotoCommand {
         flags: ["--help", "--force"], options: PhotoArguments.options.union(["-o"]),
         aliases: ["-h": "--help", "--output": "-o"])
     static let extractSpec = Arguments.Spec(
-        flags: ["--help"], options: ["-o"],
+        flags: ["--help"], options: ["-o", "--charset"],
         aliases: ["-h": "--help", "--output": "-o"])
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
@@ -79,7 +79,7 @@ enum PhotoCommand {
             io.error("\(error)")
             return ExitCode.ioFailure
         }
-        var reader = InputReader(io: io)
+        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         var names = CardFileNames(directory: directory)
         var failures = 0
         var written = 0

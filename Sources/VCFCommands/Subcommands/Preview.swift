@@ -8,7 +8,7 @@ import VCardFormat
 enum Preview {
     static let spec = Arguments.Spec(
         flags: ["--help", "--photo", "--no-photo", "--include-photo", "--force"],
-        options: ["--format", "-o"],
+        options: ["--format", "-o", "--charset"],
         aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
 
     enum Format: String {
@@ -39,7 +39,7 @@ enum Preview {
         let output = try CommandOutput.open(outputPath, io: io, options: WriteOptions.from(parsed, io: io))
         defer { output.abandon() }
 
-        var reader = InputReader(io: io)
+        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         var first = true
         var jsonCards: [PreviewJSON.Card] = []
         var contacts: [Contact] = []

@@ -6,7 +6,8 @@ import UserFiles
 /// `vcf qr`: one card as a QR code phones can scan, drawn on the terminal or written as PNG or SVG.
 enum QR {
     static let spec = Arguments.Spec(
-        flags: ["--help", "--force"], options: ["-o", "--format", "--max-version", "--level", "--scale", "--from"],
+        flags: ["--help", "--force"],
+        options: ["-o", "--format", "--max-version", "--level", "--scale", "--from", "--charset"],
         aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
 
     /// What is written: an image file or the terminal drawing.
@@ -36,7 +37,7 @@ enum QR {
             forced = inputFormat
         }
 
-        var reader = InputReader(io: io, forcedFormat: forced)
+        var reader = InputReader(io: io, forcedFormat: forced, charset: try InputReader.charset(parsed))
         var first: (contact: Contact, location: String)?
         var count = 0
         try reader.forEachCard(in: parsed.positionals) { card, source in
@@ -189,7 +190,7 @@ extension QR {
           vcf qr card.vcf --max-version 25      allow a denser code
 
         Usage: vcf qr [INPUT|-] [-o OUT.png|OUT.svg|OUT.txt] [--format png|svg|text] [--level L|M|Q|H]
-                      [--max-version N] [--scale PX] [--from vcard|jcard|json|csv] [--force]
+                      [--max-version N] [--scale PX] [--from vcard|jcard|json|csv] [--charset NAME] [--force]
 
         The input holds one card, in any format vcf convert reads. The code holds the card as vCard 3.0
         text, unfolded, without its photo. When that is too large for the code, fields give way, least
@@ -209,6 +210,7 @@ extension QR {
                               read quickly from a screen)
           --scale PX          pixels a module in PNG and SVG, 1 to \(QRCode.maxScale) (default 8)
           --from FORMAT       the input's format when it cannot be told from its content
+          --charset NAME      the charset of vCard text that is not UTF-8 and declares none (as vcf convert)
 
         On a terminal the code is drawn black on white with colour codes, so it scans on light and dark
         themes alike; with NO_COLOR or TERM=dumb it is drawn without colour, for a dark background.

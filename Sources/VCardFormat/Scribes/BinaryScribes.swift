@@ -51,7 +51,9 @@ struct PhotoScribe: PropertyScribe {
     }
 }
 
-/// A binary-capable value (PHOTO, LOGO, SOUND, KEY) in any version's spelling.
+/// A binary-capable value (PHOTO, LOGO, SOUND, KEY) in any version's spelling. Embedded data that declares
+/// no media type (or only `application/octet-stream`) gets the one its bytes name (`MediaSignature`), when
+/// read and when written.
 enum BinaryValue {
     case embedded(Data, String?)
     case link(String, String?)
@@ -70,7 +72,7 @@ enum BinaryValue {
                 self = .undecodable
                 return
             }
-            self = .embedded(data, mediaType)
+            self = .embedded(data, MediaSignature.resolved(mediaType, data: data))
             return
         }
         if looksLikeDataURI {
@@ -80,11 +82,15 @@ enum BinaryValue {
                 self = .undecodable
                 return
             }
-            self = .embedded(data, mediaType ?? mediaTypeParameter)
+            // A data URI that names no type (`data:base64,...`) takes the one the parameters give.
+            let declared = mediaType ?? mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:))
+            self = .embedded(data, MediaSignature.resolved(declared, data: data))
             return
         }
         let valueType = line.parameter("VALUE")?.lowercased()
-        if valueType == "uri" || valueType == "url" || value.contains(":") {
+        // A link says so (VALUE=uri, 2.1's VALUE=URL) or starts with a scheme; a value another VALUE names
+        // (KEY;VALUE=text in 4.0) is not one.
+        if valueType == "uri" || valueType == "url" || (valueType == nil && TelephoneValue.hasScheme(value)) {
             self = .link(
                 ValueEscaping.unescapeText(value),
                 mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:)))
@@ -93,13 +99,21 @@ enum BinaryValue {
         return nil
     }
 
+    /// Whether the value claimed base64 but holds none.
+    var isUndecodable: Bool {
+        if case .undecodable = self { return true }
+        return false
+    }
+
     /// The content line for this value in `version`'s spelling.
     func contentLine(
         name: String, version: VCardVersion, group: String? = nil,
         extraParameters: [Parameter] = []
     ) -> ContentLine {
         switch self {
-        case .embedded(let data, let mediaType):
+        case .embedded(let data, let declared):
+            // A value made in memory (Contact JSON, CSV) may name no type; its bytes still say what it is.
+            let mediaType = MediaSignature.resolved(declared, data: data)
             var encoded: [UInt8] = []
             Base64.encode(data, into: &encoded)
             let base64 = String(decoding: encoded, as: UTF8.self)

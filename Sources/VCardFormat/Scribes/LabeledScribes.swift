@@ -7,50 +7,54 @@ struct LabeledValueScribe: PropertyScribe {
     let field: Contact.LabeledField
     /// TEL in 4.0 is often a `tel:` URI; the model keeps the number as a person reads it.
     var stripsTelScheme = false
-    /// URL, IMPP and TEL values are URIs or phone numbers, not text: no backslash escapes on the way out.
+    /// URL and IMPP values are URIs, not text: no backslash escapes on the way out. (TEL is text in 3.0 and
+    /// 4.0 unless it is a `tel:` URI: every reader unescapes it, and Python's vobject splits it at a bare comma.)
     var isURI = false
 
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         // URIs need no backslash, but many clients escape `:` and `,` in them (`http\://`): undo them all.
         var value = ValueEscaping.unescapeText(line.valueBytes)
-        // Every `tel:`, not one: a number left starting with `tel:` would lose it when read back.
-        while stripsTelScheme, Self.hasTelScheme(value) {
-            value = String(decoding: value.utf8.dropFirst(4), as: UTF8.self)
+        var isURI = false
+        if stripsTelScheme {
+            (value, isURI) = TelephoneValue.read(value, valueTypeIsURI: Self.valueTypeIsURI(line))
         }
         let (types, pref, extras) = TypeParameters.read(line)
         let label = context.label(for: line)
         context.contact.append(
-
-            LabeledValue(value, types: types, label: label, pref: pref, group: line.group, parameters: extras),
+            LabeledValue(
+                value, types: types, label: label?.text, pref: pref, group: line.group, parameters: extras,
+                appleLabel: label?.apple ?? false, isURI: isURI),
             to: field)
         return true
+    }
+
+    private static func valueTypeIsURI(_ line: RawCard.Line) -> Bool {
+        for index in 0..<line.parameterCount where line.parameterNameIs(index, "VALUE") {
+            return line.parameterValueCount(index) > 0
+                && line.parameterValueBytes(index, 0).isEqualIgnoringCase(to: "URI")
+        }
+        return false
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for item in contact[field] {
             // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
+            // A number that came as a URI is one again in 4.0 (`VALUE=uri`); 3.0 has only text for TEL.
+            let writesURI = stripsTelScheme && item.isURI && context.version == .v4_0
+            let value = writesURI ? TelephoneValue.uri(item.value) : item.value
             context.appendLabeled(
-                name, group: item.group, label: item.label, types: item.types, pref: item.pref,
-                extras: item.parameters
+                name, group: item.group, label: item.label, appleLabel: item.appleLabel, types: item.types,
+                pref: item.pref, extras: item.parameters, valueType: writesURI ? "uri" : nil
             ) { builder in
-                if isURI {
-                    builder.appendEscaped(ValueEscaping.protectingBackslashes(item.value))
+                if isURI || writesURI {
+                    builder.appendEscaped(ValueEscaping.protectingBackslashes(value))
                 } else {
-                    builder.appendText(item.value)
+                    builder.appendText(value)
                 }
             }
         }
     }
 
-    private static func hasTelScheme(_ value: String) -> Bool {
-        var utf8 = value.utf8.makeIterator()
-        for expected in "tel:".utf8 {
-            guard let byte = utf8.next() else { return false }
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            if lower != expected { return false }
-        }
-        return true
-    }
 }
 
 /// ADR: seven components with kinds, preference, label and group.
@@ -64,16 +68,16 @@ struct AddressScribe: PropertyScribe {
         context.contact.addresses.append(
             Address(
                 poBox: parts[0], extended: parts[1], street: parts[2], locality: parts[3], region: parts[4],
-                postalCode: parts[5], country: parts[6], types: types, label: label, pref: pref,
-                group: line.group, parameters: extras))
+                postalCode: parts[5], country: parts[6], types: types, label: label?.text, pref: pref,
+                group: line.group, parameters: extras, appleLabel: label?.apple ?? false))
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         for address in contact.addresses {
             context.appendLabeled(
-                "ADR", group: address.group, label: address.label, types: address.types,
-                pref: address.pref, extras: address.parameters
+                "ADR", group: address.group, label: address.label, appleLabel: address.appleLabel,
+                types: address.types, pref: address.pref, extras: address.parameters
             ) { builder in
                 for (index, component) in address.components.enumerated() {
                     if index > 0 { builder.appendSeparator(UInt8(ascii: ";")) }

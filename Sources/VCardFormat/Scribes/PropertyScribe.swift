@@ -16,10 +16,10 @@ struct ReadContext {
     var diagnostics: [Diagnostic] = []
     /// Labels from `groupN.X-ABLabel` (group in ASCII lower case, label), for the groups whose label belongs
     /// to one modeled property. Cards hold few groups, so a list beats a dictionary.
-    var labels: [(group: [UInt8], label: String)] = []
+    var labels: [(group: [UInt8], label: AppleLabel)] = []
 
     /// The label for the line's group, if any.
-    func label(for line: RawCard.Line) -> String? {
+    func label(for line: RawCard.Line) -> AppleLabel? {
         guard line.hasGroup, !labels.isEmpty else { return nil }
         let group = line.groupBytes
         for entry in labels where entry.group.count == group.count {
@@ -77,8 +77,8 @@ struct WriteContext {
     /// Writes a value with kinds, preference, extra parameters and label (as `group.X-ABLabel` beside it).
     /// `value` writes the value part into the builder.
     mutating func appendLabeled(
-        _ name: String, group: String?, label: String?, types: [String], pref: Int?,
-        extras: [ExtraParameter], value: (inout LineBuilder) -> Void
+        _ name: String, group: String?, label: String?, appleLabel: Bool, types: [String], pref: Int?,
+        extras: [ExtraParameter], valueType: String? = nil, value: (inout LineBuilder) -> Void
     ) {
         let group = self.group(for: group, label: label)
         builder.start(group: group, name: name)
@@ -97,6 +97,10 @@ struct WriteContext {
             builder.beginParameter("PREF")
             builder.parameterValue(String(pref), first: true)
         }
+        if let valueType {
+            builder.beginParameter("VALUE")
+            builder.parameterValue(valueType, first: true)
+        }
         for extra in extras { builder.parameter(extra.name, extra.values) }
         builder.beginValue()
         value(&builder)
@@ -104,7 +108,7 @@ struct WriteContext {
         if let label {
             builder.start(group: group, name: "X-ABLabel")
             builder.beginValue()
-            builder.appendText(AppleLabel.encode(label))
+            builder.appendText(AppleLabel(text: label, apple: appleLabel).written)
             builder.finish()
         }
     }
@@ -120,23 +124,31 @@ extension Contact {
     var allGroups: [String] { labelableGroups + extensions.compactMap(\.group) }
 }
 
-/// Apple's label encoding: `_$!<Mobile>!$_` is a built-in label, anything else is the user's own text.
-enum AppleLabel {
-    static func decode(_ raw: String) -> String {
-        guard raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 else { return raw }
-        return String(raw.dropFirst(4).dropLast(4))
+/// A label as `X-ABLabel` writes it: Apple wraps the labels its apps know (`_$!<Mobile>!$_`) so that they are
+/// shown in the reader's language; any other label (Google's `Other`, a user's `Ferienhaus`) is plain text.
+/// A label goes back out in the form it came in, so an Apple token stays a token and plain text stays plain.
+struct AppleLabel: Hashable {
+    /// The label as a person reads it.
+    var text: String
+    /// Whether it was written as an Apple token.
+    var apple: Bool
+
+    init(text: String, apple: Bool) {
+        self.text = text
+        self.apple = apple
     }
 
-    /// Built-in labels go back in Apple's form so Apple clients localise them; others as written.
-    static func encode(_ label: String) -> String {
-        builtIn.contains(label) ? "_$!<\(label)>!$_" : label
+    /// Reads an `X-ABLabel` value (unescaped).
+    init(reading raw: String) {
+        if raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 {
+            self.init(text: String(raw.dropFirst(4).dropLast(4)), apple: true)
+        } else {
+            self.init(text: raw, apple: false)
+        }
     }
 
-    private static let builtIn: Set<String> = [
-        "Mobile", "Home", "Work", "Other", "Main", "HomePage", "HomeFAX", "WorkFAX", "OtherFAX", "Pager", "iPhone",
-        "Anniversary", "Father", "Mother", "Parent", "Brother", "Sister", "Child", "Friend", "Spouse", "Partner",
-        "Assistant", "Manager", "School", "AppleWatch",
-    ]
+    /// The `X-ABLabel` value to write (before escaping).
+    var written: String { apple ? "_$!<\(text)>!$_" : text }
 }
 
 /// TYPE and PREF parameters: kinds lower-cased, `pref` read from `TYPE=pref` (2.1, 3.0) or `PREF=n` (4.0).
@@ -155,10 +167,16 @@ enum TypeParameters {
                         add(plain, to: &types, pref: &pref)
                         continue
                     }
-                    for item in String(decoding: raw, as: UTF8.self).split(
-                        separator: ",", omittingEmptySubsequences: true)
-                    {
-                        add(trimmed(item.lowercased()), to: &types, pref: &pref)
+                    // A quoted list of words (`TYPE="HOME,VOICE"`) is how many 3.0 writers write a list; any
+                    // other quoted value is one value, as RFC 6350 reads it (`"Mike's IM, custom"`).
+                    let text = String(decoding: raw, as: UTF8.self).lowercased()
+                    let items = text.split(separator: ",", omittingEmptySubsequences: true).map {
+                        typeName(trimmed(String($0)))
+                    }
+                    if items.count > 1 && items.allSatisfy(isWord) {
+                        for item in items { add(item, to: &types, pref: &pref) }
+                    } else {
+                        add(typeName(trimmed(text)), to: &types, pref: &pref)
                     }
                 }
             } else if line.parameterNameIs(index, "PREF") {
@@ -184,6 +202,17 @@ enum TypeParameters {
         } else if !type.isEmpty && !types.contains(type) {
             types.append(type)
         }
+    }
+
+    /// A list item that repeats the parameter's name (`TYPE=HOME,TYPE=VOICE`, a `,` written for a `;`) names the
+    /// type after it: readers either drop the item or the whole list, and `type=voice` is no type of anyone's.
+    private static func typeName(_ item: String) -> String {
+        item.hasPrefix("type=") ? trimmed(String(item.dropFirst(5))) : item
+    }
+
+    /// Letters, digits and dashes only: a type name, not a phrase.
+    private static func isWord(_ item: String) -> Bool {
+        !item.isEmpty && item.utf8.allSatisfy { $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }
     }
 
     /// The type without white space or control characters around it: a writer can only write a control
@@ -212,7 +241,20 @@ enum TypeParameters {
 }
 
 extension ExtraParameter {
-    init(_ parameter: Parameter) { self.init(name: parameter.name, values: parameter.values) }
+    /// A parameter whose grammar holds one value has no list: a comma in it is text (`LABEL=Baytown, LA`
+    /// unquoted), so the values the lexer split it into are joined again, and written back quoted as one.
+    init(_ parameter: Parameter) {
+        if parameter.values.count > 1, Self.singleValued.contains(parameter.name.uppercased()) {
+            self.init(name: parameter.name, values: [parameter.values.joined(separator: ",")])
+        } else {
+            self.init(name: parameter.name, values: parameter.values)
+        }
+    }
+
+    /// The parameters of RFC 6350 section 5 (and RFC 2426's) that take exactly one value.
+    static let singleValued: Set<String> = [
+        "LABEL", "LANGUAGE", "GEO", "TZ", "ALTID", "MEDIATYPE", "CALSCALE", "VALUE", "ENCODING", "CHARSET", "CC",
+    ]
 }
 
 /// ASCII case folding for group names, which are ASCII tokens.

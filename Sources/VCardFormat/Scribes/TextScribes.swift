@@ -30,14 +30,30 @@ struct SingleTextScribe: PropertyScribe {
             return false
         }
         context.contact[field] = ValueEscaping.unescapeText(line.valueBytes)
+        // 3.0 has two names for the anniversary; the one a 2.1 or 3.0 card used is the one its readers know.
+        if name3 != nil && context.version != .v4_0 { context.contact.spelling.anniversaryName = line.name }
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let value = contact[field] else { return }
-        let written = context.version == .v4_0 ? name : (name3 ?? name)
-        if context.version == .v4_0, let dateType, let basic = VCardDates.basic(value, type: dateType) {
-            context.appendText(written, basic)
+        let written =
+            context.version == .v4_0 ? name : (name3.map { contact.spelling.anniversaryName ?? $0 } ?? name)
+        if context.version == .v4_0, let dateType {
+            if let basic = VCardDates.basic(value, type: dateType) {
+                context.appendText(written, basic)
+            } else if dateType != .dateAndOrTime {
+                // REV has no text form: it stays as it was.
+                context.appendText(written, value)
+            } else {
+                // Not a date 4.0 can read (`02-10`, `circa 1980`): a reader would take it for a time or
+                // drop it, so it says it is text, as RFC 6350 lets BDAY and ANNIVERSARY do.
+                context.builder.start(group: nil, name: written)
+                context.builder.parameter("VALUE", ["text"])
+                context.builder.beginValue()
+                context.builder.appendText(value)
+                context.builder.finish()
+            }
         } else {
             context.appendText(written, value)
         }
@@ -84,14 +100,17 @@ struct NameScribe: PropertyScribe {
             name.append(item, toComponent: component)
         }
         guard components <= 5 else { return false }
-        if !name.isEmpty { context.contact.name = name }
+        if name.isEmpty { context.contact.spelling.emptyName = true } else { context.contact.name = name }
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let name = contact.name else {
+            // 3.0 requires N; 4.0 writes the empty one a card had, which its readers saw.
             let rawN = contact.extensions.contains { $0.name == "N" }
-            if context.version == .v3_0 && !rawN { context.append(ContentLine(name: "N", value: ";;;;")) }
+            if (context.version == .v3_0 || contact.spelling.emptyName) && !rawN {
+                context.append(ContentLine(name: "N", value: ";;;;"))
+            }
             return
         }
         context.builder.start(name: "N")
@@ -141,19 +160,34 @@ struct ListScribe: PropertyScribe {
         let items = ValueEscaping.list(line.valueBytes).filter { !$0.isEmpty }
         guard !items.isEmpty else { return false }
         context.contact[field] += items
+        // Several lines are several properties to a reader (Python vobject shows only the first): remember
+        // how the items were split, and `VCardReader` forgets it when there was one line.
+        context.contact.spelling[lines: field].append(items.count)
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         let items = contact[field]
         guard !items.isEmpty else { return }
-        context.builder.start(group: nil, name: name)
-        context.builder.beginValue()
-        for (index, item) in items.enumerated() {
-            if index > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }
-            context.builder.appendText(item)
+        var start = 0
+        for count in Self.lineSizes(contact.spelling[lines: field], total: items.count) {
+            context.builder.start(group: nil, name: name)
+            context.builder.beginValue()
+            for (index, item) in items[start..<(start + count)].enumerated() {
+                if index > 0 { context.builder.appendSeparator(UInt8(ascii: ",")) }
+                context.builder.appendText(item)
+            }
+            context.builder.finish()
+            start += count
         }
-        context.builder.finish()
+    }
+
+    /// How many items go on each line: as the source split them, with any items added since (a merge) on a
+    /// line of their own; one line when the source had one, or the split no longer fits.
+    static func lineSizes(_ recorded: [Int], total: Int) -> [Int] {
+        let recordedTotal = recorded.reduce(0, +)
+        guard recorded.count > 1, recorded.allSatisfy({ $0 > 0 }), recordedTotal <= total else { return [total] }
+        return recordedTotal == total ? recorded : recorded + [total - recordedTotal]
     }
 }
 
@@ -204,6 +238,24 @@ extension Contact {
             switch field {
             case .nicknames: nicknames = newValue
             case .categories: categories = newValue
+            }
+        }
+    }
+}
+
+extension SourceSpelling {
+    /// The recorded line sizes of a list field.
+    subscript(lines field: Contact.ListField) -> [Int] {
+        get {
+            switch field {
+            case .nicknames: nicknameLines
+            case .categories: categoryLines
+            }
+        }
+        set {
+            switch field {
+            case .nicknames: nicknameLines = newValue
+            case .categories: categoryLines = newValue
             }
         }
     }

@@ -30,6 +30,8 @@ import Foundation
 ///   it would lose the line the reader skipped.
 /// - Blank lines and stray END:VCARD lines between cards are removed; other text outside cards is kept
 ///   as written (it may be a card whose BEGIN was mistyped).
+/// - A NUL in a value is written as U+FFFD (see `LineBuilder.appendEscaped`); other control characters are
+///   kept and reported as not fixed.
 /// - Base64 that cannot be decoded at all is left out, as `vcf convert` does: writing it back gives
 ///   data no reader accepts.
 struct Fixer {
@@ -169,7 +171,11 @@ struct CardRepair {
         // What is still there once the card is written is not fixed, whatever was meant.
         let after = LintInput(out)
         let context = RuleContext(source: after.source, options: options)
-        let remaining = Set(after.cards.flatMap { Linter.cardFindings($0, context) }.map(\.code))
+        // Told apart by the property they are on too: an invalid REV left is no invalid BDAY left.
+        let remaining = Set(
+            after.cards.flatMap { written in
+                Linter.cardFindings(written, context).map { Self.findingKey($0, in: written) }
+            })
         // FN and N added where the card's version did not require them (2.1 FN) but 3.0 does come first,
         // as their findings would.
         let extras = [DiagnosticCode.missingFormattedName, .missingN].filter { code in
@@ -183,7 +189,7 @@ struct CardRepair {
         }
         for finding in findings {
             var (outcome, message) = FixMessages.outcome(finding, card: card, notes: notes, retyped: retyped)
-            if outcome == .fixed && remaining.contains(finding.code) {
+            if outcome == .fixed && remaining.contains(Self.findingKey(finding, in: card)) {
                 outcome = .notFixed
                 message = "\(finding.message); still there after rewriting the card"
             }
@@ -193,6 +199,12 @@ struct CardRepair {
                     outcome: outcome, message: message))
         }
         return out
+    }
+
+    /// A finding's code and the name of the line it is on (empty for a finding about the whole card).
+    static func findingKey(_ finding: Diagnostic, in card: LintedCard) -> String {
+        let name = card.lines.first { $0.line == finding.line }?.name ?? ""
+        return "\(finding.code.rawValue) \(name)"
     }
 
     /// Which field a derived FN came from, as its property name; nil when there was nothing.
@@ -310,6 +322,16 @@ enum FixMessages {
         case .imageTypeMismatch:
             guard let format = retyped[name] else { return (.notFixed, "\(finding.message); kept as written") }
             return (.fixed, "set TYPE to \(format.typeValue), the type of the data")
+        case .invalidDate:
+            // A 4.0 birthday or anniversary the model holds, and no date, is written `VALUE=text`.
+            let line = card.lines.first { $0.line == finding.line }
+            let held = name == "BDAY" ? card.contact.birthday : name == "ANNIVERSARY" ? card.contact.anniversary : nil
+            if card.version == .v4_0, let line, let held, held == ValueEscaping.unescapeText(line.value),
+                VCardDates.isWrittenAsText(birthday: held)
+            {
+                return (.fixed, "marked the value VALUE=text: it is no date")
+            }
+            return (.notFixed, "\(finding.message); kept as written")
         case .longLine: return (.fixed, "folded every line at 75 octets")
         case .quotedPrintable: return (.fixed, "wrote the values as vCard 3.0 text")
         case .invalidEncoding, .unknownCharset: return (.fixed, "wrote the value in UTF-8 as it was read")
@@ -317,6 +339,10 @@ enum FixMessages {
             return (.fixed, "wrote the line as it was read")
         case .missingColon: return (.fixed, "wrote the bare name as an empty value")
         case .missingEnd: return (.fixed, "added END:VCARD")
+        case .nulCharacter: return (.fixed, "wrote each NUL as U+FFFD")
+        case .controlCharacter: return (.notFixed, "\(finding.message); kept as written, remove it by hand")
+        case .nonstandardName:
+            return (.notFixed, "kept the name as written: the application that wrote it finds its data by it")
         case .recordTooLarge, .photoTooLarge:
             return (.notFixed, "\(finding.message); recompress the photo with vcf convert --max-bytes")
         default: return (.notFixed, "\(finding.message); kept as written")

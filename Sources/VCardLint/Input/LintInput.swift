@@ -38,10 +38,15 @@ struct LintInput {
     /// Problems that belong to no card (text outside cards, an END without BEGIN).
     let fileDiagnostics: [Diagnostic]
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8], charset: Charset? = nil) {
         let source = LintSource(bytes)
         self.source = source
-        let (raws, syntax) = VCardLexer.parse(source.bytes)
+        // The file's charset evidence, as every reader gathers it (see `CharsetEvidence`).
+        let evidence = source.bytes.withUnsafeBufferPointer {
+            CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
+        }
+        let (raws, syntax) = VCardLexer.parse(
+            source.bytes, decoding: DecodingOptions(charset: charset, file: evidence))
         // A card cut short by the next BEGIN ends on the line before it; one cut short by the end of the
         // input runs to the last line.
         let lastLines = raws.indices.map { index in

@@ -27,8 +27,10 @@ extension CardRule {
 /// The rules, in the order their findings are listed when several share a line and column.
 enum LintRules {
     static let all: [any CardRule] = [
-        SyntaxRule(), VersionRule(), RequiredPropertyRule(), DuplicatePropertyRule(), TypeParameterRule(),
-        DateRule(), EmbeddedBinaryRule(), LineLengthRule(), QuotedPrintableRule(), MissingUIDRule(), SizeRule(),
+        SyntaxRule(), NameRule(), VersionRule(), RequiredPropertyRule(), DuplicatePropertyRule(), TypeParameterRule(),
+        DateRule(), EmbeddedBinaryRule(), ControlCharacterRule(), LineLengthRule(), QuotedPrintableRule(),
+        MissingUIDRule(),
+        SizeRule(),
     ]
 }
 

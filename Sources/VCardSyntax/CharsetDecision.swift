@@ -1,0 +1,220 @@
+/// How the lexer decodes 8-bit text that is not UTF-8 and declares no CHARSET (or one it cannot use).
+///
+/// Such text is decided once its card has ended, in this order:
+/// 1. `charset`, when the user named one (`--charset`);
+/// 2. a CHARSET another line of the same card declares (Outlook declares it on some properties only);
+/// 3. UTF-8, for a value that is valid UTF-8 but for one damaged sequence (a value cut inside its last
+///    character): only that sequence becomes U+FFFD;
+/// 4. the CHARSET the file declares (`file.declared`);
+/// 5. the detector's choice from the value's letters (`CharsetDetector`), with the file's choice
+///    (`file.detected`) as a head start.
+/// Each card's decision is reported as a warning naming the charset and why.
+public struct DecodingOptions: Hashable, Sendable {
+    /// The charset of every value that is not UTF-8 and declares none, as the user says (nil: decide).
+    public var charset: Charset?
+    /// What the file as a whole says (see `CharsetEvidence.survey`).
+    public var file: CharsetEvidence
+
+    /// Creates options; by default everything is decided from the input.
+    public init(charset: Charset? = nil, file: CharsetEvidence = .none) {
+        self.charset = charset
+        self.file = file
+    }
+}
+
+/// What a file says about the charset of its undeclared 8-bit text, gathered before its cards are read so that
+/// every reader (whole, streamed in chunks, on several threads) gives each card the same file-level evidence.
+public struct CharsetEvidence: Hashable, Sendable {
+    /// The legacy CHARSET the file declares most often (ties: the first declared).
+    public var declared: Charset?
+    /// The charset the detector chooses for all the file's undeclared 8-bit text together.
+    public var detected: Charset?
+
+    /// Creates evidence.
+    public init(declared: Charset? = nil, detected: Charset? = nil) {
+        self.declared = declared
+        self.detected = detected
+    }
+
+    /// No evidence: the file is UTF-8 (or ASCII) throughout.
+    public static let none = CharsetEvidence()
+
+    /// How much of a file the readers survey: the evidence is what its first 4 MiB say (all of it, for nearly
+    /// every file). A bound, so that a reader of a pipe holds at most this much before the first card.
+    public static let surveyedBytes = 4 << 20
+
+    /// The evidence in `bytes` (a file's first `surveyedBytes`, or less). A file whose bytes are all UTF-8 and
+    /// hold no quoted-printable 8-bit byte needs no decision and is not lexed; any other is lexed once.
+    public static func survey(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = .default) -> CharsetEvidence {
+        guard needsSurvey(bytes) else { return .none }
+        var lexer = VCardLexer(limits: limits, decoding: DecodingOptions(), surveying: true)
+        _ = lexer.feed(bytes)
+        _ = lexer.finish()
+        return lexer.surveyedEvidence
+    }
+
+    /// `survey` of an array.
+    public static func survey(_ bytes: [UInt8], limits: Limits = .default) -> CharsetEvidence {
+        bytes.withUnsafeBufferPointer { survey($0, limits: limits) }
+    }
+
+    /// Whether any text could need a decision: bytes that are not UTF-8 (an incomplete sequence at the very
+    /// end is the cut of a survey, not a fault), or a quoted-printable escape of a byte over 0x7F.
+    static func needsSurvey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        // Back over an incomplete last sequence: at most three continuation bytes after a lead byte.
+        var back = 0
+        while back < 3 && end - back - 1 >= 0 && bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+        if end - back - 1 >= 0 && bytes[end - back - 1] >= 0xC0 { end -= back + 1 }
+        if !TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[0..<end])) { return true }
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == ASCII.equals, let high = ASCII.hexValue(bytes[index + 1]), high >= 8,
+                ASCII.hexValue(bytes[index + 2]) != nil
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}
+
+/// The file-level evidence a surveying lexer gathers from each card.
+struct CharsetSurveyor {
+    /// The most bytes of undeclared text kept for the detector: plenty to tell charsets apart.
+    static let maxSampleBytes = 64 << 10
+
+    private var declared: [(charset: Charset, count: Int)] = []
+    private var samples: [[UInt8]] = []
+    private var sampleBytes = 0
+
+    mutating func add(_ card: RawCard) {
+        for charset in card.declaredCharsets {
+            if let index = declared.firstIndex(where: { $0.charset == charset }) {
+                declared[index].count += 1
+            } else {
+                declared.append((charset, 1))
+            }
+        }
+        for undecided in card.undecided where sampleBytes < Self.maxSampleBytes {
+            let bytes = Array(card.bytes[card.span(of: undecided).start..<card.span(of: undecided).end])
+            if bytes.withUnsafeBufferPointer(TextDecoding.isDamagedUTF8) { continue }
+            samples.append(bytes)
+            sampleBytes += bytes.count
+        }
+    }
+
+    var evidence: CharsetEvidence {
+        var best: (charset: Charset, count: Int)?
+        for entry in declared where best == nil || entry.count > best!.count { best = entry }
+        return CharsetEvidence(
+            declared: best?.charset, detected: samples.isEmpty ? nil : CharsetDetector.detect(samples))
+    }
+}
+
+extension RawCard {
+    /// A value or parameter value whose bytes wait for the card's charset decision.
+    struct Undecided: Hashable, Sendable {
+        enum Place: Hashable, Sendable {
+            /// The value of line record `index`.
+            case value(Int)
+            /// Parameter value `index` (in `parameterValues`).
+            case parameter(Int)
+        }
+
+        var place: Place
+        var line: Int
+        var column: Int
+        var name: String
+    }
+
+    func span(of undecided: Undecided) -> Span {
+        switch undecided.place {
+        case .value(let index): records[index].value
+        case .parameter(let index): parameterValues[index]
+        }
+    }
+
+    /// Decodes every undecided value of the card as `DecodingOptions` says, and tells what was chosen.
+    mutating func decideCharsets(_ options: DecodingOptions) -> [Diagnostic] {
+        guard !undecided.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        var rest: [Undecided] = []
+        var chosen: (charset: Charset, reason: String)?
+        if let forced = options.charset {
+            chosen = (forced, "as --charset says")
+            rest = undecided
+        } else if let declared = declaredCharsets.first(where: { decodesAll(undecided, $0) }) {
+            chosen = (declared, "the CHARSET another line of this card declares")
+            rest = undecided
+        } else {
+            for item in undecided {
+                let span = span(of: item)
+                let damaged = bytes.withUnsafeBufferPointer {
+                    TextDecoding.isDamagedUTF8(UnsafeBufferPointer(rebasing: $0[span.start..<span.end]))
+                }
+                guard damaged else {
+                    rest.append(item)
+                    continue
+                }
+                set(item, to: Charset.utf8)
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .invalidEncoding,
+                        "\(item.name): UTF-8 but for one damaged sequence, which was read as U+FFFD", line: item.line,
+                        column: item.column))
+            }
+            if !rest.isEmpty {
+                if let declared = options.file.declared, decodesAll(rest, declared) {
+                    chosen = (declared, "the CHARSET other cards of this file declare")
+                } else {
+                    let samples = rest.map { item in
+                        let span = span(of: item)
+                        return Array(bytes[span.start..<span.end])
+                    }
+                    let detected = CharsetDetector.detect(samples, prior: options.file.detected)
+                    chosen = (
+                        detected,
+                        detected == options.file.detected
+                            ? "the charset the letters of this file point to" : "the charset its letters point to"
+                    )
+                }
+            }
+        }
+        if let chosen, !rest.isEmpty {
+            for item in rest { set(item, to: chosen.charset) }
+            var names: [String] = []
+            for item in rest where !names.contains(item.name) { names.append(item.name) }
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .invalidEncoding,
+                    "\(names.joined(separator: ", ")): not UTF-8 and no CHARSET; read as \(chosen.charset.name), "
+                        + chosen.reason,
+                    line: rest[0].line, column: rest[0].column))
+        }
+        undecided.removeAll()
+        return diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private func decodesAll(_ items: [Undecided], _ charset: Charset) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            items.allSatisfy { item in
+                let span = span(of: item)
+                return charset.decodeStrictly(UnsafeBufferPointer(rebasing: all[span.start..<span.end])) != nil
+            }
+        }
+    }
+
+    private mutating func set(_ item: Undecided, to charset: Charset) {
+        let span = span(of: item)
+        let text = bytes.withUnsafeBufferPointer {
+            charset.decode(UnsafeBufferPointer(rebasing: $0[span.start..<span.end]))
+        }
+        let decoded = appendBytes(text)
+        switch item.place {
+        case .value(let index): records[index].value = decoded
+        case .parameter(let index): parameterValues[index] = decoded
+        }
+    }
+}
