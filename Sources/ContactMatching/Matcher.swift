@@ -64,7 +64,7 @@ public struct Matcher: Sendable {
         }
         var strong = 0
         var weak = 0
-        for e in a.emails where b.emails.contains(e) {
+        for e in a.emails where b.hasEmail(e) {
             if index.cardCount(email: e) > sharedAbove {
                 evidence.append(.commonEmail(e))
                 weak += 1
@@ -74,8 +74,8 @@ public struct Matcher: Sendable {
             }
         }
         for p in a.phones {
-            guard let other = b.phones.first(where: { $0.key == p.key }) else { continue }
-            if p.personal && other.personal && index.cardCount(phone: p.key) <= sharedAbove {
+            guard let otherPersonal = b.phone(p.key) else { continue }
+            if p.personal && otherPersonal && index.cardCount(phone: p.key) <= sharedAbove {
                 evidence.append(.sharedPersonalPhone(p.key.description))
                 strong += 1
             } else {
@@ -114,7 +114,7 @@ public struct Matcher: Sendable {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
             let personalA = a.phones.filter(\.personal).map(\.key)
             let personalB = b.phones.filter(\.personal).map(\.key)
-            if !a.emails.contains(where: b.emails.contains),
+            if !a.sharesEmail(with: b),
                 let domain = a.emailDomains.filter(b.emailDomains.contains).min()
             {
                 evidence.append(.emailDomainConflict(String(domain)))
