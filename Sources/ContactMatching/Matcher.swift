@@ -142,6 +142,40 @@ public struct Matcher: Sendable {
             evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
     }
 
+    /// Why `a` and `b` cannot be one person whatever else they share, or nil: different generations or middle
+    /// initials, given or family names that are not typos, nicknames or initials of each other, or birthdays
+    /// beyond the typos the score forgives. A card joining a card that several cards already merged into must
+    /// pass this against each of them, so no card links two people through a third.
+    public static func conflict(_ a: MatchKeys, _ b: MatchKeys) -> String? {
+        if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
+            if x.generation != y.generation { return "different generations" }
+            if let i = x.middleInitials.first, let j = y.middleInitials.first, i != j {
+                return "different middle initials"
+            }
+        }
+        guard a.name != nil && b.name != nil || a.birthday != nil && b.birthday != nil else { return nil }
+        let score = Scoring.compare(a, b, complete: true)
+        for field in score.fields where field.outcome == .disagree {
+            switch field.field {
+            case .givenName: return "different given names"
+            case .familyName: return "different family names"
+            case .birthday: return "different birthdays"
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// How strongly a same-person decision holds, to choose among several: 3 a UID, 2 a shared identifier,
+    /// 1 names and the score.
+    public static func tier(_ decision: MatchDecision) -> Int {
+        switch decision.rule {
+        case "uid": 3
+        case "identifier+name": 2
+        default: 1
+        }
+    }
+
     /// `decision` for the pair `a`, `b` with its complete score, for the report (while choosing, a decision by
     /// identifier has none, and a pair of two other people's names stops at the names).
     public func explained(_ decision: MatchDecision, _ a: MatchKeys, _ b: MatchKeys) -> MatchDecision {

@@ -12,23 +12,26 @@ import FoundationEssentials
 /// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
 enum Merge {
     static let mergeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
-        options: ["--into", "--prefer", "--country-code"],
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--review"],
+        options: ["--into", "--prefer", "--country-code", "--accept"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
-        options: ["-o", "--prefer", "--country-code"],
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--review"],
+        options: ["-o", "--prefer", "--country-code", "--accept"],
         aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
 
     struct Settings {
         var engine = AddressBookMerge()
-        var dryRun = false, json = false, explain = false, backup = false
+        var dryRun = false, json = false, explain = false, backup = false, review = false
+        var accept: String?
 
         init(_ parsed: Arguments) throws {
             dryRun = parsed.flags.contains("--dry-run")
             json = parsed.flags.contains("--json")
             explain = parsed.flags.contains("--explain")
             backup = parsed.flags.contains("--backup")
+            review = parsed.flags.contains("--review")
+            accept = parsed.options["--accept"]
             if let prefer = parsed.options["--prefer"] {
                 guard let value = MergePreference(rawValue: prefer) else {
                     throw UsageError("--prefer takes existing, incoming or newer, not \(prefer)")
@@ -92,13 +95,20 @@ enum Merge {
         progress?.phase(
             "matching \(ProgressLine.grouped(incoming.count)) cards against "
                 + "\(ProgressLine.grouped(file.cards.count))…")
-        let result = settings.engine.merge(incoming, into: file.existingCards)
+        guard let decisions = Review.decisions(for: target, io: io) else { return ExitCode.ioFailure }
+        let plan = settings.engine.plan(incoming, into: file.existingCards, decisions: decisions)
+        progress?.finish()
+        guard let answers = Review.answers(plan, file: file, incoming: incoming, settings: settings, io: io) else {
+            return ExitCode.ioFailure
+        }
+        let result = settings.engine.apply(plan, answers: answers)
         var entries = result.entries + skipped
         entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         let output = file.renderedParts(replacing: result.replaced, adding: result.added)
         return finish(
             file: file, output: output, outputPath: target, entries: entries, result: result,
-            settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress)
+            settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress, incoming: incoming,
+            decisions: decisions)
     }
 
     static func dedupe(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -119,12 +129,19 @@ enum Merge {
             return ExitCode.ioFailure
         }
         progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
-        let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
+        guard let decisions = Review.decisions(for: path, io: io) else { return ExitCode.ioFailure }
+        let plan = settings.engine.planDedupe(
+            file.existingCards, file: file.name, lines: file.lines, decisions: decisions)
+        progress?.finish()
+        guard let answers = Review.answers(plan, file: file, incoming: [], settings: settings, io: io) else {
+            return ExitCode.ioFailure
+        }
+        let result = settings.engine.apply(plan, answers: answers)
         let output = file.renderedParts(replacing: result.replaced, removing: result.removed, adding: [])
         return finish(
             file: file, output: output, outputPath: parsed.options["-o"] ?? path,
             entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
-            io: io, skippedAny: false, progress: progress)
+            io: io, skippedAny: false, progress: progress, decisions: decisions, isDedupe: true)
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
@@ -155,8 +172,10 @@ enum Merge {
     static func finish(
         file: ContactsFile, output: [ArraySlice<UInt8>], outputPath: String, entries: [MergeEntry],
         result: MergeResult, settings: Settings, io: CommandIO, skippedAny: Bool,
-        progress: ProgressLine? = nil
+        progress: ProgressLine? = nil, incoming: [IncomingCard] = [], decisions: ReviewDecisions = ReviewDecisions(),
+        isDedupe: Bool = false
     ) -> Int32 {
+        let suggestions = MergeSuggestions(file: file, incoming: incoming, result: result, isDedupe: isDedupe)
         // The report and notes start on a clean line.
         defer { progress?.finish() }
         let lines = file.lines
@@ -164,19 +183,18 @@ enum Merge {
         let changed =
             !result.replaced.isEmpty || !result.removed.isEmpty || !result.added.isEmpty || outputPath != file.name
         if settings.json {
-            io.write(MergeReport(file: file, entries: entries, result: result, dryRun: settings.dryRun).json())
+            io.write(
+                MergeReport(
+                    file: file, entries: entries, result: result, dryRun: settings.dryRun,
+                    suggestions: suggestions.pairs()
+                ).json())
         } else if settings.dryRun || settings.explain {
             for entry in entries {
                 io.write(describe(entry, file: file, lines: lines, explain: settings.explain) + "\n")
             }
-            for (a, b, decision) in result.possiblePairs {
-                io.write(
-                    "\(file.name):\(lines[a]) \(file.cards[a].displayName) and "
-                        + "\(file.name):\(lines[b]) \(file.cards[b].displayName): "
-                        + "\(decision.explanation)\n")
-                if settings.explain, let score = decision.scoreExplanation { io.write("    " + score + "\n") }
-            }
+            for line in suggestions.lines(limit: reportLimit, explain: settings.explain) { io.write(line + "\n") }
             if settings.explain {
+                if let note = suggestions.cappedNote { io.write(note + "\n") }
                 io.write(
                     "\(result.candidatePairs) candidate pairs compared: cards sharing a UID, email, phone, name, "
                         + "Soundex-and-initial, birthday or postal code and house number\n")
@@ -197,32 +215,33 @@ enum Merge {
         progress?.finish()
         io.error(summary(entries, result: result, target: outputPath, dryRun: settings.dryRun, changed: changed))
         if !settings.json && !settings.dryRun && !settings.explain {
-            // A few notes help; thousands (a large book full of common names) would bury the summary.
-            let possibleEntries = entries.filter { $0.outcome == .possible }
-            var notes: [String] = possibleEntries.prefix(noteLimit).map { entry in
-                "\(entry.file):\(entry.line): note: \(entry.name) may be the same person as "
-                    + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)"
-            }
-            notes += result.possiblePairs.prefix(noteLimit).map { (a, b, _) in
-                "\(file.name):\(lines[b]): note: may be the same person as line \(lines[a]); left alone (--explain says why)"
-            }
-            for note in notes.prefix(noteLimit) { io.error(note) }
-            let possible = possibleEntries.count + result.possiblePairs.count
-            if possible > noteLimit {
-                io.error("note: \(possible - noteLimit) more possible duplicates; --explain or --json lists them all")
-            }
+            // The strongest few help; thousands (a large book full of common names) would bury the summary.
+            for line in suggestions.lines(limit: noteLimit, explain: false) { io.error(line) }
+            if let note = suggestions.cappedNote { io.error(note) }
+        }
+        if !settings.dryRun && !result.keptApart.isEmpty {
+            var all = decisions
+            for (a, b) in result.keptApart { all.record(keepApart: a, b) }
+            guard Review.save(all, for: outputPath, io: io) else { return ExitCode.ioFailure }
         }
         return skippedAny ? ExitCode.problems : ExitCode.success
     }
 
     /// How many possible-duplicate notes go to stderr after a merge.
     static let noteLimit = 10
+    /// How many possible duplicates `--dry-run` and `--explain` list (`--json` lists all).
+    static let reportLimit = 100
 
     static func describe(_ entry: MergeEntry, file: ContactsFile, lines: [Int], explain: Bool) -> String {
         let target = entry.existing.map { "\(file.name):\(lines[$0]) \(file.cards[$0].displayName)" }
         var text = "\(entry.file):\(entry.line) \(entry.name): "
         switch entry.outcome {
-        case .merged: text += "merge into \(target ?? "?")"
+        case .merged:
+            if let first = entry.intoIncoming {
+                text += "merge with the new card of card \(first + 1) of the incoming cards"
+            } else {
+                text += "merge into \(target ?? "?")"
+            }
         case .unchanged: text += "already in \(target ?? "?")"
         case .added: text += "add"
         case .possible: text += "add; possible duplicate of \(target ?? "?")"
@@ -242,7 +261,7 @@ enum Merge {
         -> String
     {
         func count(_ o: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == o }.count }
-        let possible = count(.possible) + result.possiblePairs.count
+        let possible = result.suggestions.count
         var parts = [
             "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
         ]
@@ -274,23 +293,19 @@ struct MergeReport: Encodable {
         var line: Int
         var name: String
     }
-    struct Pair: Encodable {
-        var first: Existing
-        var second: Existing
-        var evidence: [String]
-        var score: String?
-        var fields: [String]?
-        var veto: String?
-    }
     var contacts: String
     var dryRun: Bool
     var countryCode: Int?
     var candidatePairs: Int
     var summary: [String: Int]
     var cards: [Card]
-    var possibleDuplicates: [Pair]?
+    var possibleDuplicates: [MergeSuggestions.Pair]?
+    var blocking: [String: Int]?
 
-    init(file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool) {
+    init(
+        file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool,
+        suggestions: [MergeSuggestions.Pair]
+    ) {
         let lines = file.lines
         func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: file.cards[p].displayName) }
         contacts = file.name
@@ -310,16 +325,8 @@ struct MergeReport: Encodable {
                 fields: e.decision?.score.map { $0.fields.map(\.description) },
                 veto: e.decision?.score?.veto, changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
         }
-        possibleDuplicates =
-            result.possiblePairs.isEmpty
-            ? nil
-            : result.possiblePairs.map {
-                Pair(
-                    first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description),
-                    score: $0.2.score.map { Scoring.points($0.total) },
-                    fields: $0.2.score.map { $0.fields.map(\.description) },
-                    veto: $0.2.score?.veto)
-            }
+        possibleDuplicates = suggestions.isEmpty ? nil : suggestions
+        blocking = result.capped.count == 0 ? nil : result.capped.countsByKind
     }
 
     func json() -> String {
