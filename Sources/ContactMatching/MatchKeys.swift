@@ -192,6 +192,18 @@ public final class MatchKeys: Sendable {
         return other.phones.allSatisfy { phone($0.key) != nil }
     }
 
+    /// Whether this card may already hold everything `other` says, single values aside: each of its emails,
+    /// phones and postal addresses, no conflicting names, birthdays or generations. A quick necessary test before
+    /// merging `other` into this card shows whether it would add anything but a different single value (which
+    /// it would replace or be refused as), the test of an incoming card merged here before.
+    public func couldHold(_ other: MatchKeys) -> Bool {
+        if other.emails.count > emails.count || other.phones.count > phones.count { return false }
+        if !other.emails.allSatisfy(hasEmail) || !other.phones.allSatisfy({ phone($0.key) != nil }) { return false }
+        if !other.addresses.allSatisfy(addresses.contains) { return false }
+        if let x = birthday, let y = other.birthday, x.conflicts(with: y) { return false }
+        return Matcher.conflict(self, other) == nil
+    }
+
     /// A UID as matching compares it: trimmed, UUIDs lower-cased without `urn:uuid:`; nil when blank.
     public static func uidKey(_ raw: String) -> String? {
         let trimmed = TextFolding.trimmed(raw)

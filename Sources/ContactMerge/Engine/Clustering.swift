@@ -108,7 +108,7 @@ struct Clustering {
             let rb = state.find(edge.b)
             guard ra != rb else { continue }
             if edge.tier <= max(state.ambiguous[edge.a] ?? 0, state.ambiguous[edge.b] ?? 0) {
-                state.refused.append(PossiblePair(edge.a, edge.b, rank: edge.decision.rank))
+                state.refused.append(PossiblePair(edge.a, edge.b, rank: rank(edge)))
                 continue
             }
             let groupA = state.group(ra)
@@ -123,7 +123,7 @@ struct Clustering {
                     || groupA.contains { x in groupB.contains { y in Matcher.conflict(keys[x], keys[y]) != nil } }
             }
             if refusal {
-                state.refused.append(PossiblePair(edge.a, edge.b, rank: edge.decision.rank))
+                state.refused.append(PossiblePair(edge.a, edge.b, rank: rank(edge)))
                 continue
             }
             join(ra, rb, by: edge, in: &state)
@@ -194,7 +194,7 @@ struct Clustering {
             }
         }
         for i in dropped.sorted() {
-            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: edges[i].decision.rank))
+            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank(edges[i])))
         }
         return edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
     }
@@ -240,6 +240,13 @@ struct Clustering {
             }
             changed = apply(edges, to: &state) { matcher.decide($0, $1) }
         }
+    }
+
+    /// The weight of evidence of a link that was not applied, with every field compared.
+    func rank(_ edge: Edge) -> Int {
+        var decision = edge.decision
+        decision.score = Scoring.compare(keys[edge.a], keys[edge.b], complete: true)
+        return decision.rank
     }
 
     /// Whether two cards hold the same values: each merged into the other changes nothing. Checked on the keys

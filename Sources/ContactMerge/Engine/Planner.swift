@@ -43,7 +43,9 @@ extension AddressBookMerge {
         let keys = existing.keys + inKeys
         let merger = ContactMerger(preference: preference, countryCode: code)
         let existingMatcher = Matcher(index: ContactIndex(existing.keys))
-        let incomingMatcher = Matcher(index: ContactIndex(inKeys), sharedAbove: 2)
+        // Incoming cards are linked to each other with every card's count: an email on an existing card too is
+        // shared by three cards, not two, and identifies nobody.
+        let incomingMatcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
         // Content orders: existing cards keep their places (and come first); incoming cards sort by content.
         let contentOrder = Concurrently.map(incoming, chunk: 64) { ContentKey.order($0.contact) | (1 << 63) }
         let orderKeys = (0..<count).map { UInt64($0) } + contentOrder
@@ -68,8 +70,10 @@ extension AddressBookMerge {
             out.candidates = candidates.count
             // An existing card that already holds every value of this one is its card, whatever else matches.
             var holder: Int?
-            for p in candidates where !keptApart(node, p) && existing.keys[p].couldContain(mine) {
-                if merger.merge(incoming[i].contact, into: existing.card(p)).changes.isEmpty {
+            // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
+            for p in candidates where !keptApart(node, p) && existing.keys[p].couldHold(mine) {
+                let changes = merger.merge(incoming[i].contact, into: existing.card(p)).changes
+                if changes.allSatisfy({ $0.action == .replaced || $0.action == .kept }) {
                     holder = p
                     break
                 }
@@ -92,8 +96,10 @@ extension AddressBookMerge {
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
-            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped) where j < i {
-                guard !keptApart(node, count + j) else { continue }
+            for other in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
+            where other >= count && other < node {
+                let j = other - count
+                guard !keptApart(node, other) else { continue }
                 var decision = incomingMatcher.decide(mine, inKeys[j])
                 if decision.kind != .same,
                     mine.couldContain(inKeys[j]) && inKeys[j].couldContain(mine),
@@ -277,8 +283,9 @@ extension AddressBookMerge {
         result.capped = plan.capped
         let merger = ContactMerger(preference: preference, countryCode: plan.code)
         var roots: [Int] = []
-        for node in plan.keys.indices where state.find(node) == node && (state.members[node] != nil || !isDedupe) {
-            roots.append(node)
+        // Groups of several cards, and (in a merge) incoming cards on their own; an existing card alone is left.
+        for node in plan.keys.indices where state.find(node) == node {
+            if state.members[node] != nil || !isDedupe && node >= count { roots.append(node) }
         }
         // Each group's card, and what merging each of its cards changed: in parallel, one group each.
         let frozen = state

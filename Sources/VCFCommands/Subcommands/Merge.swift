@@ -76,12 +76,18 @@ enum Merge {
             }
             let name = path == "-" ? "<stdin>" : path
             let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
+            // Errors sorted by line once, each card's found by binary search: a warning on each of 100,000 cards
+            // must not make reading quadratic.
+            let errors = diagnostics.filter { $0.severity == .error }.sorted { $0.line < $1.line }
             for card in cards {
                 let end = card.raw.endLine ?? Int.max
-                let errors = diagnostics.filter {
-                    $0.severity == .error && $0.line >= card.raw.beginLine && $0.line <= end
+                var low = 0
+                var high = errors.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if errors[mid].line < card.raw.beginLine { low = mid + 1 } else { high = mid }
                 }
-                if let first = errors.first {
+                if low < errors.count, errors[low].line <= end, case let first = errors[low] {
                     skipped.append(
                         MergeEntry(
                             file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
