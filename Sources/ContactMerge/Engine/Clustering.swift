@@ -139,8 +139,14 @@ struct Clustering {
         let into = state.group(ra).contains(root) ? ra : rb
         let from = into == ra ? rb : ra
         let base = state.merged[into]?.card ?? card(into)
-        let addition = state.merged[from]?.card ?? card(from)
-        let merged = merger.merge(addition, into: base).contact
+        let merged: (card: Contact, keys: MatchKeys)
+        if edge.tier >= 4 && state.members[from] == nil && state.members[into] == nil {
+            // A card whose values the other already holds: the group stands as that card (the checks need no more).
+            merged = (base, keys[into])
+        } else {
+            let card = merger.merge(state.merged[from]?.card ?? card(from), into: base).contact
+            merged = (card, MatchKeys(card, countryCode: countryCode))
+        }
         state.members[ra] = nil
         state.members[rb] = nil
         state.merged[ra] = nil
@@ -149,7 +155,7 @@ struct Clustering {
         state.parent[rb] = root
         state.parent[root] = root
         state.members[root] = all
-        state.merged[root] = (merged, MatchKeys(merged, countryCode: countryCode))
+        state.merged[root] = merged
         let joiner = edge.a == root || all.firstIndex(of: edge.a)! < all.firstIndex(of: edge.b)! ? edge.b : edge.a
         state.joined[joiner] = (joiner == edge.a ? edge.b : edge.a, edge.decision)
     }

@@ -251,11 +251,10 @@ extension AddressBookMerge {
         let isDedupe = plan.isDedupe
         let isAnchor: @Sendable (Int) -> Bool = { !isDedupe && $0 < count }
         func order(_ node: Int) -> UInt64 { isDedupe ? UInt64(node) : plan.orderKeys[node] }
-        func nodes(_ s: Suggestion) -> (Int, Int) { isDedupe ? (s.first, s.second) : (count + s.second, s.first) }
         var keptApartNodes: [(Int, Int)] = []
         var reviewed: [Int: MatchDecision] = [:]
         for (k, answer) in answers.sorted(by: { $0.key < $1.key }) where plan.suggestions.indices.contains(k) {
-            let (x, y) = nodes(plan.suggestions[k])
+            let (x, y) = plan.nodes(plan.suggestions[k])
             let rx = state.find(x)
             let ry = state.find(y)
             guard rx != ry else { continue }
@@ -330,13 +329,19 @@ extension AddressBookMerge {
             }
             result.keptApart.append((uids[0], uids[1]))
         }
+        // A card given a UID is written again, even when nothing else about it changed.
+        for (x, y) in keptApartNodes {
+            for root in [x, y] where isDedupe || isAnchor(root) {
+                if let card = cardOf[root], card != plan.existing.card(root) { result.replaced[root] = card }
+            }
+        }
         func explained(_ node: Int) -> MatchDecision? {
             guard let (partner, decision) = state.joined[node] else { return nil }
             return plan.matcher.explained(decision, plan.keys[node], plan.keys[partner])
         }
         let remaining = plan.suggestions.indices.filter { answers[$0] == nil }.map { plan.suggestions[$0] }
             .filter { s in
-                let (x, y) = nodes(s)
+                let (x, y) = plan.nodes(s)
                 return state.find(x) != state.find(y)
             }
         if isDedupe {
@@ -410,8 +415,8 @@ extension AddressBookMerge {
 }
 
 extension MergePlan {
-    /// The nodes a suggestion joins: (the incoming or first side, the existing or second side).
-    func nodes(_ s: Suggestion) -> (Int, Int) { isDedupe ? (s.first, s.second) : (existingCount + s.second, s.first) }
+    /// The nodes a suggestion joins: (the incoming or second card, the existing or first card).
+    func nodes(_ s: Suggestion) -> (Int, Int) { isDedupe ? (s.second, s.first) : (existingCount + s.second, s.first) }
 
     /// Whether a node is an existing card a merge never joins to another.
     func isAnchor(_ node: Int) -> Bool { !isDedupe && node < existingCount }

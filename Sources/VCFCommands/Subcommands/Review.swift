@@ -77,7 +77,7 @@ enum Review {
                     answer = .quit
                     break
                 }
-                if input.isTerminal { io.standardError(text + "\n") }
+                io.standardError(Review.Display.clean(text) + "\n")
                 answer = ReviewSession.Answer(text)
                 if answer == nil { io.standardError(Display.unknown(text)) }
             }
