@@ -202,14 +202,32 @@ public enum Scoring {
         var card = ScoreCard(
             fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
             birthdayAgrees: birthday.outcome == .agree)
+        // One keystroke apart, not merely alike: "Ana" and "Ananya" at one home are two people.
+        let names = (a.name, b.name)
         let oneTypo =
-            (given.outcome == .agree && family.outcome == .similar && family.similarity != nil)
-            || (given.outcome == .similar && given.similarity != nil && family.outcome == .agree)
+            (given.outcome == .agree && family.outcome == .similar && family.similarity != nil
+                && Self.typed(names.0?.family, names.1?.family, names.0?.given, names.1?.given, family))
+            || (given.outcome == .similar && given.similarity != nil && family.outcome == .agree
+                && Self.typed(names.0?.given, names.1?.given, names.0?.family, names.1?.family, given))
         card.typoAtOneHome = oneTypo && street.outcome == .agree
         // The same given and family name (exactly, or swapped between the fields) and the same full birthday: one
         // person, wherever the cards say they live, because people move.
         card.sameNameAndBirthday = exactly(given) && exactly(family) && birthday.outcome == .agree
         return card
+    }
+
+    /// Whether the similar name part `field` is one keystroke from the other card's (or, compared swapped,
+    /// from the other card's other part).
+    private static func typed(
+        _ a: String?, _ b: String?, _ otherA: String?, _ otherB: String?, _ field: FieldComparison
+    )
+        -> Bool
+    {
+        guard let a, let b else { return false }
+        if field.remarks.contains(.swapped) {
+            return Similarity.oneEdit(a, otherB ?? "") || Similarity.oneEdit(otherA ?? "", b)
+        }
+        return Similarity.oneEdit(a, b)
     }
 
     /// Tenths of a point as text: `+3.0`, `-1.5`, `0`.

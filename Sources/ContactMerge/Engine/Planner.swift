@@ -71,9 +71,14 @@ extension AddressBookMerge {
             // An existing card that already holds every value of this one is its card, whatever else matches.
             var holder: Int?
             // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
+            // A different single value counts only when the rule also says the same person: a card with a name
+            // and an organisation alone is not held by a colleague's card of a similar name.
             for p in candidates where !keptApart(node, p) && existing.keys[p].couldHold(mine) {
                 let changes = merger.merge(incoming[i].contact, into: existing.card(p)).changes
-                if changes.allSatisfy({ $0.action == .replaced || $0.action == .kept }) {
+                if changes.isEmpty && existing.keys[p].couldContain(mine)
+                    || changes.allSatisfy({ $0.action == .replaced || $0.action == .kept })
+                        && existingMatcher.decide(mine, existing.keys[p]).kind == .same
+                {
                     holder = p
                     break
                 }
