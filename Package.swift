@@ -7,6 +7,8 @@ import PackageDescription
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
+// QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
+// no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -32,6 +34,9 @@ let package = Package(
         .target(name: "CJPEG", cSettings: cFlags, linkerSettings: linking("jpeg")),
         .target(name: "CPNG", cSettings: cFlags, linkerSettings: linking("png")),
         .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CQRencode", linkerSettings: [.linkedLibrary("qrencode")]),
+        .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
+        .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
         .target(name: "ContactPresentation", dependencies: ["ContactModel"]),
@@ -41,7 +46,7 @@ let package = Package(
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV", "VCardLint"]),
+                                                    "ContactCSV", "VCardLint", "CardQR", "QRCode"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -53,9 +58,11 @@ let package = Package(
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "CardQR", "VCardFormat", "VCardSyntax", "ContactModel",
+                                                        "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "ContactPresentation",
+                                                           "ContactPresentation", "CardQR", "QRCode",
                                                            "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )
