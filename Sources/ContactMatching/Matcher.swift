@@ -92,7 +92,12 @@ public struct Matcher: Sendable {
         let sameOrganization = a.organization != nil && a.organization == b.organization
         if sameOrganization { evidence.append(.sameOrganization) }
         var conflict = false
-        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y) {
+        // A birthday typo under one name at one home is forgiven by the score; any other difference vetoes.
+        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y),
+            !x.isTypo(of: y)
+                || Scoring.compare(a, b).fields.contains(where: { $0.remarks.contains(.typo) })
+                    == false
+        {
             evidence.append(.birthdayConflict)
             conflict = true
         }

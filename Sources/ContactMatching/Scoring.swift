@@ -195,6 +195,8 @@ public enum Scoring {
             exactly(given) || exactly(family)
         {
             fields[birthdayIndex] = FieldComparison(.birthday, .similar, Weights.birthdayTypo, remarks: .typo)
+        } else {
+            fields[birthdayIndex].remarks.remove(.typo)
         }
         let birthday = fields[birthdayIndex]
         if birthday.outcome == .disagree { veto = veto ?? "different birthdays" }
