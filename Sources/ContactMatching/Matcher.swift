@@ -19,10 +19,23 @@ public struct Matcher: Sendable {
     /// cannot identify a person alone: 1 when matching against another file, 2 within one file (the pair itself).
     public var sharedAbove: Int
 
+    /// Cards counted too when deciding whether an email or phone is shared (the existing cards, when matching
+    /// incoming cards with each other), without being candidates.
+    public var alsoCounting: ContactIndex?
+
     /// A matcher over `index`.
-    public init(index: ContactIndex, sharedAbove: Int = 1) {
+    public init(index: ContactIndex, sharedAbove: Int = 1, alsoCounting: ContactIndex? = nil) {
         self.index = index
         self.sharedAbove = sharedAbove
+        self.alsoCounting = alsoCounting
+    }
+
+    private func count(email: String) -> Int {
+        index.cardCount(email: email) + (alsoCounting?.cardCount(email: email) ?? 0)
+    }
+
+    private func count(phone: PhoneKey) -> Int {
+        index.cardCount(phone: phone) + (alsoCounting?.cardCount(phone: phone) ?? 0)
     }
 
     /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
@@ -65,7 +78,7 @@ public struct Matcher: Sendable {
         var strong = 0
         var weak = 0
         for e in a.emails where b.hasEmail(e) {
-            if index.cardCount(email: e) > sharedAbove {
+            if count(email: e) > sharedAbove {
                 evidence.append(.commonEmail(e))
                 weak += 1
             } else {
@@ -75,7 +88,7 @@ public struct Matcher: Sendable {
         }
         for p in a.phones {
             guard let otherPersonal = b.phone(p.key) else { continue }
-            if p.personal && otherPersonal && index.cardCount(phone: p.key) <= sharedAbove {
+            if p.personal && otherPersonal && count(phone: p.key) <= sharedAbove {
                 evidence.append(.sharedPersonalPhone(p.key.description))
                 strong += 1
             } else {

@@ -206,7 +206,8 @@ struct Clustering {
     }
 
     /// Looks the groups in `changed` up again with their merged keys among every group, joins what they now
-    /// match, and repeats until nothing changes (at most `passes` times).
+    /// match, and repeats until nothing changes (at most `passes` times). Each pass indexes the groups as they
+    /// stand, so an email several cards of one group carry counts once, as it will in the file written.
     func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 8) {
         var changed = changed
         var pass = 0
@@ -214,22 +215,25 @@ struct Clustering {
             pass += 1
             var roots: [Int] = []
             for node in keys.indices where state.find(node) == node { roots.append(node) }
-            let index = ContactIndex(roots.map { keys(of: $0, in: state) })
-            let matcher = Matcher(index: index, sharedAbove: 2)
+            let matcher = Matcher(index: ContactIndex(roots.map { keys(of: $0, in: state) }), sharedAbove: 2)
             var edges: [Edge] = []
             var seen = Set<[Int]>()
             for root in changed.sorted() {
                 let root = state.find(root)
                 let mine = keys(of: root, in: state)
-                for c in index.candidates(for: mine) {
-                    let other = roots[c]
-                    guard other != root, seen.insert([min(root, other), max(root, other)]).inserted else { continue }
-                    if isAnchor(root) && isAnchor(other) { continue }
-                    var decision = matcher.decide(mine, index.keys[c])
+                var others: [Int] = []
+                for c in matcher.index.candidates(for: mine) where roots[c] != root { others.append(roots[c]) }
+                for other in others {
+                    guard seen.insert([min(root, other), max(root, other)]).inserted else { continue }
+                    if state.group(root).contains(where: isAnchor) && state.group(other).contains(where: isAnchor) {
+                        continue
+                    }
+                    let theirs = keys(of: other, in: state)
+                    var decision = matcher.decide(mine, theirs)
                     if decision.kind != .same
                         && identical(
                             state.merged[root]?.card ?? card(root), mine, state.merged[other]?.card ?? card(other),
-                            index.keys[c])
+                            theirs)
                     {
                         decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
                     }

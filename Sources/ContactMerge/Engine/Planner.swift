@@ -45,10 +45,7 @@ extension AddressBookMerge {
         let existingMatcher = Matcher(index: ContactIndex(existing.keys))
         // Incoming cards are linked to each other with every card's count: an email on an existing card too is
         // shared by three cards, not two, and identifies nobody.
-        let incomingMatcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
-        // Content orders: existing cards keep their places (and come first); incoming cards sort by content.
-        let contentOrder = Concurrently.map(incoming, chunk: 64) { ContentKey.order($0.contact) | (1 << 63) }
-        let orderKeys = (0..<count).map { UInt64($0) } + contentOrder
+        let incomingMatcher = Matcher(index: ContactIndex(inKeys), sharedAbove: 2, alsoCounting: existingMatcher.index)
         let ids: [String?] =
             decisions.isEmpty
             ? []
@@ -71,13 +68,15 @@ extension AddressBookMerge {
             // An existing card that already holds every value of this one is its card, whatever else matches.
             var holder: Int?
             // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
-            // A different single value counts only when the rule also says the same person: a card with a name
-            // and an organisation alone is not held by a colleague's card of a similar name.
+            // A different single value counts only when the card's emails and phones (all there) or the rule
+            // say the same person: a card with a name and an organisation alone is not held by a colleague's
+            // card of a similar name.
             for p in candidates where !keptApart(node, p) && existing.keys[p].couldHold(mine) {
                 let changes = merger.merge(incoming[i].contact, into: existing.card(p)).changes
                 if changes.isEmpty && existing.keys[p].couldContain(mine)
                     || changes.allSatisfy({ $0.action == .replaced || $0.action == .kept })
-                        && existingMatcher.decide(mine, existing.keys[p]).kind == .same
+                        && (!mine.emails.isEmpty || !mine.phones.isEmpty
+                            || existingMatcher.decide(mine, existing.keys[p]).kind == .same)
                 {
                     holder = p
                     break
@@ -101,9 +100,8 @@ extension AddressBookMerge {
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
-            for other in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
-            where other >= count && other < node {
-                let j = other - count
+            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped) where j < i {
+                let other = count + j
                 guard !keptApart(node, other) else { continue }
                 var decision = incomingMatcher.decide(mine, inKeys[j])
                 if decision.kind != .same,
@@ -122,10 +120,24 @@ extension AddressBookMerge {
             }
             return out
         }
+        // Content orders: existing cards keep their places (and come first); incoming cards sort by content,
+        // worked out for the cards some link touches (the others are never ordered).
+        var linked = Set<Int>()
+        for f in found { for e in f.edges where e.b >= count { linked.insert(e.b - count) } }
+        for f in found { for e in f.edges where e.a >= count { linked.insert(e.a - count) } }
+        let touched = linked.sorted()
+        let contentOrder = Concurrently.map(touched, chunk: 64) { ContentKey.order(incoming[$0].contact) | (1 << 63) }
+        // (`UInt64.max` marks an order not worked out yet: `MergePlan.order` works it out when asked.)
+        var orderKeys = (0..<count).map { UInt64($0) } + Array(repeating: UInt64.max, count: incoming.count)
+        for (k, i) in touched.enumerated() { orderKeys[count + i] = contentOrder[k] }
+        let frozenOrder = orderKeys
         let clustering = Clustering(
             keys: keys, isAnchor: { $0 < count },
             card: { $0 < count ? existing.card($0) : incoming[$0 - count].contact },
-            order: { orderKeys[$0] }, keptApart: keptApart, merger: merger, countryCode: code)
+            order: { node in
+                frozenOrder[node] != .max
+                    ? frozenOrder[node] : ContentKey.order(incoming[node - count].contact) | 1 << 63
+            }, keptApart: keptApart, merger: merger, countryCode: code)
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
         // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
@@ -255,7 +267,7 @@ extension AddressBookMerge {
         let count = plan.existingCount
         let isDedupe = plan.isDedupe
         let isAnchor: @Sendable (Int) -> Bool = { !isDedupe && $0 < count }
-        func order(_ node: Int) -> UInt64 { isDedupe ? UInt64(node) : plan.orderKeys[node] }
+        func order(_ node: Int) -> UInt64 { plan.order(node) }
         var keptApartNodes: [(Int, Int)] = []
         var reviewed: [Int: MatchDecision] = [:]
         for (k, answer) in answers.sorted(by: { $0.key < $1.key }) where plan.suggestions.indices.contains(k) {
@@ -440,5 +452,9 @@ extension MergePlan {
         return card
     }
 
-    func order(_ node: Int) -> UInt64 { isDedupe ? UInt64(node) : orderKeys[node] }
+    func order(_ node: Int) -> UInt64 {
+        if isDedupe { return UInt64(node) }
+        return orderKeys[node] != .max
+            ? orderKeys[node] : ContentKey.order(incoming[node - existingCount].contact) | 1 << 63
+    }
 }

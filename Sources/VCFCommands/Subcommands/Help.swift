@@ -99,9 +99,11 @@ enum Help {
           vcf merge google.vcf outlook.vcf --into contacts.vcf --backup
           vcf merge export.vcf --into contacts.vcf -n --explain    show the plan and why, change nothing
           vcf merge export.vcf --into contacts.vcf --json > report.json
+          vcf merge export.vcf --into contacts.vcf --review     decide the possible duplicates one by one
+          printf 'm\\nk\\n' | vcf merge export.vcf --into contacts.vcf --review   answers from a script
 
         Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup]
-                         [--prefer newer|existing|incoming] [--country-code N]
+                         [--review] [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
 
         A card is the same person as an existing one when they share the UID; or share an email or a personal
         phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
@@ -120,6 +122,11 @@ enum Help {
           --explain            print why each card matched (or did not)
           --json               the full report on standard output
           --backup             keep the previous file as FILE.bak
+          --review             show each possible duplicate, strongest first, beside the card it resembles,
+                               and ask: m merge, k keep apart (remembered in CONTACTS.vcf.decisions), s skip,
+                               q quit (answers so far kept); one key on a terminal, one answer a line otherwise
+          --accept FILE        merge the pairs listed in FILE (a --json report's possibleDuplicates, edited,
+                               or lines of two UIDs and an optional keep-apart)
           --prefer WHICH       newer (default), existing or incoming
           --country-code N     read national numbers as +N (default: the file's most common code)
 
@@ -135,12 +142,14 @@ enum Help {
           vcf dedupe contacts.vcf -n --explain      what would merge, and why
           vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
           vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
+          vcf dedupe contacts.vcf --review          decide the possible duplicates one by one
 
-        Usage: vcf dedupe CONTACTS.vcf [-n] [--json] [--explain] [--backup] [-o OUT]
-                          [--prefer newer|existing|incoming] [--country-code N]
+        Usage: vcf dedupe CONTACTS.vcf [-n] [--json] [--explain] [--backup] [-o OUT] [--review]
+                          [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
 
         The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
-        group; possible duplicates are listed and left alone.
+        group; possible duplicates are listed, strongest first, and left alone (--review and --accept as for
+        vcf merge).
 
         Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
 

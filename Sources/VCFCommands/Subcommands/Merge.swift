@@ -57,6 +57,9 @@ enum Merge {
         guard let target = parsed.options["--into"] else { throw UsageError("merge needs --into CONTACTS.vcf") }
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
+        if settings.review && parsed.positionals.contains("-") {
+            throw UsageError("--review reads its answers from standard input; give the incoming cards as a file")
+        }
 
         let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
         // The existing file first: if it cannot be read completely, nothing is written.
