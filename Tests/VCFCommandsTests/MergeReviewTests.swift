@@ -115,48 +115,38 @@ struct MergeReviewTests {
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func reviewInARealTerminal() throws {
         let work = try Self.book()
-        let session = "vcf-review-\(UUID().uuidString.prefix(8))"
+        // A server of its own, on a socket in the scratch directory: no other tmux is touched.
+        let tmux = Self.tmux!
+        let socket = work.path("tmux.sock")
         let command = "\(builtBinary!.path) dedupe \(work.path("book.vcf")) --review; echo EXIT=$?; sleep 30"
-        try Self.tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", command])
-        defer { _ = try? Self.tmux(["kill-session", "-t", session]) }
-        #expect(try Self.waitFor("possible duplicate 1 of 2", session: session))
-        try Self.tmux(["send-keys", "-t", session, "m"])
-        #expect(try Self.waitFor("possible duplicate 2 of 2", session: session))
-        let screen = try Self.tmux(["capture-pane", "-p", "-t", session])
-        #expect(screen.contains("Peter Brandt") && screen.contains("* BDAY"), "\(screen)")
-        try Self.tmux(["send-keys", "-t", session, "k"])
-        #expect(try Self.waitFor("EXIT=0", session: session))
+        _ = QRReader.runLeavingDaemon(
+            tmux,
+            ["-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "review", "-x", "120", "-y", "40", command])
+        defer { _ = QRReader.runLeavingDaemon(tmux, ["-S", socket, "kill-server"]) }
+        func screen() throws -> String {
+            String(
+                decoding: try QRReader.run(tmux, ["-S", socket, "capture-pane", "-p", "-t", "review"]).out,
+                as: UTF8.self)
+        }
+        func waitFor(_ text: String) throws -> Bool {
+            for _ in 0..<100 {
+                if try screen().contains(text) { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+        #expect(try waitFor("possible duplicate 1 of 2"))
+        _ = try QRReader.run(tmux, ["-S", socket, "send-keys", "-t", "review", "m"])
+        #expect(try waitFor("possible duplicate 2 of 2"))
+        let shown = try screen()
+        #expect(shown.contains("Peter Brandt") && shown.contains("* BDAY"), "\(shown)")
+        _ = try QRReader.run(tmux, ["-S", socket, "send-keys", "-t", "review", "k"])
+        #expect(try waitFor("EXIT=0"))
         #expect(Self.cards(try work.bytes("book.vcf")) == 3)
         #expect(FileManager.default.fileExists(atPath: work.path("book.vcf.decisions")))
     }
 
-    static let tmux: URL? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].map(
-        URL.init(fileURLWithPath:)
-    )
-    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-
-    @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
-        // Output to a file, not a pipe: the tmux server that `new-session` starts would hold a pipe open.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-tmux-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = tmux
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: file)
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return String(decoding: try Data(contentsOf: file), as: UTF8.self)
-    }
-
-    static func waitFor(_ text: String, session: String) throws -> Bool {
-        for _ in 0..<100 {
-            if try tmux(["capture-pane", "-p", "-t", session]).contains(text) { return true }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return false
+    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
     }
 }
