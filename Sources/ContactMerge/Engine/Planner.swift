@@ -166,7 +166,10 @@ extension AddressBookMerge {
         _ pairs: [PossiblePair], state: inout Clustering.State, isAnchor: (Int) -> Bool,
         keptApart: (Int, Int) -> Bool, make: (Int, Int) -> Suggestion?
     ) -> [Suggestion] {
-        var best: [Int: Int] = [:]  // pair of roots packed in one integer -> rank
+        // Pairs of roots packed in one integer with their rank, sorted, so each pair of groups is kept once
+        // with its strongest rank without a dictionary of hundreds of thousands of entries.
+        var packed: [(key: Int, rank: Int32)] = []
+        packed.reserveCapacity(pairs.count)
         for pair in pairs {
             var x = state.find(Int(pair.a))
             var y = state.find(Int(pair.b))
@@ -175,18 +178,20 @@ extension AddressBookMerge {
             let anchorX = state.group(x).contains(where: isAnchor)
             let anchorY = state.group(y).contains(where: isAnchor)
             if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
-            let key = x << 32 | y
-            best[key] = max(best[key] ?? Int.min, Int(pair.rank))
+            packed.append((x << 32 | y, pair.rank))
         }
+        packed.sort { ($0.key, $1.rank) < ($1.key, $0.rank) }
         var out: [Suggestion] = []
-        for (key, rank) in best {
+        var previous = -1
+        for (key, rank) in packed where key != previous {
+            previous = key
             let x = key >> 32
             let y = key & 0xFFFF_FFFF
             let anchor = state.group(y).first(where: isAnchor) ?? y
             guard !state.group(x).contains(where: { a in state.group(y).contains { keptApart(a, $0) } }),
                 var suggestion = make(x, anchor)
             else { continue }
-            suggestion.rank = rank
+            suggestion.rank = Int(rank)
             out.append(suggestion)
         }
         return out.sorted { ($0.rank, $1.first, $1.second) > ($1.rank, $0.first, $0.second) }
@@ -213,7 +218,7 @@ extension AddressBookMerge {
             var candidates = 0
             var capped = BlockingTally()
         }
-        let found: [Found] = Concurrently.map(Array(keys.indices), chunk: 256) { i in
+        var found: [Found] = Concurrently.map(Array(keys.indices), chunk: 256) { i in
             var out = Found()
             let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
             for j in candidates where j < i && !keptApart(i, j) {
@@ -243,16 +248,19 @@ extension AddressBookMerge {
             merger: merger, countryCode: code)
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
-        let changed = clustering.apply(found.flatMap(\.edges), to: &state) { matcher.decide($0, $1) }
-        clustering.settle(changed, state: &state, possible: &possible)
+        let edges = found.flatMap(\.edges)
         var capped = BlockingTally()
         for f in found { capped.formUnion(f.capped) }
+        let candidatePairs = found.reduce(0) { $0 + $1.candidates }
+        found = []  // a large book's possible pairs are held once, not twice
+        let changed = clustering.apply(edges, to: &state) { matcher.decide($0, $1) }
+        clustering.settle(changed, state: &state, possible: &possible)
         let suggestions = Self.suggestions(
             possible + state.refused, state: &state, isAnchor: { _ in false }, keptApart: keptApart,
             make: { Suggestion(first: $0, second: $1, rank: 0) })
         return MergePlan(
             isDedupe: true, suggestions: suggestions, keys: keys, existing: cards, incoming: [], state: state,
-            candidatePairs: found.reduce(0) { $0 + $1.candidates }, capped: capped, file: file, lines: lines,
+            candidatePairs: candidatePairs, capped: capped, file: file, lines: lines,
             code: code, orderKeys: [], matcher: matcher)
     }
 }
