@@ -336,9 +336,11 @@ extension AddressBookMerge {
             return Made(root: root, card: card, original: original, outcomes: outcomes)
         }
         var cardOf: [Int: Contact] = [:]
+        var originalOf: [Int: Contact] = [:]  // the existing card each group started from, read once
         var outcomeOf: [Int: (MergeEntry.Outcome, [FieldChange])] = [:]
         for m in made {
             cardOf[m.root] = m.card
+            originalOf[m.root] = m.original
             for o in m.outcomes { outcomeOf[o.node] = (o.outcome, o.changes) }
         }
         // Cards a keep-apart decision names get a UID when they have none, so the decision can name them.
@@ -357,7 +359,9 @@ extension AddressBookMerge {
         // A card given a UID is written again, even when nothing else about it changed.
         for (x, y) in keptApartNodes {
             for root in [x, y] where isDedupe || isAnchor(root) {
-                if let card = cardOf[root], card != plan.existing.card(root) { result.replaced[root] = card }
+                if let card = cardOf[root], card != originalOf[root] ?? plan.existing.card(root) {
+                    result.replaced[root] = card
+                }
             }
         }
         func explained(_ node: Int) -> MatchDecision? {
@@ -372,7 +376,7 @@ extension AddressBookMerge {
         if isDedupe {
             for root in roots {
                 guard let card = cardOf[root] else { continue }
-                if card != plan.existing.card(root) { result.replaced[root] = card }
+                if card != originalOf[root] ?? plan.existing.card(root) { result.replaced[root] = card }
                 for node in state.group(root).dropFirst() { result.removed.insert(node) }
             }
             for position in plan.keys.indices {
@@ -394,7 +398,9 @@ extension AddressBookMerge {
             for root in roots {
                 let members = state.group(root)
                 if let anchor = members.first(where: isAnchor) {
-                    if let card = cardOf[root], card != plan.existing.card(anchor) { result.replaced[anchor] = card }
+                    if let card = cardOf[root], card != originalOf[root] ?? plan.existing.card(anchor) {
+                        result.replaced[anchor] = card
+                    }
                 } else if let first = members.min() {
                     addedAt.append((first, cardOf[root] ?? plan.incoming[root - count].contact))
                 }
