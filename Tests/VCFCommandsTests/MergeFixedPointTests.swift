@@ -142,10 +142,13 @@ struct MergeFixedPointTests {
         for i in 0..<100_000 { text += "EMAIL:user\(i)@example.com\r\n" }
         text += "END:VCARD\r\n"
         try work.write("many.vcf", text)
+        // The bar (5 s) is the tool's, a release build; the debug build the tests usually run is several times
+        // slower, and shares the machine with the other tests, so it gets three times the time.
+        let release = builtBinary?.path.contains("/release/") ?? false
         let start = Date()
         let run = try Self.vcf(["merge", work.path("many.vcf"), "--into", work.path("book.vcf")])
         #expect(run.code == 0)
-        #expect(Date().timeIntervalSince(start) < 5, "\(Date().timeIntervalSince(start)) s")
+        #expect(Date().timeIntervalSince(start) < (release ? 5 : 15), "\(Date().timeIntervalSince(start)) s")
         // Merged into itself (every email compared with every email of the card): unchanged, and not quadratic.
         let again = Date()
         let second = try Self.vcf(["merge", work.path("many.vcf"), "--into", work.path("book.vcf")])
