@@ -14,11 +14,48 @@ public struct AddressKey: Hashable, Sendable {
     /// The postal code, letters and digits only, upper case; a US ZIP+4 cut to its five digits.
     public var postalCode: String
 
+    /// The extended-address field (ADR component 2) read as a street, when it holds one: some forms put the
+    /// street there and a building or flat in the street field.
+    public var extendedNumber: String
+    /// The extended-address field's street name, folded and expanded as `street`, or empty.
+    public var extendedStreet: String
+
+    /// The house number and street, when there is a street.
+    public var streetLine: (number: String, street: String)? { street.isEmpty ? nil : (number, street) }
+    /// The extended-address field read as a street, with the street field's house number when it has none.
+    public var extendedLine: (number: String, street: String)? {
+        extendedStreet.isEmpty ? nil : (extendedNumber.isEmpty ? number : extendedNumber, extendedStreet)
+    }
+
     /// The key of `address`, nil when it has neither a street nor a postal code (a city alone says little).
     public init?(_ address: Address) {
+        (number, street) = Self.streetParts(address.street)
+        (extendedNumber, extendedStreet) =
+            address.extended.isEmpty ? ("", "") : Self.streetParts(address.extended)
+        locality = TextFolding.fold(address.locality)
+        let region = TextFolding.fold(address.region)
+        self.region = Self.regions[region] ?? region
+        var code: [UInt8] = []
+        var allDigits = true
+        for b in address.postalCode.utf8 {
+            if b >= 0x30 && b <= 0x39 {
+                code.append(b)
+            } else if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A {
+                code.append(b & ~0x20)
+                allDigits = false
+            }
+        }
+        if code.count == 9 && allDigits { code.removeLast(4) }
+        postalCode = String(decoding: code, as: UTF8.self)
+        guard !street.isEmpty || !postalCode.isEmpty || !extendedStreet.isEmpty else { return nil }
+    }
+
+    /// The house number (the first word, when it starts with a digit) and the rest of a street line, folded,
+    /// abbreviations expanded.
+    static func streetParts(_ text: String) -> (number: String, street: String) {
         var folded: [UInt8] = []
-        folded.reserveCapacity(address.street.utf8.count)
-        TextFolding.appendFolded(address.street, to: &folded)
+        folded.reserveCapacity(text.utf8.count)
+        TextFolding.appendFolded(text, to: &folded)
         // Every card of a large book comes through here: walk the folded bytes word by word, looking abbreviations
         // up by their packed bytes, and build the street in one buffer.
         var number = ""
@@ -39,24 +76,7 @@ public struct AddressKey: Hashable, Sendable {
                 street += word
             }
         }
-        self.number = number
-        self.street = String(decoding: street, as: UTF8.self)
-        locality = TextFolding.fold(address.locality)
-        let region = TextFolding.fold(address.region)
-        self.region = Self.regions[region] ?? region
-        var code: [UInt8] = []
-        var allDigits = true
-        for b in address.postalCode.utf8 {
-            if b >= 0x30 && b <= 0x39 {
-                code.append(b)
-            } else if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A {
-                code.append(b & ~0x20)
-                allDigits = false
-            }
-        }
-        if code.count == 9 && allDigits { code.removeLast(4) }
-        postalCode = String(decoding: code, as: UTF8.self)
-        guard !self.street.isEmpty || !postalCode.isEmpty else { return nil }
+        return (number, String(decoding: street, as: UTF8.self))
     }
 
     private static func startsWithNumber(_ word: ArraySlice<UInt8>, first: UInt8) -> Bool {

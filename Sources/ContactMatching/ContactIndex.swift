@@ -96,10 +96,10 @@ public struct ContactIndex: Sendable {
     /// "Maria Garcia"s); an email or phone on more than `identifierCap` cards is a switchboard or a placeholder.
     /// Skipping them keeps each lookup's cost bounded; cards that share one also share a rarer key when they
     /// are the same person, and the identical-name rule is served by the name-and-organisation key.
-    static let nameCap = 16, identifierCap = 64
+    public static let nameCap = 16, identifierCap = 64
     /// A Soundex-and-initial or birthday block on more cards than this proposes no candidates: such keys are
     /// coarse by design (they must survive a typo), so only a small block is worth comparing pair by pair.
-    static let blockCap = 48
+    public static let blockCap = 48
 
     /// The entries under `hash`.
     private func range(of hash: Int) -> Range<Int> {
@@ -111,33 +111,109 @@ public struct ContactIndex: Sendable {
             let mid = (low + high) / 2
             if entries[mid] < key { low = mid + 1 } else { high = mid }
         }
+        // The end by binary search too: a key on half the book must not be walked at every lookup.
         var end = low
-        while end < entries.count && entries[end] & hashMask == key { end += 1 }
+        high = entries.count
+        while end < high {
+            let mid = (end + high) / 2
+            if entries[mid] & hashMask == key { end = mid + 1 } else { high = mid }
+        }
         return low..<end
     }
 
     private func position(_ entry: Int) -> Int { entry & ((1 << positionBits) - 1) }
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
-    func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
-    func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }
+    public func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
+    public func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }
+
+    /// The most cards one key of `kind` may bring as candidates; a larger block is skipped (and counted).
+    public static func cap(_ kind: IndexKey.Kind) -> Int {
+        switch kind {
+        case .uid: Int.max
+        // A name with its organisation is kept whole unless it is absurdly common: the identical-name rule needs it.
+        case .nameAndOrganization: 4 * identifierCap
+        case .email, .phone: identifierCap
+        case .name, .formattedName, .household: nameCap
+        case .phonetic, .birthday: blockCap
+        }
+    }
 
     /// Positions of the cards that share at least one key with `k`, each once, in index order.
     public func candidates(for k: MatchKeys) -> [Int] {
+        var capped = BlockingTally()
+        return candidates(for: k, capped: &capped)
+    }
+
+    /// The same, counting in `capped` the keys skipped because too many cards share them.
+    public func candidates(for k: MatchKeys, capped: inout BlockingTally) -> [Int] {
         var found: [Int] = []
-        var seen = Set<Int>()
+        var seen: Set<Int>?
         for key in k.indexKeys {
-            let cap =
-                switch key.kind {
-                case .uid, .nameAndOrganization: Int.max
-                case .email, .phone: Self.identifierCap
-                case .name, .formattedName, .household: Self.nameCap
-                case .phonetic, .birthday: Self.blockCap
-                }
             let range = range(of: key.hash)
-            guard range.count <= cap else { continue }
-            for i in range where seen.insert(position(entries[i])).inserted { found.append(position(entries[i])) }
+            guard range.count <= Self.cap(key.kind) else {
+                capped.add(key, cards: range.count)
+                continue
+            }
+            // A handful of candidates is checked in the list itself; a set only for a card with many keys.
+            if found.count > 32 && seen == nil { seen = Set(found) }
+            for i in range {
+                let p = position(entries[i])
+                if seen != nil {
+                    if seen!.insert(p).inserted { found.append(p) }
+                } else if !found.contains(p) {
+                    found.append(p)
+                }
+            }
         }
         return found.sorted()
+    }
+}
+
+/// The blocking keys left out because too many cards share them (a very common name, a placeholder number):
+/// cards that share only such keys are not compared, which keeps the work linear in the book's size.
+public struct BlockingTally: Sendable, Equatable {
+    /// The distinct keys skipped, by kind.
+    public private(set) var keys: [IndexKey.Kind: Set<Int>] = [:]
+    /// The most cards one skipped key was on.
+    public private(set) var largest = 0
+
+    /// An empty tally.
+    public init() {}
+
+    mutating func add(_ key: IndexKey, cards: Int) {
+        keys[key.kind, default: []].insert(key.hash)
+        largest = max(largest, cards)
+    }
+
+    /// Adds another tally's keys.
+    public mutating func formUnion(_ other: BlockingTally) {
+        for (kind, hashes) in other.keys { keys[kind, default: []].formUnion(hashes) }
+        largest = max(largest, other.largest)
+    }
+
+    /// How many distinct keys were skipped.
+    public var count: Int { keys.values.reduce(0) { $0 + $1.count } }
+
+    /// The count of skipped keys by kind name (`name`, `birthday`...), for reports.
+    public var countsByKind: [String: Int] {
+        Dictionary(uniqueKeysWithValues: keys.map { ($0.key.name, $0.value.count) })
+    }
+}
+
+extension IndexKey.Kind {
+    /// What the key is, for reports.
+    public var name: String {
+        switch self {
+        case .uid: "uid"
+        case .email: "email"
+        case .phone: "phone"
+        case .name: "name"
+        case .nameAndOrganization: "name and organisation"
+        case .formattedName: "formatted name"
+        case .phonetic: "soundex and initial"
+        case .birthday: "birthday"
+        case .household: "postal code and house number"
+        }
     }
 }

@@ -61,6 +61,45 @@ public struct MatchDecision: Sendable, Equatable {
         self.score = score
     }
 
+    /// The weight of evidence that the two cards are one person, in tenths, for ranking possible duplicates:
+    /// the score's total (every field's weight) plus each shared identifier's weight from `Weights`.
+    public var rank: Int {
+        var total = score?.total ?? 0
+        for item in evidence {
+            switch item {
+            case .sameUID: total += Weights.sharedEmail * 2
+            case .sharedEmail: total += Weights.sharedEmail
+            case .sharedPersonalPhone: total += Weights.sharedPersonalPhone
+            case .sharedLine, .commonEmail: total += Weights.sharedLine
+            default: continue
+            }
+        }
+        return total
+    }
+
+    /// The fields that agree (or nearly: a typo, an initial, a nickname) and those that disagree, by name, with
+    /// each shared identifier among those that agree: what a reviewer looks at first.
+    public var fieldsInAgreement: (agree: [String], disagree: [String]) {
+        var agree: [String] = []
+        var disagree: [String] = []
+        for item in evidence {
+            switch item {
+            case .sameUID: agree.append("uid")
+            case .sharedEmail, .commonEmail: if !agree.contains("email") { agree.append("email") }
+            case .sharedPersonalPhone, .sharedLine: if !agree.contains("phone") { agree.append("phone") }
+            default: continue
+            }
+        }
+        for field in score?.fields ?? [] where field.field != .phone || field.outcome == .disagree {
+            switch field.outcome {
+            case .agree, .similar: agree.append(field.field.rawValue)
+            case .disagree: disagree.append(field.field.rawValue)
+            case .missing: continue
+            }
+        }
+        return (agree, disagree)
+    }
+
     /// One line a reader can follow: `same person (identifier+name): shared email ..., names compatible`.
     public var explanation: String {
         let verdict =

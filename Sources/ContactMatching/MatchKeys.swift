@@ -25,6 +25,29 @@ public final class MatchKeys: Sendable {
     public let formattedName: String?
     /// The postal addresses, normalised.
     public let addresses: [AddressKey]
+    /// The emails as a set, for a card with more than `largeList` of them; nil otherwise.
+    private let emailSet: Set<String>?
+    /// The phones and whether each is personal, for a card with more than `largeList` of them; nil otherwise.
+    private let phoneSet: [PhoneKey: Bool]?
+    /// Above this many values a card's lookups go through a set: a linear search is faster below it, and a card
+    /// with 100,000 emails must not make matching quadratic.
+    static let largeList = 16
+
+    /// Whether the card has the email key `email`.
+    public func hasEmail(_ email: String) -> Bool { emailSet?.contains(email) ?? emails.contains(email) }
+
+    /// Whether the card has the phone key `key`, and whether it is personal there; nil when it lacks it.
+    public func phone(_ key: PhoneKey) -> Bool? {
+        if let phoneSet { return phoneSet[key] }
+        return phones.first { $0.key == key }?.personal
+    }
+
+    /// Whether the cards share an email.
+    public func sharesEmail(with other: MatchKeys) -> Bool {
+        let (small, large) = emails.count <= other.emails.count ? (self, other) : (other, self)
+        return small.emails.contains(where: large.hasEmail)
+    }
+
     /// What the index files this card under, each once: UID, emails, phones, name keys (family name with the
     /// given name's nickname root, with its initial, and swapped), name with organisation, folded FN, and the
     /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
@@ -34,18 +57,37 @@ public final class MatchKeys: Sendable {
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: Contact, countryCode: Int?) {
         // Cards carry a handful of emails and phones: arrays beat sets here, and this runs for every card of a book.
+        // A card with thousands of values (a mailing list kept as one card) is looked up in a set instead.
         var emails: [String] = []
         var emailKinds: [EmailKind] = []
+        var seenEmails: Set<String>?
         for email in contact.emails {
-            if let key = EmailKey.key(email.value), !emails.contains(key) {
-                emails.append(key)
-                emailKinds.append(EmailKind(types: email.types))
+            guard let key = EmailKey.key(email.value) else { continue }
+            if emails.count == Self.largeList { seenEmails = Set(emails) }
+            if var seen = seenEmails {
+                seenEmails = nil
+                let new = seen.insert(key).inserted
+                seenEmails = seen
+                guard new else { continue }
+            } else if emails.contains(key) {
+                continue
             }
+            emails.append(key)
+            emailKinds.append(EmailKind(types: email.types))
         }
         var phones: [(key: PhoneKey, personal: Bool)] = []
+        var seenPhones: Set<PhoneKey>?
         for phone in contact.phones {
-            guard let key = PhoneKey(phone.value, countryCode: countryCode), !phones.contains(where: { $0.key == key })
-            else { continue }
+            guard let key = PhoneKey(phone.value, countryCode: countryCode) else { continue }
+            if phones.count == Self.largeList { seenPhones = Set(phones.map(\.key)) }
+            if var seen = seenPhones {
+                seenPhones = nil
+                let new = seen.insert(key).inserted
+                seenPhones = seen
+                guard new else { continue }
+            } else if phones.contains(where: { $0.key == key }) {
+                continue
+            }
             phones.append((key, Self.isPersonal(types: phone.types, label: phone.label)))
         }
         self.init(
@@ -70,9 +112,17 @@ public final class MatchKeys: Sendable {
         self.birthday = birthday
         self.formattedName = formattedName
         self.addresses = addresses
+        emailSet = emails.count > Self.largeList ? Set(emails) : nil
+        phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
         var indexKeys: [IndexKey] = []
+        var seenHashes: Set<Int>?
         func add(_ key: IndexKey) {
-            if !indexKeys.contains(where: { $0.hash == key.hash }) { indexKeys.append(key) }
+            if indexKeys.count == Self.largeList { seenHashes = Set(indexKeys.map(\.hash)) }
+            if seenHashes != nil {
+                if seenHashes!.insert(key.hash).inserted { indexKeys.append(key) }
+            } else if !indexKeys.contains(where: { $0.hash == key.hash }) {
+                indexKeys.append(key)
+            }
         }
         if let uid { add(IndexKey(.uid, uid)) }
         for e in emails { add(IndexKey(.email, e)) }
@@ -90,8 +140,11 @@ public final class MatchKeys: Sendable {
         if let birthday, let year = birthday.year {
             add(IndexKey(.birthday, year * 10_000 + birthday.month * 100 + birthday.day))
         }
-        for address in addresses where !address.number.isEmpty && !address.postalCode.isEmpty {
-            add(IndexKey(.household, parts: address.postalCode, address.number))
+        for address in addresses where !address.postalCode.isEmpty {
+            if !address.number.isEmpty { add(IndexKey(.household, parts: address.postalCode, address.number)) }
+            if let line = address.extendedLine, !line.number.isEmpty {
+                add(IndexKey(.household, parts: address.postalCode, line.number))
+            }
         }
         self.indexKeys = indexKeys
     }
@@ -134,8 +187,21 @@ public final class MatchKeys: Sendable {
         if let birthday = other.birthday, birthday != self.birthday { return false }
         // A nameless card's FN is a reader's stand-in (an email or number), which a merge does not take.
         if other.name != nil, let fn = other.formattedName, fn != formattedName { return false }
-        if !other.emails.allSatisfy(emails.contains) { return false }
-        return other.phones.allSatisfy { p in phones.contains { $0.key == p.key } }
+        if other.emails.count > emails.count || other.phones.count > phones.count { return false }
+        if !other.emails.allSatisfy(hasEmail) { return false }
+        return other.phones.allSatisfy { phone($0.key) != nil }
+    }
+
+    /// Whether this card may already hold everything `other` says, single values aside: each of its emails,
+    /// phones and postal addresses, no conflicting names, birthdays or generations. A quick necessary test before
+    /// merging `other` into this card shows whether it would add anything but a different single value (which
+    /// it would replace or be refused as), the test of an incoming card merged here before.
+    public func couldHold(_ other: MatchKeys) -> Bool {
+        if other.emails.count > emails.count || other.phones.count > phones.count { return false }
+        if !other.emails.allSatisfy(hasEmail) || !other.phones.allSatisfy({ phone($0.key) != nil }) { return false }
+        if !other.addresses.allSatisfy(addresses.contains) { return false }
+        if let x = birthday, let y = other.birthday, x.conflicts(with: y) { return false }
+        return Matcher.conflict(self, other) == nil
     }
 
     /// A UID as matching compares it: trimmed, UUIDs lower-cased without `urn:uuid:`; nil when blank.
@@ -243,6 +309,19 @@ public struct Birthday: Hashable, Sendable {
             return nil
         }
         guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+    }
+
+    /// Whether `other` is this date with one digit of the month and day wrong, or two adjacent digits transposed,
+    /// in the same year: what a slip of the keyboard makes of one date (`1985-04-15` for `1985-04-16` or
+    /// `1985-04-51`... when that is a date).
+    public func isTypo(of other: Birthday) -> Bool {
+        guard let a = year, let b = other.year, a == b, self != other else { return false }
+        let x = [month / 10, month % 10, day / 10, day % 10]
+        let y = [other.month / 10, other.month % 10, other.day / 10, other.day % 10]
+        let differing = x.indices.filter { x[$0] != y[$0] }
+        if differing.count == 1 { return true }
+        return differing.count == 2 && differing[1] == differing[0] + 1 && x[differing[0]] == y[differing[1]]
+            && x[differing[1]] == y[differing[0]]
     }
 
     /// Whether the two cannot be the same person's birthday.

@@ -19,10 +19,23 @@ public struct Matcher: Sendable {
     /// cannot identify a person alone: 1 when matching against another file, 2 within one file (the pair itself).
     public var sharedAbove: Int
 
+    /// Cards counted too when deciding whether an email or phone is shared (the existing cards, when matching
+    /// incoming cards with each other), without being candidates.
+    public var alsoCounting: ContactIndex?
+
     /// A matcher over `index`.
-    public init(index: ContactIndex, sharedAbove: Int = 1) {
+    public init(index: ContactIndex, sharedAbove: Int = 1, alsoCounting: ContactIndex? = nil) {
         self.index = index
         self.sharedAbove = sharedAbove
+        self.alsoCounting = alsoCounting
+    }
+
+    private func count(email: String) -> Int {
+        index.cardCount(email: email) + (alsoCounting?.cardCount(email: email) ?? 0)
+    }
+
+    private func count(phone: PhoneKey) -> Int {
+        index.cardCount(phone: phone) + (alsoCounting?.cardCount(phone: phone) ?? 0)
     }
 
     /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
@@ -64,8 +77,8 @@ public struct Matcher: Sendable {
         }
         var strong = 0
         var weak = 0
-        for e in a.emails where b.emails.contains(e) {
-            if index.cardCount(email: e) > sharedAbove {
+        for e in a.emails where b.hasEmail(e) {
+            if count(email: e) > sharedAbove {
                 evidence.append(.commonEmail(e))
                 weak += 1
             } else {
@@ -74,8 +87,8 @@ public struct Matcher: Sendable {
             }
         }
         for p in a.phones {
-            guard let other = b.phones.first(where: { $0.key == p.key }) else { continue }
-            if p.personal && other.personal && index.cardCount(phone: p.key) <= sharedAbove {
+            guard let otherPersonal = b.phone(p.key) else { continue }
+            if p.personal && otherPersonal && count(phone: p.key) <= sharedAbove {
                 evidence.append(.sharedPersonalPhone(p.key.description))
                 strong += 1
             } else {
@@ -92,7 +105,12 @@ public struct Matcher: Sendable {
         let sameOrganization = a.organization != nil && a.organization == b.organization
         if sameOrganization { evidence.append(.sameOrganization) }
         var conflict = false
-        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y) {
+        // A birthday typo under one name at one home is forgiven by the score; any other difference vetoes.
+        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y),
+            !x.isTypo(of: y)
+                || Scoring.compare(a, b).fields.contains(where: { $0.remarks.contains(.typo) })
+                    == false
+        {
             evidence.append(.birthdayConflict)
             conflict = true
         }
@@ -114,7 +132,7 @@ public struct Matcher: Sendable {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
             let personalA = a.phones.filter(\.personal).map(\.key)
             let personalB = b.phones.filter(\.personal).map(\.key)
-            if !a.emails.contains(where: b.emails.contains),
+            if !a.sharesEmail(with: b),
                 let domain = a.emailDomains.filter(b.emailDomains.contains).min()
             {
                 evidence.append(.emailDomainConflict(String(domain)))
@@ -140,6 +158,40 @@ public struct Matcher: Sendable {
         return MatchDecision(
             kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
             evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
+    }
+
+    /// Why `a` and `b` cannot be one person whatever else they share, or nil: different generations or middle
+    /// initials, given or family names that are not typos, nicknames or initials of each other, or birthdays
+    /// beyond the typos the score forgives. A card joining a card that several cards already merged into must
+    /// pass this against each of them, so no card links two people through a third.
+    public static func conflict(_ a: MatchKeys, _ b: MatchKeys) -> String? {
+        if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
+            if x.generation != y.generation { return "different generations" }
+            if let i = x.middleInitials.first, let j = y.middleInitials.first, i != j {
+                return "different middle initials"
+            }
+        }
+        guard a.name != nil && b.name != nil || a.birthday != nil && b.birthday != nil else { return nil }
+        let score = Scoring.compare(a, b, complete: true)
+        for field in score.fields where field.outcome == .disagree {
+            switch field.field {
+            case .givenName: return "different given names"
+            case .familyName: return "different family names"
+            case .birthday: return "different birthdays"
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// How strongly a same-person decision holds, to choose among several: 3 a UID, 2 a shared identifier,
+    /// 1 names and the score.
+    public static func tier(_ decision: MatchDecision) -> Int {
+        switch decision.rule {
+        case "uid": 3
+        case "identifier+name": 2
+        default: 1
+        }
     }
 
     /// `decision` for the pair `a`, `b` with its complete score, for the report (while choosing, a decision by

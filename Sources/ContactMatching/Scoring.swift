@@ -36,8 +36,8 @@ public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
 
     /// Reasons an outcome is what it is, beyond equality.
     public struct Remarks: OptionSet, Sendable, Equatable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
         /// One given name is an initial of the other.
         public static let initial = Remarks(rawValue: 1 << 0)
         /// The given names are nicknames of one name.
@@ -54,11 +54,16 @@ public struct FieldComparison: Sendable, Equatable, CustomStringConvertible {
         public static let identifier = Remarks(rawValue: 1 << 6)
         /// Given and family names compared swapped.
         public static let swapped = Remarks(rawValue: 1 << 7)
+        /// A birthday one digit off, or with two digits transposed, in the same year.
+        public static let typo = Remarks(rawValue: 1 << 8)
+        /// A street found in the other card's extended-address field.
+        public static let extended = Remarks(rawValue: 1 << 9)
 
         static let texts: [(Remarks, String)] = [
             (.initial, "initial"), (.nickname, "nickname"), (.noYear, "no year on one card"),
             (.daySwapped, "day and month swapped"), (.houseNumber, "house number"), (.anotherHouse, "another house"),
             (.identifier, "an identifier: see the evidence"), (.swapped, "given and family swapped"),
+            (.typo, "a typo"), (.extended, "in the extended address"),
         ]
     }
 
@@ -107,6 +112,9 @@ public struct ScoreCard: Sendable, Equatable {
     /// One name part agrees exactly and the other is a typo of it (Jaro-Winkler), and the street with its house
     /// number agrees: one home, one name written twice.
     public var typoAtOneHome = false
+    /// Given and family names agree exactly (or swapped, not as nicknames) and the full birthday agrees: the same
+    /// person whatever the addresses say.
+    public var sameNameAndBirthday = false
 
     /// `different homes` when the best pair of addresses disagrees on the house and on the town: the cards
     /// describe people living in different places.
@@ -116,10 +124,13 @@ public struct ScoreCard: Sendable, Equatable {
         return street == .disagree && locality == .disagree ? "different homes" : nil
     }
 
-    /// Whether the total is allowed to merge: enough points, nothing vetoing, and agreement that two relatives
-    /// cannot share by chance (the exact names, the full birthday, or one typo at one home).
+    /// Whether the total is allowed to merge: nothing vetoing, and enough points with agreement that two relatives
+    /// cannot share by chance (the exact names, the full birthday, or one typo at one home), or the exact names
+    /// with the full birthday whatever the total.
     public var merges: Bool {
-        veto == nil && total >= Scoring.mergeThreshold && (namesAgree || birthdayAgrees || typoAtOneHome)
+        veto == nil
+            && (sameNameAndBirthday
+                || total >= Scoring.mergeThreshold && (namesAgree || birthdayAgrees || typoAtOneHome))
     }
 }
 
@@ -128,9 +139,9 @@ public struct ScoreCard: Sendable, Equatable {
 /// agree on the field (a full birthday rarely, a locality often), and checked on the seeded generator.
 public enum Scoring {
     /// A total at or above this (10.0) is the same person, when the names agree exactly or the full birthday does.
-    public static let mergeThreshold = 100
+    public static let mergeThreshold = Weights.merge
     /// A total at or above this (6.0) is reported as a possible duplicate.
-    public static let possibleThreshold = 60
+    public static let possibleThreshold = Weights.possible
     /// Jaro-Winkler at or above this counts a name or street as the same with a typo.
     public static let similarity = 0.85
 
@@ -156,27 +167,69 @@ public enum Scoring {
         } else {
             fields += [FieldComparison(.givenName, .missing), FieldComparison(.familyName, .missing)]
         }
-        let birthday = compareBirthdays(a.birthday, b.birthday)
-        fields.append(birthday)
-        if birthday.outcome == .disagree { veto = veto ?? "different birthdays" }
+        let birthdayIndex = fields.count
+        fields.append(compareBirthdays(a.birthday, b.birthday))
         fields += compareAddresses(a.addresses, b.addresses)
         if let x = a.organization, let y = b.organization {
             fields.append(
-                x == y ? FieldComparison(.organization, .agree, 10) : FieldComparison(.organization, .disagree, 0))
+                x == y
+                    ? FieldComparison(.organization, .agree, Weights.organizationAgree)
+                    : FieldComparison(.organization, .disagree, 0))
         } else {
             fields.append(FieldComparison(.organization, .missing))
         }
         fields.append(comparePhones(a, b))
+        let given = fields[0]
+        let family = fields[1]
+        let exactly: (FieldComparison) -> Bool = { $0.outcome == .agree && !$0.remarks.contains(.nickname) }
+        let alike: (FieldComparison) -> Bool = {
+            $0.outcome == .agree || ($0.outcome == .similar && $0.similarity != nil)
+        }
+        let street = fields[birthdayIndex + 1]
+        let atOneHome =
+            street.outcome == .agree
+            && (fields[birthdayIndex + 2].outcome == .agree || fields[birthdayIndex + 4].outcome == .agree)
+        // A birthday one digit off or with two digits transposed, under one name at one home, is a typo, not a
+        // parent and child (they are born in different years) nor twins (they have different given names).
+        if fields[birthdayIndex].remarks.contains(.typo), atOneHome, alike(given), alike(family),
+            exactly(given) || exactly(family)
+        {
+            fields[birthdayIndex] = FieldComparison(.birthday, .similar, Weights.birthdayTypo, remarks: .typo)
+        } else {
+            fields[birthdayIndex].remarks.remove(.typo)
+        }
+        let birthday = fields[birthdayIndex]
+        if birthday.outcome == .disagree { veto = veto ?? "different birthdays" }
         if veto == nil, let reason = differentEmails(a, b) { veto = reason }
         var card = ScoreCard(
             fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
             birthdayAgrees: birthday.outcome == .agree)
-        let outcomes = fields.prefix(2).map { ($0.outcome, $0.similarity != nil) }
+        // One keystroke apart, not merely alike: "Ana" and "Ananya" at one home are two people.
+        let names = (a.name, b.name)
         let oneTypo =
-            (outcomes[0].0 == .agree && outcomes[1].0 == .similar && outcomes[1].1)
-            || (outcomes[0].0 == .similar && outcomes[0].1 && outcomes[1].0 == .agree)
-        card.typoAtOneHome = oneTypo && fields.contains { $0.field == .street && $0.outcome == .agree }
+            (given.outcome == .agree && family.outcome == .similar && family.similarity != nil
+                && Self.typed(names.0?.family, names.1?.family, names.0?.given, names.1?.given, family))
+            || (given.outcome == .similar && given.similarity != nil && family.outcome == .agree
+                && Self.typed(names.0?.given, names.1?.given, names.0?.family, names.1?.family, given))
+        card.typoAtOneHome = oneTypo && street.outcome == .agree
+        // The same given and family name (exactly, or swapped between the fields) and the same full birthday: one
+        // person, wherever the cards say they live, because people move.
+        card.sameNameAndBirthday = exactly(given) && exactly(family) && birthday.outcome == .agree
         return card
+    }
+
+    /// Whether the similar name part `field` is one keystroke from the other card's (or, compared swapped,
+    /// from the other card's other part).
+    private static func typed(
+        _ a: String?, _ b: String?, _ otherA: String?, _ otherB: String?, _ field: FieldComparison
+    )
+        -> Bool
+    {
+        guard let a, let b else { return false }
+        if field.remarks.contains(.swapped) {
+            return Similarity.oneEdit(a, otherB ?? "") || Similarity.oneEdit(otherA ?? "", b)
+        }
+        return Similarity.oneEdit(a, b)
     }
 
     /// Tenths of a point as text: `+3.0`, `-1.5`, `0`.
@@ -220,19 +273,23 @@ public enum Scoring {
 
     private static func compareGiven(_ a: String, _ b: String) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
-        if a == b { return FieldComparison(.givenName, .agree, 30) }
+        if a == b { return FieldComparison(.givenName, .agree, Weights.givenAgree) }
         if isOneLetter(a) || isOneLetter(b) {
             return a.first == b.first
-                ? FieldComparison(.givenName, .similar, 10, remarks: .initial)
-                : FieldComparison(.givenName, .disagree, -30)
+                ? FieldComparison(.givenName, .similar, Weights.givenInitial, remarks: .initial)
+                : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
-        if Nicknames.areEquivalent(a, b) { return FieldComparison(.givenName, .agree, 30, remarks: .nickname) }
+        if Nicknames.areEquivalent(a, b) {
+            return FieldComparison(.givenName, .agree, Weights.givenAgree, remarks: .nickname)
+        }
         // Two names people are really called (Anna and Anne, Daniel and Danielle) are two names, not a typo.
-        if Nicknames.isKnown(a) && Nicknames.isKnown(b) { return FieldComparison(.givenName, .disagree, -30) }
+        if Nicknames.isKnown(a) && Nicknames.isKnown(b) {
+            return FieldComparison(.givenName, .disagree, Weights.givenDisagree)
+        }
         let similarity = Similarity.jaroWinkler(a, b)
         return similarity >= Self.similarity
-            ? FieldComparison(.givenName, .similar, 20, similarity: similarity)
-            : FieldComparison(.givenName, .disagree, -30)
+            ? FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: similarity)
+            : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
     }
 
     /// Whether a folded name is an initial: one scalar (folding leaves no combining marks), without counting
@@ -244,11 +301,11 @@ public enum Scoring {
 
     private static func compareFamily(_ a: String, _ b: String) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.familyName, .missing) }
-        if a == b { return FieldComparison(.familyName, .agree, 40) }
+        if a == b { return FieldComparison(.familyName, .agree, Weights.familyAgree) }
         let similarity = Similarity.jaroWinkler(a, b)
         return similarity >= Self.similarity
-            ? FieldComparison(.familyName, .similar, 30, similarity: similarity)
-            : FieldComparison(.familyName, .disagree, -40)
+            ? FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: similarity)
+            : FieldComparison(.familyName, .disagree, Weights.familyDisagree)
     }
 
     // MARK: Birthday
@@ -257,15 +314,18 @@ public enum Scoring {
         guard let a, let b else { return FieldComparison(.birthday, .missing) }
         if a.month == b.month && a.day == b.day {
             if let x = a.year, let y = b.year {
-                return x == y ? FieldComparison(.birthday, .agree, 50) : FieldComparison(.birthday, .disagree, -50)
+                return x == y
+                    ? FieldComparison(.birthday, .agree, Weights.birthdayAgree)
+                    : FieldComparison(.birthday, .disagree, Weights.birthdayDisagree)
             }
-            return FieldComparison(.birthday, .similar, 20, remarks: .noYear)
+            return FieldComparison(.birthday, .similar, Weights.birthdayNoYear, remarks: .noYear)
         }
         // 03/04 read as April 3rd on one side and March 4th on the other: weak evidence, not a conflict.
         if a.month == b.day && a.day == b.month && (a.year == nil || b.year == nil || a.year == b.year) {
-            return FieldComparison(.birthday, .similar, 10, remarks: .daySwapped)
+            return FieldComparison(.birthday, .similar, Weights.birthdayDaySwapped, remarks: .daySwapped)
         }
-        return FieldComparison(.birthday, .disagree, -50)
+        // A typo is a disagreement here; `compare` forgives it only for one name at one home.
+        return FieldComparison(.birthday, .disagree, Weights.birthdayDisagree, remarks: a.isTypo(of: b) ? .typo : [])
     }
 
     // MARK: Addresses
@@ -287,20 +347,33 @@ public enum Scoring {
         ]
     }
 
+    /// A street with its house number: another number is another house, a typo in the name is the same street.
+    private static func compareStreet(_ numberA: String, _ a: String, _ numberB: String, _ b: String)
+        -> FieldComparison
+    {
+        if a.isEmpty || b.isEmpty { return FieldComparison(.street, .missing) }
+        if numberA != numberB {
+            return FieldComparison(.street, .disagree, Weights.streetDisagree, remarks: .houseNumber)
+        }
+        if a == b { return FieldComparison(.street, .agree, Weights.streetAgree) }
+        let similarity = Similarity.jaroWinkler(a, b)
+        return similarity >= Self.similarity
+            ? FieldComparison(.street, .similar, Weights.streetSimilar, similarity: similarity)
+            : FieldComparison(.street, .disagree, Weights.streetDisagree)
+    }
+
     private static func compareAddress(_ a: AddressKey, _ b: AddressKey) -> [FieldComparison] {
-        let street: FieldComparison
-        if a.street.isEmpty || b.street.isEmpty {
-            street = FieldComparison(.street, .missing)
-        } else if a.number != b.number {
-            street = FieldComparison(.street, .disagree, -10, remarks: .houseNumber)
-        } else if a.street == b.street {
-            street = FieldComparison(.street, .agree, 30)
-        } else {
-            let similarity = Similarity.jaroWinkler(a.street, b.street)
-            street =
-                similarity >= Self.similarity
-                ? FieldComparison(.street, .similar, 20, similarity: similarity)
-                : FieldComparison(.street, .disagree, -10)
+        var street = compareStreet(a.number, a.street, b.number, b.street)
+        // A street written in the extended-address field (ADR component 2) on one card is the same street.
+        if street.outcome != .agree {
+            for (x, y) in [(a.extendedLine, b.streetLine), (a.streetLine, b.extendedLine)] {
+                guard let x, let y else { continue }
+                var other = compareStreet(x.number, x.street, y.number, y.street)
+                guard other.outcome != .missing, street.outcome == .missing || other.weight > street.weight
+                else { continue }
+                other.remarks.insert(.extended)
+                street = other
+            }
         }
         func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int)
             -> FieldComparison
@@ -309,9 +382,12 @@ public enum Scoring {
             return x == y ? FieldComparison(field, .agree, agree) : FieldComparison(field, .disagree, disagree)
         }
         var fields = [
-            street, plain(.locality, a.locality, b.locality, agree: 10, disagree: -10),
-            plain(.region, a.region, b.region, agree: 5, disagree: -5),
-            plain(.postalCode, a.postalCode, b.postalCode, agree: 20, disagree: -15),
+            street,
+            plain(.locality, a.locality, b.locality, agree: Weights.localityAgree, disagree: Weights.localityDisagree),
+            plain(.region, a.region, b.region, agree: Weights.regionAgree, disagree: Weights.regionDisagree),
+            plain(
+                .postalCode, a.postalCode, b.postalCode, agree: Weights.postalCodeAgree,
+                disagree: Weights.postalCodeDisagree),
         ]
         if street.outcome == .disagree {
             // Another house in the same town: agreeing on the town says nothing more about the person.
@@ -328,7 +404,7 @@ public enum Scoring {
     /// Why the emails say two people: both have HOME (or WORK) emails and none in common, or both have addresses
     /// at one domain and none in common (two colleagues' mailboxes).
     private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> String? {
-        if a.emails.contains(where: b.emails.contains) { return nil }
+        if a.sharesEmail(with: b) { return nil }
         for kind in [EmailKind.home, .work] where a.emailKinds.contains(kind) && b.emailKinds.contains(kind) {
             return "different \(kind.rawValue) emails"
         }
@@ -346,7 +422,7 @@ public enum Scoring {
         if x.isEmpty || y.isEmpty { return FieldComparison(.phone, .missing) }
         return x.contains(where: y.contains)
             ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
-            : FieldComparison(.phone, .disagree, -10)
+            : FieldComparison(.phone, .disagree, Weights.phoneDisagree)
     }
 }
 

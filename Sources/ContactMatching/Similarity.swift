@@ -88,4 +88,19 @@ public enum Similarity {
 
     /// Soundex digits of a-z ("0" for vowels, h, w and y).
     private static let codes: [UInt8] = Array("01230120022455012623010202".utf8)
+
+    /// Whether `a` becomes `b` by one keystroke: a letter changed, added, dropped, or two adjacent letters
+    /// swapped (optimal string alignment distance 1). What a typo does; "ana" and "ananya" are two names.
+    public static func oneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        if x == y || abs(x.count - y.count) > 1 { return false }
+        var i = 0
+        while i < min(x.count, y.count) && x[i] == y[i] { i += 1 }
+        if x.count == y.count {
+            if x[(i + 1)...] == y[(i + 1)...] { return true }
+            return i + 1 < x.count && x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
+        }
+        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
+    }
 }

@@ -84,6 +84,9 @@ public struct MergeEntry: Sendable {
     public var changes: [FieldChange]
     /// Why it was skipped.
     public var problem: String?
+    /// For a card merged into a new card made of several incoming cards: the incoming card (by index) whose
+    /// place that card takes.
+    public var intoIncoming: Int?
 
     /// Creates an entry.
     public init(
@@ -101,6 +104,17 @@ public struct MergeEntry: Sendable {
     }
 }
 
+/// A possible duplicate left for a person to decide, ranked by the weight of evidence: in a merge an existing
+/// card and a new card made of incoming cards; in a dedupe two cards of the file (or the cards merged into them).
+public struct Suggestion: Sendable, Equatable {
+    /// Merge: the existing position. Dedupe: the position of the first card.
+    public var first: Int
+    /// Merge: the index of the incoming card whose new card it is. Dedupe: the position of the second card.
+    public var second: Int
+    /// The weight of evidence, in tenths (`MatchDecision.rank`): suggestions are listed strongest first.
+    public var rank: Int
+}
+
 /// The result of merging cards into a collection: which existing cards change, which are added, and why.
 public struct MergeResult: Sendable {
     /// Existing positions whose card changed, with the new card.
@@ -113,10 +127,30 @@ public struct MergeResult: Sendable {
     public var entries: [MergeEntry] = []
     /// The country code national numbers were read with.
     public var countryCode: Int?
-    /// For dedupe: pairs left as possible duplicates (positions in the file).
-    public var possiblePairs: [(Int, Int, MatchDecision)] = []
+    /// Possible duplicates left alone, strongest first.
+    public var suggestions: [Suggestion] = []
+    /// The decision behind a suggestion, with its complete score, worked out when asked (a large book has
+    /// hundreds of thousands of suggestions, and a report shows a few).
+    public var explain: @Sendable (Suggestion) -> MatchDecision = { _ in
+        MatchDecision(kind: .possible, rule: "weak", evidence: [], strength: 0)
+    }
     /// How many pairs were compared: each card with the cards sharing a key with it (the blocking's cost).
     public var candidatePairs = 0
+    /// The blocking keys left out because too many cards share them.
+    public var capped = BlockingTally()
+    /// Keep-apart decisions made by the review, by the two cards' UIDs (cards without one got one).
+    public var keptApart: [(String, String)] = []
+
+    /// An empty result.
+    public init() {}
+}
+
+/// A person's answer to one suggestion.
+public enum ReviewAnswer: String, Sendable, Codable {
+    /// The same person: merge.
+    case merge
+    /// Different people: keep apart, and do not suggest the pair again.
+    case keepApart = "keep-apart"
 }
 
 /// Merges incoming cards into an existing collection, or a collection into itself (dedupe).
@@ -143,135 +177,17 @@ public struct AddressBookMerge: Sendable {
         merge(incoming, into: ExistingCards(existing, countryCode: countryCode))
     }
 
-    /// Merges `incoming` into `existing`. Incoming cards are matched against the existing cards only (never against
-    /// each other), and several incoming cards for one existing card merge in a fixed order, so the order of the
-    /// incoming cards never changes the result.
-    public func merge(_ incoming: [IncomingCard], into existing: ExistingCards) -> MergeResult {
-        var result = MergeResult()
-        let code = existing.countryCode
-        result.countryCode = code
-        let matcher = Matcher(index: ContactIndex(existing.keys))
-        let merger = ContactMerger(preference: preference, countryCode: code)
-        // Each incoming card's decision depends only on the existing cards, so they are worked out in parallel.
-        let decided: [(entry: MergeEntry, candidates: Int)] = Concurrently.map(incoming, chunk: 64) { card in
-            let keys = MatchKeys(card.contact, countryCode: code)
-            let candidates = matcher.index.candidates(for: keys)
-            var entry = MergeEntry(
-                file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
-            if let (position, decision) = matcher.bestMatch(for: keys, among: candidates) {
-                entry.existing = position
-                entry.decision = matcher.explained(decision, keys, matcher.index.keys[position])
-                entry.outcome = decision.kind == .same ? .merged : .possible
-            }
-            if entry.outcome != .merged {
-                // A card that brings nothing a card already here lacks is already here: adding it again would only
-                // make a duplicate (this is what makes merging the same file twice change nothing).
-                for position in candidates
-                where matcher.index.keys[position].couldContain(keys)
-                    && merger.merge(card.contact, into: existing.card(position)).changes.isEmpty
-                {
-                    entry.outcome = .unchanged
-                    entry.existing = position
-                    entry.decision = matcher.explained(
-                        matcher.decide(keys, matcher.index.keys[position]), keys,
-                        matcher.index.keys[position])
-                    break
-                }
-            }
-            return (entry, candidates.count)
-        }
-        result.candidatePairs = decided.reduce(0) { $0 + $1.candidates }
-        var targets: [Int: [Int]] = [:]  // existing position -> incoming indexes
-        for (i, (entry, _)) in decided.enumerated() {
-            if entry.outcome == .merged, let position = entry.existing { targets[position, default: []].append(i) }
-            if entry.outcome == .added || entry.outcome == .possible { result.added.append(incoming[i].contact) }
-        }
-        result.entries = decided.map(\.entry)
-        let groups = targets
-        // Several incoming cards for one existing card merge in a fixed order; each existing card on its own.
-        let merged: [(position: Int, card: Contact?, outcomes: [(Int, MergeEntry.Outcome, [FieldChange])])] =
-            Concurrently.map(groups.keys.sorted(), chunk: 64) { position in
-                var order = groups[position]!
-                if order.count > 1 {
-                    let keys = order.map { Self.canonicalKey(incoming[$0].contact) }
-                    order = order.indices.sorted { keys[$0] < keys[$1] }.map { order[$0] }
-                }
-                let original = existing.card(position)
-                var card = original
-                var outcomes: [(Int, MergeEntry.Outcome, [FieldChange])] = []
-                for i in order {
-                    let (next, changes) = merger.merge(incoming[i].contact, into: card)
-                    outcomes.append((i, next == card ? .unchanged : .merged, changes))
-                    card = next
-                }
-                return (position, card != original ? card : nil, outcomes)
-            }
-        for target in merged {
-            for (i, outcome, changes) in target.outcomes {
-                result.entries[i].outcome = outcome
-                result.entries[i].changes = changes
-            }
-            if let card = target.card { result.replaced[target.position] = card }
-        }
-        return result
+    /// Merges `incoming` into `existing` with no review: `plan` then `apply` with no answers.
+    public func merge(
+        _ incoming: [IncomingCard], into existing: ExistingCards, decisions: ReviewDecisions = ReviewDecisions()
+    ) -> MergeResult {
+        apply(plan(incoming, into: existing, decisions: decisions), answers: [:])
     }
 
-    /// Within one collection: clusters the cards the rule says are the same person, merges each cluster into its
-    /// first card, and lists the possible duplicates it left alone.
-    public func dedupe(_ cards: ExistingCards, file: String, lines: [Int]) -> MergeResult {
-        var result = MergeResult()
-        let code = cards.countryCode
-        result.countryCode = code
-        let keys = cards.keys
-        let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
-        let merger = ContactMerger(preference: preference, countryCode: code)
-        var representative = Array(keys.indices)
-        // Each cluster's card so far, with its card as the file has it (read once: reads parse the card again).
-        var merged: [Int: (original: Contact, card: Contact)] = [:]
-        var reported = Set<[Int]>()
-        for i in keys.indices {
-            var best: (Int, MatchDecision)?
-            let candidates = matcher.index.candidates(for: keys[i])
-            result.candidatePairs += candidates.count { $0 < i }
-            for j in candidates where j < i {
-                let rep = representative[j]
-                guard rep != i, representative[rep] == rep else { continue }
-                var decision = matcher.decide(keys[i], keys[j])
-                if decision.kind == .same, let current = merged[rep]?.card {
-                    // The cluster's card so far must agree too: no chaining two people through a third card.
-                    decision = matcher.decide(keys[i], MatchKeys(current, countryCode: code))
-                    if decision.kind != .same { decision.kind = .possible }
-                }
-                if decision.kind == .possible, reported.insert([rep, i]).inserted {
-                    result.possiblePairs.append((rep, i, matcher.explained(decision, keys[i], keys[j])))
-                }
-                if decision.kind == .same, best == nil || decision.strength > best!.1.strength {
-                    best = (rep, decision)
-                }
-            }
-            var entry = MergeEntry(file: file, line: lines[i], name: cards.names[i], outcome: .unchanged)
-            if let (rep, decision) = best {
-                let original = merged[rep]?.original ?? cards.card(rep)
-                let (card, changes) = merger.merge(cards.card(i), into: merged[rep]?.card ?? original)
-                merged[rep] = (original, card)
-                representative[i] = rep
-                result.removed.insert(i)
-                entry.outcome = .merged
-                entry.existing = rep
-                entry.decision = matcher.explained(decision, keys[i], keys[rep])
-                entry.changes = changes
-            }
-            result.entries.append(entry)
-        }
-        result.possiblePairs.removeAll { result.removed.contains($0.0) || result.removed.contains($0.1) }
-        for (rep, cluster) in merged where cluster.card != cluster.original { result.replaced[rep] = cluster.card }
-        return result
-    }
-
-    /// A stable order for cards without looking at where they came from.
-    static func canonicalKey(_ c: Contact) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(c)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    /// Within one collection, with no review: `plan` then `apply` with no answers.
+    public func dedupe(
+        _ cards: ExistingCards, file: String, lines: [Int], decisions: ReviewDecisions = ReviewDecisions()
+    ) -> MergeResult {
+        apply(planDedupe(cards, file: file, lines: lines, decisions: decisions), answers: [:])
     }
 }

@@ -216,7 +216,8 @@ struct CardWriter {
     }
 
     private func address(_ address: Address, country: String, _ shape: Shape) -> String {
-        structured(["", "", address.street, address.city, address.state, address.zip, country], shape)
+        let (extended, street) = address.inExtended ? (address.street, "") : ("", address.street)
+        return structured(["", extended, street, address.city, address.state, address.zip, country], shape)
     }
 
     // MARK: Cards

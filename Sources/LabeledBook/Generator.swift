@@ -77,6 +77,12 @@ struct Generator {
     private var unlinkedRandom: SplitMix64
     /// Existing people exported again as unlinked duplicates, who therefore are never ordinary duplicates.
     private var unlinked: [Bool] = []
+    /// The stream of the traps without identifiers, and of the unlinked duplicates' later slips (moved house,
+    /// birthday typos, the street in the extended address): forked last, so every other stream is unchanged.
+    private var trapRandom: SplitMix64
+    private var slipRandom: SplitMix64
+    /// Incoming people whose card shows no email, phone or UID (the traps without identifiers).
+    private var bare = Set<Int>()
 
     init(_ options: LabeledBook.Options) {
         self.options = options
@@ -86,6 +92,8 @@ struct Generator {
         random = root.fork()
         // Forked after the others, so the world and `random` get the seeds they always had.
         unlinkedRandom = root.fork()
+        trapRandom = root.fork()
+        slipRandom = root.fork()
     }
 
     mutating func run() -> LabeledBook {
@@ -93,6 +101,7 @@ struct Generator {
         makeTraps(max(0, options.traps))
         makeNewPeople(max(0, options.incomingNew))
         makeUnlinked(max(0, options.unlinkedDuplicates))
+        makeUnlinkedTraps(max(0, options.unlinkedTraps))
         planExistingCards()
 
         // The existing book, in shuffled order.
@@ -127,7 +136,9 @@ struct Generator {
                 switch entry.kind {
                 case .duplicate: duplicatePlan(entry.person)
                 case .unlinked: unlinkedPlan(entry.person)
-                default: standardPlan(entry.person, forced: entry.forced)
+                default:
+                    bare.contains(entry.person)
+                        ? barePlan(entry.person, kind: entry.kind) : standardPlan(entry.person, forced: entry.forced)
                 }
             incomingWriter.write(content(entry.person, plan))
             incomingPeople.append(world.persons[entry.person].id)
@@ -209,6 +220,125 @@ struct Generator {
             forced[index].formUnion([.homeAddress, .birthday])
             incoming.append((index, .unlinked, []))
         }
+    }
+
+    // MARK: Traps without identifiers
+
+    /// Twins, parents and children (half of them Jr. or Sr.) and colleagues whose cards carry no email, phone
+    /// or UID: the people a name, address and birthday matcher must keep apart.
+    private mutating func makeUnlinkedTraps(_ count: Int) {
+        for slot in 0..<count {
+            switch slot % 10 {
+            case 0, 1, 2, 3: twinTrap()
+            case 4, 5, 6: parentChildTrap()
+            default: bareColleagueTrap()
+            }
+        }
+    }
+
+    /// Whether two names are one name written with or without accents or capitals.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        Folding.dropAccents(a).lowercased() == Folding.dropAccents(b).lowercased()
+    }
+
+    /// An existing person no other trap or unlinked duplicate uses, chosen from `trapRandom`.
+    private mutating func bareAnchor(_ eligible: (Person) -> Bool) -> Int? {
+        guard existingCount > 0 else { return nil }
+        for _ in 0..<400 {
+            let index = trapRandom.below(existingCount)
+            if !anchorUsed[index] && !unlinked[index] && eligible(world.persons[index]) {
+                anchorUsed[index] = true
+                return index
+            }
+        }
+        return nil
+    }
+
+    private mutating func ensureBareHome(_ index: Int) {
+        let home = world.persons[index].household
+        if world.households[home].address == nil { world.households[home].address = world.newAddress() }
+        if world.persons[index].birthday == nil {
+            let year = trapRandom.int(1945...2004)
+            let month = trapRandom.int(1...12)
+            world.persons[index].birthday = Birthday(
+                year: year, month: month, day: trapRandom.int(1...World.days(month, year)))
+        }
+        forced[index].formUnion([.homeAddress, .birthday])
+    }
+
+    /// Another child of the same parents born the same day: same family name, home and birthday, another given name.
+    private mutating func twinTrap() {
+        guard let index = bareAnchor({ $0.suffix == nil && $0.prefix == nil }) else { return }
+        ensureBareHome(index)
+        let model = world.persons[index]
+        let sex: Sex = trapRandom.chance(50) ? .male : .female
+        // Another name than anyone's at that home: a twin is told apart by the given name.
+        let household = world.persons.filter { $0.household == model.household }.map(\.given)
+        var given = world.drawGiven(sex)
+        while household.contains(where: { Self.sameName(given, $0) }) { given = world.drawGiven(sex) }
+        let person = world.newPerson(
+            household: model.household, sex: sex, given: given, family: model.family, employer: .none,
+            maySuffix: false)
+        world.persons[person].middle = nil
+        world.persons[person].prefix = nil
+        world.persons[person].birthday = model.birthday
+        bare.insert(person)
+        incoming.append((person, .twin, []))
+    }
+
+    /// A parent or child of the same name at the same home, born decades apart; half the time the younger is
+    /// "Jr." (or the elder "Sr.").
+    private mutating func parentChildTrap() {
+        guard let index = bareAnchor({ $0.suffix == nil && $0.prefix == nil && $0.sex == .male }) else { return }
+        ensureBareHome(index)
+        let model = world.persons[index]
+        let older = trapRandom.chance(50)
+        let person = world.newPerson(
+            household: model.household, sex: .male, given: model.given, family: model.family, employer: .none,
+            maySuffix: false)
+        world.persons[person].middle = model.middle
+        world.persons[person].prefix = nil
+        if trapRandom.chance(50) { world.persons[person].suffix = older ? "Sr." : "Jr." }
+        var birthday = model.birthday!
+        birthday.year += older ? -trapRandom.int(22...34) : trapRandom.int(22...34)
+        birthday.day = min(birthday.day, World.days(birthday.month, birthday.year))
+        world.persons[person].birthday = birthday
+        forced[index].insert(.middle)
+        bare.insert(person)
+        incoming.append((person, older ? .father : .son, []))
+    }
+
+    /// Someone else at the same organisation, with a name of their own.
+    private mutating func bareColleagueTrap() {
+        guard let index = bareAnchor({ $0.company != nil }) else { return }
+        let model = world.persons[index]
+        let sex: Sex = trapRandom.chance(50) ? .male : .female
+        // Another name than the model's, and than anyone's at the company (that would be a namesake).
+        let colleagues = world.persons.filter { $0.company == model.company }
+        var (given, family) = world.drawName(sex)
+        while Self.sameName(family, model.family) || Self.sameName(given, model.given)
+            || colleagues.contains(where: { Self.sameName($0.given, given) && Self.sameName($0.family, family) })
+        {
+            (given, family) = world.drawName(sex)
+        }
+        let home = world.newHousehold(family: family, phonePercent: 0, addressPercent: 65)
+        let person = world.newPerson(
+            household: home, sex: sex, given: given, family: family, employer: .at(model.company!),
+            maySuffix: false)
+        forced[index].insert(.org)
+        bare.insert(person)
+        incoming.append((person, .colleague, []))
+    }
+
+    /// A card with the name and what the trap is built on (home and birthday, or organisation), and no email,
+    /// phone or UID of anyone's.
+    private mutating func barePlan(_ index: Int, kind: LabeledBook.Kind) -> CardPlan {
+        let person = world.persons[index]
+        var fields: Fields = kind == .colleague ? [.org, .birthday, .homeAddress] : [.homeAddress, .birthday]
+        if person.middle != nil { fields.insert(.middle) }
+        fields.formIntersection(available(person))
+        let shape = Shape.draw(&trapRandom)
+        return CardPlan(fields: fields, shape: shape, phoneFormat: trapRandom.below(6), uid: nil)
     }
 
     // MARK: Traps
@@ -554,6 +684,22 @@ struct Generator {
             if birthday.day <= 12 && birthday.day != birthday.month && unlinkedRandom.chance(2) {
                 swap(&birthday.day, &birthday.month)
                 variation.birthday = birthday
+            }
+        }
+        // Later slips, from their own stream: a birthday one digit off or with two digits transposed (8%), a
+        // move to another house (10%), the street written in the extended-address field (8%).
+        if fields.contains(.birthday), variation.birthday == nil, let birthday = person.birthday,
+            slipRandom.chance(8)
+        {
+            variation.birthday = Slips.birthdayTypo(birthday, transposed: slipRandom.chance(50), &slipRandom)
+        }
+        if fields.contains(.homeAddress) {
+            if slipRandom.chance(10) {
+                variation.address = world.newAddress()
+            } else if slipRandom.chance(9) {
+                var address = variation.address ?? world.households[person.household].address
+                address?.inExtended = true
+                variation.address = address
             }
         }
         plan.variation = variation

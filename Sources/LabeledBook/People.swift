@@ -15,6 +15,8 @@ struct Address: Sendable {
     var zip: String
     /// The city's area code, for the home phone of whoever lives there.
     var area: Int
+    /// Written in the extended-address field (ADR component 2) instead of the street field, as some forms do.
+    var inExtended = false
 }
 
 struct Birthday: Equatable, Sendable {

@@ -122,4 +122,26 @@ enum Slips {
         if lines.count > 1 { out += "\n" + lines[1] }
         return out
     }
+
+    /// The birthday with one digit of its month and day wrong (`transposed`: two adjacent digits swapped), in
+    /// the same year, when that is still a date: nil otherwise.
+    static func birthdayTypo(_ birthday: Birthday, transposed: Bool, _ random: inout SplitMix64) -> Birthday? {
+        var digits = [birthday.month / 10, birthday.month % 10, birthday.day / 10, birthday.day % 10]
+        if transposed {
+            let pairs = (0..<3).filter { digits[$0] != digits[$0 + 1] }
+            guard !pairs.isEmpty else { return nil }
+            let first = random.pick(pairs)
+            digits.swapAt(first, first + 1)
+        } else {
+            let position = random.below(4)
+            var digit = random.below(9)
+            if digit >= digits[position] { digit += 1 }
+            digits[position] = digit
+        }
+        let month = digits[0] * 10 + digits[1]
+        let day = digits[2] * 10 + digits[3]
+        guard (1...12).contains(month), day >= 1, day <= World.days(month, birthday.year) else { return nil }
+        let typo = Birthday(year: birthday.year, month: month, day: day)
+        return typo == birthday ? nil : typo
+    }
 }

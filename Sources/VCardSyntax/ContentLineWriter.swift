@@ -199,7 +199,10 @@ public struct LineBuilder {
     /// Folds the line into `output` as physical lines of at most 75 octets, each ended by CRLF.
     public mutating func finish() {
         let count = line.count
-        output.reserveCapacity(output.count + count + count / 37 + 2)
+        // Grow geometrically: reserving just enough for each line would copy the output at every line, which is
+        // quadratic in a card with 100,000 lines.
+        let needed = output.count + count + count / 37 + 2
+        if output.capacity < needed { output.reserveCapacity(max(needed, output.capacity * 2)) }
         line.withUnsafeBufferPointer { logical in
             var start = 0
             var limit = ContentLineWriter.maxLineOctets

@@ -141,4 +141,59 @@ import VCardFormat
             #expect(seen[kind, default: 0] > 0, "no \(kind) among \(unlinked.count) unlinked duplicates")
         }
     }
+
+    /// The shapes issue 21 asks the figures to cover: moved house, birthday typos (one digit, transposed), the
+    /// street in the extended address, and traps without identifiers (twins, parents and children, colleagues),
+    /// whose cards carry no email, phone or UID.
+    @Test func newSlipsAndTrapsWithoutIdentifiersAppear() {
+        let book = LabeledBook.generate(
+            .init(
+                seed: 21, existingPeople: 3_000, incomingDuplicates: 100, incomingNew: 50, traps: 40,
+                unlinkedDuplicates: 600, unlinkedTraps: 100))
+        let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
+        let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.map(\.contact)
+        var existingCard = [Int: Int]()
+        for (index, person) in book.existingPeople.enumerated() { existingCard[person] = index }
+        var seen: [String: Int] = [:]
+        for (index, kind) in book.incomingKinds.enumerated() {
+            let theirs = incoming[index]
+            if [.twin, .son, .father, .colleague].contains(kind) && theirs.emails.isEmpty && theirs.phones.isEmpty {
+                seen["bare \(kind.rawValue)", default: 0] += 1
+            }
+            guard kind == .unlinked, let match = existingCard[book.incomingPeople[index]] else { continue }
+            let ours = existing[match]
+            if let address = theirs.addresses.first {
+                if address.street.isEmpty && !address.extended.isEmpty { seen["street in extended", default: 0] += 1 }
+                if let home = ours.addresses.first, address.postalCode != home.postalCode && !address.postalCode.isEmpty
+                {
+                    seen["moved", default: 0] += 1
+                }
+            }
+            if let a = theirs.birthday.flatMap(Birthday.init), let b = ours.birthday.flatMap(Birthday.init),
+                a.isTypo(of: b)
+            {
+                seen["birthday typo", default: 0] += 1
+            }
+        }
+        print("new shapes:", seen.sorted { $0.key < $1.key })
+        for kind in [
+            "bare twin", "bare son", "bare father", "bare colleague", "street in extended", "moved", "birthday typo",
+        ] {
+            #expect(seen[kind, default: 0] > 0, "no \(kind)")
+        }
+        // A twin shares the family name, home and birthday of an existing person, under another given name.
+        let twins = book.incomingKinds.indices.filter { book.incomingKinds[$0] == .twin }
+        #expect(!twins.isEmpty)
+        for index in twins {
+            let twin = incoming[index]
+            let surname = TextFolding.fold(twin.formattedName ?? "").split(separator: " ").last
+            #expect(
+                existing.contains { card in
+                    card.birthday.flatMap(Birthday.init) == twin.birthday.flatMap(Birthday.init)
+                        && card.addresses.contains { $0.street == twin.addresses.first?.street }
+                        && TextFolding.fold(card.formattedName ?? "").split(separator: " ").last == surname
+                        && card.formattedName != twin.formattedName
+                }, "twin card \(index) has no sibling")
+        }
+    }
 }

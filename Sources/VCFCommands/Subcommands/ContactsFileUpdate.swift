@@ -31,12 +31,14 @@ struct ContactsFileUpdate {
     /// Reads, computes and writes; returns the last pass's result, and what the commit did (nil when nothing
     /// was written).
     /// - Throws: `FileError` when a file cannot be read, locked or written; `Refused`.
-    func run<Result>(_ compute: (ContactsFile) -> (Outcome, Result)) throws -> (Result, FileReplacement.Committed?) {
+    func run<Result>(_ compute: (ContactsFile) throws -> (Outcome, Result)) throws -> (
+        Result, FileReplacement.Committed?
+    ) {
         let name = InputReader.name(source)
         if let destination {
             // Another output: the source is only read, the output replaced like any -o.
             guard let bytes = InputReader.readWhole(source, io: io) else { throw Refused() }
-            let (outcome, result) = compute(try contactsFile(bytes, name: name))
+            let (outcome, result) = try compute(try contactsFile(bytes, name: name))
             guard !dryRun else { return (result, nil) }
             let output = try CommandOutput.open(destination, io: io, options: options)
             defer { output.abandon() }
@@ -51,10 +53,10 @@ struct ContactsFileUpdate {
         update.retrying = { io.error("\($0.path): note: changed by another program meanwhile; working on it again") }
         if dryRun {
             let snapshot = try update.read()
-            return (compute(try contactsFile(snapshot.bytes, name: name)).1, nil)
+            return (try compute(try contactsFile(snapshot.bytes, name: name)).1, nil)
         }
         return try update.run { snapshot in
-            let (outcome, result) = compute(try contactsFile(snapshot.bytes, name: name))
+            let (outcome, result) = try compute(try contactsFile(snapshot.bytes, name: name))
             let parts = outcome.output
             return InPlaceUpdate.Plan(
                 report: result,

@@ -106,9 +106,12 @@ enum Help {
           vcf merge google.vcf outlook.vcf --into contacts.vcf --backup
           vcf merge export.vcf --into contacts.vcf -n --explain    show the plan and why, change nothing
           vcf merge export.vcf --into contacts.vcf --json > report.json
+          vcf merge export.vcf --into contacts.vcf --review     decide the possible duplicates one by one
+          printf 'm\\nk\\n' | vcf merge export.vcf --into contacts.vcf --review   answers from a script
 
         Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup] [--force]
-                         [--prefer newer|existing|incoming] [--country-code N] [--charset NAME]
+                         [--review] [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
+                         [--charset NAME]
 
         INCOMING is vCard, jCard, Contact JSON or a Google or Outlook CSV export (- for standard input); an
         incoming file with no cards is an error, and nothing is changed.
@@ -133,6 +136,11 @@ enum Help {
           --backup             keep the previous file as FILE.bak (FILE.bak.2, .3... when that is taken:
                                an earlier backup is never replaced)
           --force              update FILE even when it is read-only
+          --review             show each possible duplicate, strongest first, beside the card it resembles,
+                               and ask: m merge, k keep apart (remembered in CONTACTS.vcf.decisions), s skip,
+                               q quit (answers so far kept); one key on a terminal, one answer a line otherwise
+          --accept FILE        merge the pairs listed in FILE (a --json report's possibleDuplicates, edited,
+                               or lines of two UIDs and an optional keep-apart)
           --prefer WHICH       newer (default), existing or incoming
           --country-code N     read national numbers as +N (default: the file's most common code)
           --charset NAME       the charset of incoming text that is not UTF-8 and declares none (as vcf
@@ -150,14 +158,15 @@ enum Help {
           vcf dedupe contacts.vcf -n --explain      what would merge, and why
           vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
           vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
+          vcf dedupe contacts.vcf --review          decide the possible duplicates one by one
 
-        Usage: vcf dedupe CONTACTS.vcf|- [-n] [--json] [--explain] [--backup] [--force] [-o OUT]
-                          [--prefer newer|existing|incoming] [--country-code N]
+        Usage: vcf dedupe CONTACTS.vcf|- [-n] [--json] [--explain] [--backup] [--force] [-o OUT] [--review]
+                          [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
 
         The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
-        group; possible duplicates are listed and left alone. The file is updated in place as vcf merge
-        updates it (--backup keeps FILE.bak, or FILE.bak.2...; --force for a read-only file); dedupe -
-        reads standard input and writes standard output.
+        group; possible duplicates are listed, strongest first, and left alone (--review and --accept as for
+        vcf merge). The file is updated in place as vcf merge updates it (--backup keeps FILE.bak, or
+        FILE.bak.2...; --force for a read-only file); dedupe - reads standard input and writes standard output.
 
         Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
 

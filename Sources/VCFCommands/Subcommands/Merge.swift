@@ -14,23 +14,26 @@ import FoundationEssentials
 /// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
 enum Merge {
     static let mergeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force"],
-        options: ["--into", "--prefer", "--country-code", "--charset"],
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
+        options: ["--into", "--prefer", "--country-code", "--charset", "--accept"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force"],
-        options: ["-o", "--prefer", "--country-code"],
+        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
+        options: ["-o", "--prefer", "--country-code", "--accept"],
         aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
 
     struct Settings {
         var engine = AddressBookMerge()
-        var dryRun = false, json = false, explain = false, backup = false
+        var dryRun = false, json = false, explain = false, backup = false, review = false
+        var accept: UserPath?
 
         init(_ parsed: Arguments) throws {
             dryRun = parsed.flags.contains("--dry-run")
             json = parsed.flags.contains("--json")
             explain = parsed.flags.contains("--explain")
             backup = parsed.flags.contains("--backup")
+            review = parsed.flags.contains("--review")
+            accept = parsed.path("--accept")
             if let prefer = parsed.option("--prefer") {
                 guard let value = MergePreference(rawValue: prefer) else {
                     throw UsageError("--prefer takes existing, incoming or newer, not \(prefer)")
@@ -53,6 +56,8 @@ enum Merge {
         var entries: [MergeEntry]
         var result: MergeResult
         var changed: Bool
+        /// The possible duplicates, ranked, as the report shows them.
+        var suggestions: MergeSuggestions
     }
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
@@ -65,6 +70,9 @@ enum Merge {
         guard !target.isStandardStream else { throw UsageError("--into names the contacts file to update, not -") }
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
+        if settings.review && parsed.positionals.contains(where: \.isStandardStream) {
+            throw UsageError("--review reads its answers from standard input; give the incoming cards as a file")
+        }
 
         let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
         defer { progress?.finish() }
@@ -98,6 +106,7 @@ enum Merge {
         let update = ContactsFileUpdate(
             source: target, destination: nil, missingIsEmpty: true, dryRun: settings.dryRun,
             countryCode: settings.engine.countryCode, options: WriteOptions.from(parsed, io: io), io: io)
+        guard let reviewed = Review.decisions(for: target, io: io) else { return ExitCode.ioFailure }
         let decisions: Decisions
         let committed: FileReplacement.Committed?
         do {
@@ -106,7 +115,11 @@ enum Merge {
                 progress?.phase(
                     "matching \(ProgressLine.grouped(incoming.count)) cards against "
                         + "\(ProgressLine.grouped(file.cards.count))…")
-                let result = settings.engine.merge(incoming, into: file.existingCards)
+                let plan = settings.engine.plan(incoming, into: file.existingCards, decisions: reviewed)
+                progress?.finish()
+                guard let answers = Review.answers(plan, file: file, incoming: incoming, settings: settings, io: io)
+                else { throw ContactsFileUpdate.Refused() }
+                let result = settings.engine.apply(plan, answers: answers)
                 var entries = result.entries + skipped
                 entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
@@ -114,7 +127,9 @@ enum Merge {
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
                     ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
-                    Decisions(file: file, entries: entries, result: result, changed: changed)
+                    Decisions(
+                        file: file, entries: entries, result: result, changed: changed,
+                        suggestions: MergeSuggestions(file: file, incoming: incoming, result: result, isDedupe: false))
                 )
             }
         } catch is ContactsFileUpdate.Refused {
@@ -122,6 +137,9 @@ enum Merge {
         }
         progress?.finish()
         report(decisions, target: InputReader.name(target), committed: committed, settings: settings, io: io)
+        guard saveKeptApart(decisions, reviewed: reviewed, for: target, settings: settings, io: io) else {
+            return ExitCode.ioFailure
+        }
         return skipped.isEmpty && reader.errorCount == 0 ? ExitCode.success : ExitCode.problems
     }
 
@@ -148,6 +166,10 @@ enum Merge {
         if destination != nil && settings.backup {
             throw UsageError("--backup keeps the previous file when dedupe changes it in place; drop -o")
         }
+        if settings.review && path.isStandardStream {
+            throw UsageError("--review reads its answers from standard input; give the contacts as a file")
+        }
+        guard let reviewed = Review.decisions(for: path, io: io) else { return ExitCode.ioFailure }
         let progress = Self.progress(io: io, paths: [path])
         defer { progress?.finish() }
         let update = ContactsFileUpdate(
@@ -159,7 +181,13 @@ enum Merge {
             progress?.phase("reading \(path)…")
             (decisions, committed) = try update.run { file in
                 progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
-                let result = settings.engine.dedupe(file.existingCards, file: file.name, lines: file.lines)
+                let plan = settings.engine.planDedupe(
+                    file.existingCards, file: file.name, lines: file.lines, decisions: reviewed)
+                progress?.finish()
+                guard let answers = Review.answers(plan, file: file, incoming: [], settings: settings, io: io) else {
+                    throw ContactsFileUpdate.Refused()
+                }
+                let result = settings.engine.apply(plan, answers: answers)
                 let changed = !result.replaced.isEmpty || !result.removed.isEmpty || destination != nil
                 let output =
                     changed ? file.renderedParts(replacing: result.replaced, removing: result.removed, adding: []) : []
@@ -167,7 +195,8 @@ enum Merge {
                     ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
                     Decisions(
                         file: file, entries: result.entries.filter { $0.outcome == .merged }, result: result,
-                        changed: changed)
+                        changed: changed,
+                        suggestions: MergeSuggestions(file: file, incoming: [], result: result, isDedupe: true))
                 )
             }
         } catch is ContactsFileUpdate.Refused {
@@ -177,6 +206,8 @@ enum Merge {
         let target = destination.map { $0.isStandardStream ? "standard output" : InputReader.name($0) }
         report(
             decisions, target: target ?? InputReader.name(path), committed: committed, settings: settings, io: io)
+        guard saveKeptApart(decisions, reviewed: reviewed, for: path, settings: settings, io: io)
+        else { return ExitCode.ioFailure }
         return ExitCode.success
     }
 
@@ -187,6 +218,17 @@ enum Merge {
         return bytes >= 8 << 20 ? ProgressLine(io: io, totalBytes: bytes) : nil
     }
 
+    /// Records the pairs a review kept apart in the decisions file beside `contacts`, so later runs keep them
+    /// apart too; false after a message when it cannot be written.
+    static func saveKeptApart(
+        _ decisions: Decisions, reviewed: ReviewDecisions, for contacts: UserPath, settings: Settings, io: CommandIO
+    ) -> Bool {
+        guard !settings.dryRun, !decisions.result.keptApart.isEmpty, !contacts.isStandardStream else { return true }
+        var all = reviewed
+        for (a, b) in decisions.result.keptApart { all.record(keepApart: a, b) }
+        return Review.save(all, for: contacts, io: io)
+    }
+
     /// The plan (`-n`, `--explain`), the JSON report, the summary and the notes of a merge or dedupe.
     static func report(
         _ decisions: Decisions, target: String, committed: FileReplacement.Committed?, settings: Settings,
@@ -195,22 +237,22 @@ enum Merge {
         let file = decisions.file
         let entries = decisions.entries
         let result = decisions.result
+        let suggestions = decisions.suggestions
         let lines = file.lines
         if settings.json {
-            io.write(MergeReport(file: file, entries: entries, result: result, dryRun: settings.dryRun).json())
+            io.write(
+                MergeReport(
+                    file: file, entries: entries, result: result, dryRun: settings.dryRun,
+                    suggestions: suggestions.pairs()
+                ).json())
         } else if settings.dryRun || settings.explain {
             var text = ""
             for entry in entries {
                 text += describe(entry, file: file, lines: lines, explain: settings.explain) + "\n"
             }
-            for (a, b, decision) in result.possiblePairs {
-                text +=
-                    "\(file.name):\(lines[a]) \(oneLine(file.cards[a].displayName)) and "
-                    + "\(file.name):\(lines[b]) \(oneLine(file.cards[b].displayName)): "
-                    + "\(decision.explanation)\n"
-                if settings.explain, let score = decision.scoreExplanation { text += "    " + score + "\n" }
-            }
+            for line in suggestions.lines(limit: reportLimit, explain: settings.explain) { text += line + "\n" }
             if settings.explain {
+                if let note = suggestions.cappedNote { text += note + "\n" }
                 text +=
                     "\(result.candidatePairs) candidate pairs compared: cards sharing a UID, email, phone, name, "
                     + "Soundex-and-initial, birthday or postal code and house number\n"
@@ -223,20 +265,9 @@ enum Merge {
         io.error(
             summary(entries, result: result, target: target, dryRun: settings.dryRun, changed: decisions.changed))
         if !settings.json && !settings.dryRun && !settings.explain {
-            // A few notes help; thousands (a large book full of common names) would bury the summary.
-            let possibleEntries = entries.filter { $0.outcome == .possible }
-            var notes: [String] = possibleEntries.prefix(noteLimit).map { entry in
-                "\(entry.file):\(entry.line): note: \(oneLine(entry.name)) may be the same person as "
-                    + "\(file.name):\(entry.existing.map { lines[$0] } ?? 0); added, not merged (--explain says why)"
-            }
-            notes += result.possiblePairs.prefix(noteLimit).map { (a, b, _) in
-                "\(file.name):\(lines[b]): note: may be the same person as line \(lines[a]); left alone (--explain says why)"
-            }
-            for note in notes.prefix(noteLimit) { io.error(note) }
-            let possible = possibleEntries.count + result.possiblePairs.count
-            if possible > noteLimit {
-                io.error("note: \(possible - noteLimit) more possible duplicates; --explain or --json lists them all")
-            }
+            // The strongest few help; thousands (a large book full of common names) would bury the summary.
+            for line in suggestions.lines(limit: noteLimit, explain: false) { io.error(line) }
+            if let note = suggestions.cappedNote { io.error(note) }
         }
     }
 
@@ -246,12 +277,19 @@ enum Merge {
 
     /// How many possible-duplicate notes go to stderr after a merge.
     static let noteLimit = 10
+    /// How many possible duplicates `--dry-run` and `--explain` list (`--json` lists all).
+    static let reportLimit = 100
 
     static func describe(_ entry: MergeEntry, file: ContactsFile, lines: [Int], explain: Bool) -> String {
         let target = entry.existing.map { "\(file.name):\(lines[$0]) \(oneLine(file.cards[$0].displayName))" }
         var text = "\(entry.file):\(entry.line) \(oneLine(entry.name)): "
         switch entry.outcome {
-        case .merged: text += "merge into \(target ?? "?")"
+        case .merged:
+            if let first = entry.intoIncoming {
+                text += "merge with the new card of card \(first + 1) of the incoming cards"
+            } else {
+                text += "merge into \(target ?? "?")"
+            }
         case .unchanged: text += "already in \(target ?? "?")"
         case .added: text += "add"
         case .possible: text += "add; possible duplicate of \(target ?? "?")"
@@ -271,7 +309,7 @@ enum Merge {
         -> String
     {
         func count(_ o: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == o }.count }
-        let possible = count(.possible) + result.possiblePairs.count
+        let possible = result.suggestions.count
         var parts = [
             "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
         ]
@@ -303,23 +341,19 @@ struct MergeReport: Encodable {
         var line: Int
         var name: String
     }
-    struct Pair: Encodable {
-        var first: Existing
-        var second: Existing
-        var evidence: [String]
-        var score: String?
-        var fields: [String]?
-        var veto: String?
-    }
     var contacts: String
     var dryRun: Bool
     var countryCode: Int?
     var candidatePairs: Int
     var summary: [String: Int]
     var cards: [Card]
-    var possibleDuplicates: [Pair]?
+    var possibleDuplicates: [MergeSuggestions.Pair]?
+    var blocking: [String: Int]?
 
-    init(file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool) {
+    init(
+        file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool,
+        suggestions: [MergeSuggestions.Pair]
+    ) {
         let lines = file.lines
         func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: file.cards[p].displayName) }
         contacts = file.name
@@ -339,16 +373,8 @@ struct MergeReport: Encodable {
                 fields: e.decision?.score.map { $0.fields.map(\.description) },
                 veto: e.decision?.score?.veto, changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
         }
-        possibleDuplicates =
-            result.possiblePairs.isEmpty
-            ? nil
-            : result.possiblePairs.map {
-                Pair(
-                    first: existing($0.0), second: existing($0.1), evidence: $0.2.evidence.map(\.description),
-                    score: $0.2.score.map { Scoring.points($0.total) },
-                    fields: $0.2.score.map { $0.fields.map(\.description) },
-                    veto: $0.2.score?.veto)
-            }
+        possibleDuplicates = suggestions.isEmpty ? nil : suggestions
+        blocking = result.capped.count == 0 ? nil : result.capped.countsByKind
     }
 
     func json() -> String {

@@ -1,14 +1,15 @@
 /// Name-based UUIDs (RFC 9562 version 5: SHA-1 of a namespace and a name), so a UID made for a card
-/// depends on nothing but the card: fixing a file twice gives the same UIDs.
-enum NameBasedUUID {
+/// depends on nothing but the card: fixing a file twice gives the same UIDs, and `vcf lint --fix` and a merge
+/// that must name a card without UID give it the same one.
+public enum NameBasedUUID {
     /// The namespace for UIDs `vcf lint --fix` makes: 15ca0f11-67e8-53a8-a36a-88fe97ad4d4f, itself the
     /// version 5 UUID of `urn:vcf:lint:fix` in the RFC 9562 URL namespace. It must never change.
-    static let lintNamespace: [UInt8] = [
+    public static let lintNamespace: [UInt8] = [
         0x15, 0xCA, 0x0F, 0x11, 0x67, 0xE8, 0x53, 0xA8, 0xA3, 0x6A, 0x88, 0xFE, 0x97, 0xAD, 0x4D, 0x4F,
     ]
 
     /// `urn:uuid:` and the lower-case UUID for `name` in `namespace`.
-    static func urn(namespace: [UInt8] = lintNamespace, name: [UInt8]) -> String {
+    public static func urn(namespace: [UInt8] = lintNamespace, name: [UInt8]) -> String {
         var digest = SHA1.hash(namespace + name)
         digest[6] = digest[6] & 0x0F | 0x50  // version 5
         digest[8] = digest[8] & 0x3F | 0x80  // RFC 9562 variant
@@ -22,18 +23,19 @@ enum NameBasedUUID {
 }
 
 /// Makes the UIDs of one file: each from its card's content, never one already in the file.
-struct UIDAllocator {
+public struct UIDAllocator {
     /// Every UID in the file, given and made.
     private(set) var used: Set<String>
     /// How many cards gave each content UID, for the cards after the first.
     private var occurrences: [String: Int] = [:]
 
-    init(existing: Set<String>) { used = existing }
+    /// An allocator that never makes one of `existing`.
+    public init(existing: Set<String>) { used = existing }
 
     /// A UID for a card whose content (written without UID) is `content`. A card identical to an earlier
     /// one gets the UID made from the earlier one's UID and a counter, so the file never holds two cards
     /// with one UID and the content is hashed once however many copies there are.
-    mutating func uid(for content: [UInt8]) -> String {
+    public mutating func uid(for content: [UInt8]) -> String {
         let base = NameBasedUUID.urn(name: content)
         var uid = base
         if used.contains(uid) {
@@ -50,8 +52,9 @@ struct UIDAllocator {
 }
 
 /// SHA-1 (FIPS 180-4), only for name-based UUIDs: not for anything that needs collision resistance.
-enum SHA1 {
-    static func hash(_ message: [UInt8]) -> [UInt8] {
+public enum SHA1 {
+    /// The 20-byte digest of `message`.
+    public static func hash(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         var padded = message
         padded.append(0x80)

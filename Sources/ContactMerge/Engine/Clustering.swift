@@ -1,0 +1,268 @@
+import ContactMatching
+import ContactModel
+
+/// A pair of cards (or of the people cards merged into) that may be one person, kept compact: a large book has
+/// hundreds of thousands, and only the few shown are explained in full.
+public struct PossiblePair: Sendable, Hashable {
+    /// The lower node (a position in the file for dedupe; an existing position, or existing count plus an
+    /// incoming index, for merge).
+    public var a: Int32
+    /// The higher node.
+    public var b: Int32
+    /// The weight of evidence, in tenths (`MatchDecision.rank`).
+    public var rank: Int32
+
+    init(_ a: Int, _ b: Int, rank: Int) {
+        self.a = Int32(min(a, b))
+        self.b = Int32(max(a, b))
+        self.rank = Int32(clamping: rank)
+    }
+}
+
+/// One same-person link between two nodes, to be applied strongest first.
+struct Edge: Sendable {
+    var a: Int
+    var b: Int
+    var tier: Int
+    var strength: Int
+    var decision: MatchDecision
+}
+
+/// Groups nodes (cards) into people, strongest links first, each link checked against the people as they stand
+/// after the links before it, so a veto holds however the cards are ordered:
+///
+/// 1. Links found between single cards (by the caller) are applied by tier (UID or identical content, shared
+///    identifiers, names and score), then strength, then a content order that does not depend on file order.
+/// 2. A node claimed at its strongest tier by two nodes of equal strength that are not one person themselves is
+///    ambiguous (two Ken Suzukis of one company, one card without birthday): none of those links is applied.
+/// 3. Joining two groups needs the same-person decision between their merged cards and no conflict (different
+///    names, birthdays, generations) between any member of one and any member of the other; at most one anchor
+///    (an existing card, in a merge) per group.
+/// 4. Groups that changed are looked up again with their merged keys, and joined to what they now match, until
+///    nothing changes: the result is a fixed point, so running again merges nothing more.
+struct Clustering {
+    /// The keys of each node.
+    var keys: [MatchKeys]
+    /// Whether a node is an anchor (an existing card in a merge): two anchors never join.
+    var isAnchor: (Int) -> Bool
+    /// The whole card of a node.
+    var card: (Int) -> Contact
+    /// The order in which a group's cards are merged, and ties are broken: content for incoming cards.
+    var order: (Int) -> UInt64
+    /// Whether the user said the two nodes are different people.
+    var keptApart: (Int, Int) -> Bool
+    var merger: ContactMerger
+    var countryCode: Int?
+
+    /// The state of the grouping.
+    struct State {
+        var parent: [Int]
+        /// The members of each group of more than one node, by root.
+        var members: [Int: [Int]] = [:]
+        /// The merged card and its keys, by root, for groups of more than one node.
+        var merged: [Int: (card: Contact, keys: MatchKeys)] = [:]
+        /// The decision by which each joined node joined, by node.
+        var joined: [Int: (partner: Int, decision: MatchDecision)] = [:]
+        /// Links refused (vetoed by the groups as they stood, ambiguous): possible duplicates.
+        var refused: [PossiblePair] = []
+        /// Nodes claimed equally by two people: they join nobody at that strength, in this pass or a later one.
+        var ambiguous: [Int: Int] = [:]  // node -> the tier at which it is ambiguous
+
+        init(count: Int) { parent = Array(0..<count) }
+
+        mutating func find(_ x: Int) -> Int {
+            var root = x
+            while parent[root] != root { root = parent[root] }
+            var node = x
+            while parent[node] != root {
+                let next = parent[node]
+                parent[node] = root
+                node = next
+            }
+            return root
+        }
+
+        func group(_ root: Int) -> [Int] { members[root] ?? [root] }
+    }
+
+    /// The keys of a group as it stands.
+    func keys(of root: Int, in state: State) -> MatchKeys { state.merged[root]?.keys ?? keys[root] }
+
+    /// Applies `edges` to `state`, strongest first, dropping the ambiguous ones; returns the roots that changed.
+    @discardableResult
+    func apply(_ edges: [Edge], to state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchDecision)
+        -> Set<Int>
+    {
+        var changed = Set<Int>()
+        let kept = unambiguous(edges, state: &state, matcher: matcher)
+        let sorted = kept.sorted { x, y in
+            if x.tier != y.tier { return x.tier > y.tier }
+            if x.strength != y.strength { return x.strength > y.strength }
+            let ox = (min(order(x.a), order(x.b)), max(order(x.a), order(x.b)))
+            let oy = (min(order(y.a), order(y.b)), max(order(y.a), order(y.b)))
+            if ox != oy { return ox < oy }
+            return (x.a, x.b) < (y.a, y.b)
+        }
+        for edge in sorted {
+            let ra = state.find(edge.a)
+            let rb = state.find(edge.b)
+            guard ra != rb else { continue }
+            if edge.tier <= max(state.ambiguous[edge.a] ?? 0, state.ambiguous[edge.b] ?? 0) {
+                state.refused.append(PossiblePair(edge.a, edge.b, rank: rank(edge)))
+                continue
+            }
+            let groupA = state.group(ra)
+            let groupB = state.group(rb)
+            if groupA.contains(where: isAnchor) && groupB.contains(where: isAnchor) { continue }
+            var refusal = groupA.contains { x in groupB.contains { y in keptApart(x, y) } }
+            if !refusal && (groupA.count > 1 || groupB.count > 1) {
+                // The people as they stand, not the cards that first linked them.
+                let decision = matcher(keys(of: ra, in: state), keys(of: rb, in: state))
+                refusal =
+                    decision.kind != .same && edge.tier < 4
+                    || groupA.contains { x in groupB.contains { y in Matcher.conflict(keys[x], keys[y]) != nil } }
+            }
+            if refusal {
+                state.refused.append(PossiblePair(edge.a, edge.b, rank: rank(edge)))
+                continue
+            }
+            join(ra, rb, by: edge, in: &state)
+            changed.insert(state.find(ra))
+        }
+        return changed
+    }
+
+    /// Joins the groups of `ra` and `rb`; the root is the member first in `order`.
+    private func join(_ ra: Int, _ rb: Int, by edge: Edge, in state: inout State) {
+        let all = (state.group(ra) + state.group(rb)).sorted { (order($0), $0) < (order($1), $1) }
+        let root = all[0]
+        let into = state.group(ra).contains(root) ? ra : rb
+        let from = into == ra ? rb : ra
+        let base = state.merged[into]?.card ?? card(into)
+        let merged: (card: Contact, keys: MatchKeys)
+        if edge.tier >= 4 && state.members[from] == nil && state.members[into] == nil {
+            // A card whose values the other already holds: the group stands as that card (the checks need no more).
+            merged = (base, keys[into])
+        } else {
+            let card = merger.merge(state.merged[from]?.card ?? card(from), into: base).contact
+            merged = (card, MatchKeys(card, countryCode: countryCode))
+        }
+        state.members[ra] = nil
+        state.members[rb] = nil
+        state.merged[ra] = nil
+        state.merged[rb] = nil
+        state.parent[ra] = root
+        state.parent[rb] = root
+        state.parent[root] = root
+        state.members[root] = all
+        state.merged[root] = merged
+        let joiner = edge.a == root || all.firstIndex(of: edge.a)! < all.firstIndex(of: edge.b)! ? edge.b : edge.a
+        state.joined[joiner] = (joiner == edge.a ? edge.b : edge.a, edge.decision)
+    }
+
+    /// The edges without those of ambiguous nodes: a node whose two strongest links at its top tier are equally
+    /// strong, to nodes that are not one person, links neither (those become possible duplicates).
+    private func unambiguous(
+        _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchDecision
+    ) -> [Edge] {
+        var byNode: [Int: [Int]] = [:]
+        for (i, e) in edges.enumerated() {
+            byNode[e.a, default: []].append(i)
+            byNode[e.b, default: []].append(i)
+        }
+        var linked = Set<[Int]>()
+        for e in edges { linked.insert([min(e.a, e.b), max(e.a, e.b)]) }
+        var dropped = Set<Int>()
+        for (node, list) in byNode where list.count > 1 {
+            let top = list.map { edges[$0].tier }.max()!
+            let strongest = list.filter { edges[$0].tier == top }.sorted { edges[$0].strength > edges[$1].strength }
+            guard strongest.count > 1, edges[strongest[0]].strength == edges[strongest[1]].strength else { continue }
+            let ties = strongest.filter { edges[$0].strength == edges[strongest[0]].strength }
+            let others = ties.map { edges[$0].a == node ? edges[$0].b : edges[$0].a }
+            var onePerson = true
+            outer: for i in others.indices {
+                for j in others.indices where j > i {
+                    let x = others[i]
+                    let y = others[j]
+                    if isAnchor(x) && isAnchor(y) {
+                        // Two existing cards: the book holds one person twice only if they are the same person.
+                        if matcher(keys[x], keys[y]).kind == .same { continue }
+                    } else if linked.contains([min(x, y), max(x, y)]) || matcher(keys[x], keys[y]).kind == .same {
+                        continue
+                    }
+                    onePerson = false
+                    break outer
+                }
+            }
+            if !onePerson {
+                for i in list where edges[i].tier <= top { dropped.insert(i) }
+                state.ambiguous[node] = max(state.ambiguous[node] ?? 0, top)
+            }
+        }
+        for i in dropped.sorted() {
+            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank(edges[i])))
+        }
+        return edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
+    }
+
+    /// Looks the groups in `changed` up again with their merged keys among every group, joins what they now
+    /// match, and repeats until nothing changes (at most `passes` times). Each pass indexes the groups as they
+    /// stand, so an email several cards of one group carry counts once, as it will in the file written.
+    func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 8) {
+        var changed = changed
+        var pass = 0
+        while !changed.isEmpty && pass < passes {
+            pass += 1
+            var roots: [Int] = []
+            for node in keys.indices where state.find(node) == node { roots.append(node) }
+            let matcher = Matcher(index: ContactIndex(roots.map { keys(of: $0, in: state) }), sharedAbove: 2)
+            var edges: [Edge] = []
+            var seen = Set<[Int]>()
+            for root in changed.sorted() {
+                let root = state.find(root)
+                let mine = keys(of: root, in: state)
+                var others: [Int] = []
+                for c in matcher.index.candidates(for: mine) where roots[c] != root { others.append(roots[c]) }
+                for other in others {
+                    guard seen.insert([min(root, other), max(root, other)]).inserted else { continue }
+                    if state.group(root).contains(where: isAnchor) && state.group(other).contains(where: isAnchor) {
+                        continue
+                    }
+                    let theirs = keys(of: other, in: state)
+                    var decision = matcher.decide(mine, theirs)
+                    if decision.kind != .same
+                        && identical(
+                            state.merged[root]?.card ?? card(root), mine, state.merged[other]?.card ?? card(other),
+                            theirs)
+                    {
+                        decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
+                    }
+                    switch decision.kind {
+                    case .same:
+                        edges.append(
+                            Edge(
+                                a: root, b: other, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
+                                strength: decision.strength, decision: decision))
+                    case .possible: possible.append(PossiblePair(root, other, rank: decision.rank))
+                    case .different: continue
+                    }
+                }
+            }
+            changed = apply(edges, to: &state) { matcher.decide($0, $1) }
+        }
+    }
+
+    /// The weight of evidence of a link that was not applied, with every field compared.
+    func rank(_ edge: Edge) -> Int {
+        var decision = edge.decision
+        decision.score = Scoring.compare(keys[edge.a], keys[edge.b], complete: true)
+        return decision.rank
+    }
+
+    /// Whether two cards hold the same values: each merged into the other changes nothing. Checked on the keys
+    /// first, which rules out nearly every pair without reading the cards.
+    func identical(_ a: Contact, _ ka: MatchKeys, _ b: Contact, _ kb: MatchKeys) -> Bool {
+        guard ka.couldContain(kb), kb.couldContain(ka) else { return false }
+        return merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty
+    }
+}

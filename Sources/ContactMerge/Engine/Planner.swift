@@ -1,0 +1,474 @@
+import ContactMatching
+import ContactModel
+
+/// What a merge or dedupe will do before anything is written: who is one person, and the possible duplicates
+/// left for a person to decide (`suggestions`). `AddressBookMerge.apply` turns it, with the answers of a review,
+/// into the result.
+public struct MergePlan: Sendable {
+    /// Whether this is a dedupe of one file (else a merge of incoming cards into existing ones).
+    public let isDedupe: Bool
+    /// Possible duplicates, strongest first.
+    public let suggestions: [Suggestion]
+    /// Per node (merge: existing positions, then the existing count plus each incoming index; dedupe: positions).
+    let keys: [MatchKeys]
+    let existing: ExistingCards
+    let incoming: [IncomingCard]
+    let state: Clustering.State
+    let candidatePairs: Int
+    let capped: BlockingTally
+    let file: String
+    let lines: [Int]
+    let code: Int?
+    let orderKeys: [UInt64]
+    /// The index decisions were made with, to explain suggestions.
+    let matcher: Matcher
+
+    /// Nodes that are existing cards.
+    var existingCount: Int { existing.keys.count }
+}
+
+extension AddressBookMerge {
+    // MARK: Merge
+
+    /// Works out who is one person among `existing` and `incoming` (see `Clustering`): an incoming card whose
+    /// every value an existing card already holds is that card's; the rest are linked by the decision rule to
+    /// existing cards and to each other, each link checked against the card as it stands after the links before
+    /// it, so the result does not depend on the order of the incoming cards and a second run changes nothing.
+    public func plan(
+        _ incoming: [IncomingCard], into existing: ExistingCards, decisions: ReviewDecisions = ReviewDecisions()
+    ) -> MergePlan {
+        let code = existing.countryCode
+        let count = existing.keys.count
+        let inKeys = Concurrently.map(incoming, chunk: 64) { MatchKeys($0.contact, countryCode: code) }
+        let keys = existing.keys + inKeys
+        let merger = ContactMerger(preference: preference, countryCode: code)
+        let existingMatcher = Matcher(index: ContactIndex(existing.keys))
+        // Incoming cards are linked to each other with every card's count: an email on an existing card too is
+        // shared by three cards, not two, and identifies nobody.
+        let incomingMatcher = Matcher(index: ContactIndex(inKeys), sharedAbove: 2, alsoCounting: existingMatcher.index)
+        let ids: [String?] =
+            decisions.isEmpty
+            ? []
+            : existing.keys.map(\.uid) + Concurrently.map(incoming, chunk: 64) { ContentKey.uid($0.contact) }
+        let keptApart: @Sendable (Int, Int) -> Bool = { x, y in
+            !ids.isEmpty && decisions.areKeptApart(ids[x], ids[y])
+        }
+        struct Found: Sendable {
+            var edges: [Edge] = []
+            var possible: [PossiblePair] = []
+            var candidates = 0
+            var capped = BlockingTally()
+        }
+        let found: [Found] = Concurrently.map(Array(incoming.indices), chunk: 64) { i in
+            var out = Found()
+            let node = count + i
+            let mine = inKeys[i]
+            let candidates = existingMatcher.index.candidates(for: mine, capped: &out.capped)
+            out.candidates = candidates.count
+            // An existing card that already holds every value of this one is its card, whatever else matches.
+            var holder: Int?
+            // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
+            // A different single value counts only when the card's emails and phones (all there) or the rule
+            // say the same person: a card with a name and an organisation alone is not held by a colleague's
+            // card of a similar name.
+            for p in candidates where !keptApart(node, p) && existing.keys[p].couldHold(mine) {
+                let changes = merger.merge(incoming[i].contact, into: existing.card(p)).changes
+                if changes.isEmpty && existing.keys[p].couldContain(mine)
+                    || changes.allSatisfy({ $0.action == .replaced || $0.action == .kept })
+                        && (!mine.emails.isEmpty || !mine.phones.isEmpty
+                            || existingMatcher.decide(mine, existing.keys[p]).kind == .same)
+                {
+                    holder = p
+                    break
+                }
+            }
+            if let holder {
+                // The decision is kept to explain it; the tier puts it before every other link.
+                let decision = existingMatcher.decide(mine, existing.keys[holder])
+                out.edges.append(Edge(a: holder, b: node, tier: 4, strength: 1_000, decision: decision))
+            }
+            for p in candidates where p != holder && !keptApart(node, p) {
+                let decision = existingMatcher.decide(mine, existing.keys[p])
+                switch decision.kind {
+                case .same:
+                    out.edges.append(
+                        Edge(
+                            a: p, b: node, tier: Matcher.tier(decision), strength: decision.strength,
+                            decision: decision))
+                case .possible: out.possible.append(PossiblePair(p, node, rank: decision.rank))
+                case .different: continue
+                }
+            }
+            // The other incoming cards: the same person exported twice becomes one card.
+            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped) where j < i {
+                let other = count + j
+                guard !keptApart(node, other) else { continue }
+                var decision = incomingMatcher.decide(mine, inKeys[j])
+                if decision.kind != .same,
+                    mine.couldContain(inKeys[j]) && inKeys[j].couldContain(mine),
+                    merger.merge(incoming[i].contact, into: incoming[j].contact).changes.isEmpty,
+                    merger.merge(incoming[j].contact, into: incoming[i].contact).changes.isEmpty
+                {
+                    decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
+                }
+                if decision.kind == .same {
+                    out.edges.append(
+                        Edge(
+                            a: count + j, b: node, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
+                            strength: decision.strength, decision: decision))
+                }
+            }
+            return out
+        }
+        // Content orders: existing cards keep their places (and come first); incoming cards sort by content,
+        // worked out for the cards some link touches (the others are never ordered).
+        var linked = Set<Int>()
+        for f in found { for e in f.edges where e.b >= count { linked.insert(e.b - count) } }
+        for f in found { for e in f.edges where e.a >= count { linked.insert(e.a - count) } }
+        let touched = linked.sorted()
+        let contentOrder = Concurrently.map(touched, chunk: 64) { ContentKey.order(incoming[$0].contact) | (1 << 63) }
+        // (`UInt64.max` marks an order not worked out yet: `MergePlan.order` works it out when asked.)
+        var orderKeys = (0..<count).map { UInt64($0) } + Array(repeating: UInt64.max, count: incoming.count)
+        for (k, i) in touched.enumerated() { orderKeys[count + i] = contentOrder[k] }
+        let frozenOrder = orderKeys
+        let clustering = Clustering(
+            keys: keys, isAnchor: { $0 < count },
+            card: { $0 < count ? existing.card($0) : incoming[$0 - count].contact },
+            order: { node in
+                frozenOrder[node] != .max
+                    ? frozenOrder[node] : ContentKey.order(incoming[node - count].contact) | 1 << 63
+            }, keptApart: keptApart, merger: merger, countryCode: code)
+        var state = Clustering.State(count: keys.count)
+        var possible = found.flatMap(\.possible)
+        // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
+        // theirs; a group checked against another group uses the existing counts (an identifier shared within
+        // the group counts once).
+        let changed = clustering.apply(found.flatMap(\.edges), to: &state) { a, b in existingMatcher.decide(a, b) }
+        clustering.settle(changed, state: &state, possible: &possible)
+        var capped = BlockingTally()
+        for f in found { capped.formUnion(f.capped) }
+        // Suggestions pair an existing card with a new card made of incoming cards.
+        let suggestions = Self.suggestions(
+            possible + state.refused, state: &state, isAnchor: { $0 < count }, keptApart: keptApart,
+            make: { root, anchor in
+                anchor < count && root >= count ? Suggestion(first: anchor, second: root - count, rank: 0) : nil
+            })
+        return MergePlan(
+            isDedupe: false, suggestions: suggestions, keys: keys, existing: existing, incoming: incoming,
+            state: state, candidatePairs: found.reduce(0) { $0 + $1.candidates }, capped: capped, file: "",
+            lines: [], code: code, orderKeys: orderKeys, matcher: existingMatcher)
+    }
+
+    /// The possible pairs as suggestions between groups, each pair of groups once with its strongest rank, pairs
+    /// kept apart left out, strongest first. `make` turns a pair of roots (the second holding the anchor, if
+    /// either does) into a suggestion, or nil when it is not one.
+    static func suggestions(
+        _ pairs: [PossiblePair], state: inout Clustering.State, isAnchor: (Int) -> Bool,
+        keptApart: (Int, Int) -> Bool, make: (Int, Int) -> Suggestion?
+    ) -> [Suggestion] {
+        // Pairs of roots packed in one integer with their rank, sorted, so each pair of groups is kept once
+        // with its strongest rank without a dictionary of hundreds of thousands of entries.
+        var packed: [(key: Int, rank: Int32)] = []
+        packed.reserveCapacity(pairs.count)
+        for pair in pairs {
+            var x = state.find(Int(pair.a))
+            var y = state.find(Int(pair.b))
+            guard x != y else { continue }
+            // The group holding an anchor second, else the lower root first.
+            let anchorX = state.group(x).contains(where: isAnchor)
+            let anchorY = state.group(y).contains(where: isAnchor)
+            if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
+            packed.append((x << 32 | y, pair.rank))
+        }
+        packed.sort { ($0.key, $1.rank) < ($1.key, $0.rank) }
+        var out: [Suggestion] = []
+        var previous = -1
+        for (key, rank) in packed where key != previous {
+            previous = key
+            let x = key >> 32
+            let y = key & 0xFFFF_FFFF
+            let anchor = state.group(y).first(where: isAnchor) ?? y
+            guard !state.group(x).contains(where: { a in state.group(y).contains { keptApart(a, $0) } }),
+                var suggestion = make(x, anchor)
+            else { continue }
+            suggestion.rank = Int(rank)
+            out.append(suggestion)
+        }
+        return out.sorted { ($0.rank, $1.first, $1.second) > ($1.rank, $0.first, $0.second) }
+    }
+
+    // MARK: Dedupe
+
+    /// Works out who is one person within one collection (see `Clustering`): every card linked to the cards
+    /// sharing a key with it, exact copies joined, each link checked against the cards as they stand, and the
+    /// merged cards looked up again until nothing more joins, so running dedupe again merges nothing.
+    public func planDedupe(
+        _ cards: ExistingCards, file: String, lines: [Int], decisions: ReviewDecisions = ReviewDecisions()
+    ) -> MergePlan {
+        let code = cards.countryCode
+        let keys = cards.keys
+        let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
+        let merger = ContactMerger(preference: preference, countryCode: code)
+        let keptApart: @Sendable (Int, Int) -> Bool = { x, y in
+            !decisions.isEmpty && decisions.areKeptApart(keys[x].uid, keys[y].uid)
+        }
+        struct Found: Sendable {
+            var edges: [Edge] = []
+            var possible: [PossiblePair] = []
+            var candidates = 0
+            var capped = BlockingTally()
+        }
+        var found: [Found] = Concurrently.map(Array(keys.indices), chunk: 256) { i in
+            var out = Found()
+            let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
+            for j in candidates where j < i && !keptApart(i, j) {
+                out.candidates += 1
+                var decision = matcher.decide(keys[i], keys[j])
+                if decision.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
+                    let a = cards.card(i)
+                    let b = cards.card(j)
+                    if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
+                        decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
+                    }
+                }
+                switch decision.kind {
+                case .same:
+                    out.edges.append(
+                        Edge(
+                            a: j, b: i, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
+                            strength: decision.strength, decision: decision))
+                case .possible: out.possible.append(PossiblePair(j, i, rank: decision.rank))
+                case .different: continue
+                }
+            }
+            return out
+        }
+        let clustering = Clustering(
+            keys: keys, isAnchor: { _ in false }, card: cards.card, order: { UInt64($0) }, keptApart: keptApart,
+            merger: merger, countryCode: code)
+        var state = Clustering.State(count: keys.count)
+        var possible = found.flatMap(\.possible)
+        let edges = found.flatMap(\.edges)
+        var capped = BlockingTally()
+        for f in found { capped.formUnion(f.capped) }
+        let candidatePairs = found.reduce(0) { $0 + $1.candidates }
+        found = []  // a large book's possible pairs are held once, not twice
+        let changed = clustering.apply(edges, to: &state) { matcher.decide($0, $1) }
+        clustering.settle(changed, state: &state, possible: &possible)
+        let suggestions = Self.suggestions(
+            possible + state.refused, state: &state, isAnchor: { _ in false }, keptApart: keptApart,
+            make: { Suggestion(first: $0, second: $1, rank: 0) })
+        return MergePlan(
+            isDedupe: true, suggestions: suggestions, keys: keys, existing: cards, incoming: [], state: state,
+            candidatePairs: candidatePairs, capped: capped, file: file, lines: lines,
+            code: code, orderKeys: [], matcher: matcher)
+    }
+}
+
+extension AddressBookMerge {
+    /// The result of `plan` with the answers of a review (by suggestion index): a merge answer joins the two
+    /// sides; a keep-apart answer gives each side a UID if it has none (the name-based UUID of its content) and
+    /// records the pair in `keptApart`. Each group's card is made by merging its cards in content order from the
+    /// existing card (or the first), so the result never depends on the order of the input files.
+    public func apply(_ plan: MergePlan, answers: [Int: ReviewAnswer]) -> MergeResult {
+        var state = plan.state
+        let count = plan.existingCount
+        let isDedupe = plan.isDedupe
+        let isAnchor: @Sendable (Int) -> Bool = { !isDedupe && $0 < count }
+        func order(_ node: Int) -> UInt64 { plan.order(node) }
+        var keptApartNodes: [(Int, Int)] = []
+        var reviewed: [Int: MatchDecision] = [:]
+        for (k, answer) in answers.sorted(by: { $0.key < $1.key }) where plan.suggestions.indices.contains(k) {
+            let (x, y) = plan.nodes(plan.suggestions[k])
+            let rx = state.find(x)
+            let ry = state.find(y)
+            guard rx != ry else { continue }
+            switch answer {
+            case .merge:
+                let all = (state.group(rx) + state.group(ry)).sorted { (order($0), $0) < (order($1), $1) }
+                guard all.filter(isAnchor).count <= 1 else { continue }
+                for node in [rx, ry] {
+                    state.members[node] = nil
+                    state.merged[node] = nil
+                    state.parent[node] = all[0]
+                }
+                state.parent[all[0]] = all[0]
+                state.members[all[0]] = all
+                reviewed[x] = plan.matcher.decide(plan.keys[x], plan.keys[y])
+                reviewed[x]?.rule = "review"
+                state.joined[x] = (y, reviewed[x]!)
+            case .keepApart:
+                keptApartNodes.append((rx, ry))
+            }
+        }
+        var result = MergeResult()
+        result.countryCode = plan.code
+        result.candidatePairs = plan.candidatePairs
+        result.capped = plan.capped
+        let merger = ContactMerger(preference: preference, countryCode: plan.code)
+        var roots: [Int] = []
+        // Groups of several cards, and (in a merge) incoming cards on their own; an existing card alone is left.
+        for node in plan.keys.indices where state.find(node) == node {
+            if state.members[node] != nil || !isDedupe && node >= count { roots.append(node) }
+        }
+        // Each group's card, and what merging each of its cards changed: in parallel, one group each.
+        let frozen = state
+        struct Made: Sendable {
+            var root: Int
+            var card: Contact
+            var original: Contact?
+            var outcomes: [(node: Int, outcome: MergeEntry.Outcome, changes: [FieldChange])]
+        }
+        let made: [Made] = Concurrently.map(roots, chunk: 64) { root in
+            let members = frozen.group(root)
+            let anchor = members.first(where: isAnchor)
+            let base = members[0]
+            let original: Contact? =
+                isDedupe ? plan.existing.card(base) : anchor.map { plan.existing.card($0) }
+            var card = original ?? plan.incoming[base - count].contact
+            var outcomes: [(Int, MergeEntry.Outcome, [FieldChange])] = []
+            for node in members.dropFirst() {
+                let contact = isDedupe ? plan.existing.card(node) : plan.incoming[node - count].contact
+                let (next, changes) = merger.merge(contact, into: card)
+                outcomes.append((node, next == card ? .unchanged : .merged, changes))
+                card = next
+            }
+            return Made(root: root, card: card, original: original, outcomes: outcomes)
+        }
+        var cardOf: [Int: Contact] = [:]
+        var originalOf: [Int: Contact] = [:]  // the existing card each group started from, read once
+        var outcomeOf: [Int: (MergeEntry.Outcome, [FieldChange])] = [:]
+        for m in made {
+            cardOf[m.root] = m.card
+            originalOf[m.root] = m.original
+            for o in m.outcomes { outcomeOf[o.node] = (o.outcome, o.changes) }
+        }
+        // Cards a keep-apart decision names get a UID when they have none, so the decision can name them.
+        for (x, y) in keptApartNodes {
+            var uids: [String] = []
+            for root in [x, y] {
+                var card = cardOf[root] ?? plan.existing.card(root)
+                if card.uid == nil {
+                    card.uid = ContentKey.uid(card)
+                    cardOf[root] = card
+                }
+                uids.append(card.uid!)
+            }
+            result.keptApart.append((uids[0], uids[1]))
+        }
+        // A card given a UID is written again, even when nothing else about it changed.
+        for (x, y) in keptApartNodes {
+            for root in [x, y] where isDedupe || isAnchor(root) {
+                if let card = cardOf[root], card != originalOf[root] ?? plan.existing.card(root) {
+                    result.replaced[root] = card
+                }
+            }
+        }
+        func explained(_ node: Int) -> MatchDecision? {
+            guard let (partner, decision) = state.joined[node] else { return nil }
+            return plan.matcher.explained(decision, plan.keys[node], plan.keys[partner])
+        }
+        let remaining = plan.suggestions.indices.filter { answers[$0] == nil }.map { plan.suggestions[$0] }
+            .filter { s in
+                let (x, y) = plan.nodes(s)
+                return state.find(x) != state.find(y)
+            }
+        if isDedupe {
+            for root in roots {
+                guard let card = cardOf[root] else { continue }
+                if card != originalOf[root] ?? plan.existing.card(root) { result.replaced[root] = card }
+                for node in state.group(root).dropFirst() { result.removed.insert(node) }
+            }
+            for position in plan.keys.indices {
+                var entry = MergeEntry(
+                    file: plan.file, line: plan.lines[position], name: plan.existing.names[position],
+                    outcome: .unchanged)
+                if result.removed.contains(position) {
+                    entry.outcome = .merged
+                    entry.existing = state.find(position)
+                    entry.decision = explained(position)
+                    entry.changes = outcomeOf[position]?.1 ?? []
+                }
+                result.entries.append(entry)
+            }
+        } else {
+            var bestSuggestion: [Int: Int] = [:]  // incoming root -> existing position
+            for s in remaining.reversed() { bestSuggestion[s.second] = s.first }
+            var addedAt: [(Int, Contact)] = []
+            for root in roots {
+                let members = state.group(root)
+                if let anchor = members.first(where: isAnchor) {
+                    if let card = cardOf[root], card != originalOf[root] ?? plan.existing.card(anchor) {
+                        result.replaced[anchor] = card
+                    }
+                } else if let first = members.min() {
+                    addedAt.append((first, cardOf[root] ?? plan.incoming[root - count].contact))
+                }
+            }
+            result.added = addedAt.sorted { $0.0 < $1.0 }.map(\.1)
+            for (i, card) in plan.incoming.enumerated() {
+                let node = count + i
+                let root = state.find(node)
+                var entry = MergeEntry(
+                    file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
+                if let anchor = state.group(root).first(where: isAnchor) {
+                    entry.existing = anchor
+                    entry.outcome = outcomeOf[node]?.0 ?? .unchanged
+                    entry.changes = outcomeOf[node]?.1 ?? []
+                    entry.decision = explained(node)
+                } else if root != node {
+                    entry.outcome = .merged
+                    entry.intoIncoming = root - count
+                    entry.changes = outcomeOf[node]?.1 ?? []
+                    entry.decision = explained(node)
+                } else if let existing = bestSuggestion[i] {
+                    entry.outcome = .possible
+                    entry.existing = existing
+                    entry.decision = plan.matcher.explained(
+                        plan.matcher.decide(plan.keys[node], plan.keys[existing]), plan.keys[node],
+                        plan.keys[existing])
+                }
+                result.entries.append(entry)
+            }
+        }
+        result.suggestions = remaining
+        let keys = plan.keys
+        let merged = state.merged.mapValues(\.keys)
+        let matcher = plan.matcher
+        result.explain = { s in
+            let (x, y) = isDedupe ? (s.first, s.second) : (count + s.second, s.first)
+            let a = merged[x] ?? keys[x]
+            let b = merged[y] ?? keys[y]
+            return matcher.explained(matcher.decide(a, b), a, b)
+        }
+        return result
+    }
+}
+
+extension MergePlan {
+    /// The nodes a suggestion joins: (the incoming or second card, the existing or first card).
+    func nodes(_ s: Suggestion) -> (Int, Int) { isDedupe ? (s.second, s.first) : (existingCount + s.second, s.first) }
+
+    /// Whether a node is an existing card a merge never joins to another.
+    func isAnchor(_ node: Int) -> Bool { !isDedupe && node < existingCount }
+
+    /// The card of a node as read.
+    func card(_ node: Int) -> Contact {
+        isDedupe || node < existingCount ? existing.card(node) : incoming[node - existingCount].contact
+    }
+
+    /// The card `members` make, merged in their order from the first.
+    func card(of members: [Int], preference: MergePreference) -> Contact {
+        let sorted = members.sorted { (order($0), $0) < (order($1), $1) }
+        let merger = ContactMerger(preference: preference, countryCode: code)
+        var card = self.card(sorted[0])
+        for node in sorted.dropFirst() { card = merger.merge(self.card(node), into: card).contact }
+        return card
+    }
+
+    func order(_ node: Int) -> UInt64 {
+        if isDedupe { return UInt64(node) }
+        return orderKeys[node] != .max
+            ? orderKeys[node] : ContentKey.order(incoming[node - existingCount].contact) | 1 << 63
+    }
+}
