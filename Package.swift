@@ -7,6 +7,7 @@ import PackageDescription
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
+// CardIdentity makes UIDs from a card's content (lint --fix, convert --ensure-uid, merge share it).
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -38,7 +39,8 @@ let package = Package(
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
         .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
-        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
+        .target(name: "CardIdentity"),
+        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
                                                     "ContactCSV", "VCardLint"]),
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
                                                            "ContactPresentation",

@@ -1,3 +1,4 @@
+import CardIdentity
 import ContactModel
 import VCardFormat
 import VCardSyntax
