@@ -8,6 +8,9 @@ public struct UIDAllocator: Sendable {
     /// An allocator that never hands out one of `existing`.
     public init(existing: Set<String>) { used = existing }
 
+    /// Records a UID a card already has.
+    public mutating func reserve(_ uid: String) { used.insert(uid) }
+
     /// A UID for a card whose content (written without UID) is `content`. A card identical to an earlier
     /// one gets the UID made from the earlier one's UID and a counter, so the file never holds two cards
     /// with one UID and the content is hashed once however many copies there are.
