@@ -11,13 +11,20 @@ public struct LintOptions: Hashable, Sendable {
     public var maxPhotoBytes: Int?
     /// The limit's name for messages (`icloud`), if it has one.
     public var limitName: String?
+    /// With `--carddav`: what the server needs, checked as `CardDAVCheck` checks before an upload; the
+    /// generic missing-uid, repeated UID and REV, and record-size findings then give way to its own.
+    public var carddav: CardDAVServer?
 
     /// Creates options; by default warnings stay warnings and sizes are not limited.
-    public init(strict: Bool = false, maxRecordBytes: Int? = nil, maxPhotoBytes: Int? = nil, limitName: String? = nil) {
+    public init(
+        strict: Bool = false, maxRecordBytes: Int? = nil, maxPhotoBytes: Int? = nil, limitName: String? = nil,
+        carddav: CardDAVServer? = nil
+    ) {
         self.strict = strict
         self.maxRecordBytes = maxRecordBytes
         self.maxPhotoBytes = maxPhotoBytes
         self.limitName = limitName
+        self.carddav = carddav
     }
 }
 
@@ -45,6 +52,7 @@ public enum Linter {
         for card in input.cards {
             all += cardFindings(card, context)
         }
+        if options.carddav != nil { all += CardDAVRule.duplicateUIDs(input.cards) }
         return finish(all, file: file, options: options)
     }
 

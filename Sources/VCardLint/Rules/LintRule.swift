@@ -29,6 +29,7 @@ enum LintRules {
     static let all: [any CardRule] = [
         SyntaxRule(), VersionRule(), RequiredPropertyRule(), DuplicatePropertyRule(), TypeParameterRule(),
         DateRule(), EmbeddedBinaryRule(), LineLengthRule(), QuotedPrintableRule(), MissingUIDRule(), SizeRule(),
+        CardDAVRule(),
     ]
 }
 
