@@ -7,7 +7,11 @@ import PackageDescription
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
+// QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
+// no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
 // CardIdentity makes UIDs from a card's content (lint --fix, convert --ensure-uid, merge share it).
+// Places cards live: Vdir (a folder of .vcf files, no vCard) and CardDAV (a client for an address book on a
+// server, no vCard) -> AddressBooks (merging into and uploading to either, where they meet the merge engine).
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -33,6 +37,9 @@ let package = Package(
         .target(name: "CJPEG", cSettings: cFlags, linkerSettings: linking("jpeg")),
         .target(name: "CPNG", cSettings: cFlags, linkerSettings: linking("png")),
         .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CQRencode", linkerSettings: [.linkedLibrary("qrencode")]),
+        .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
+        .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel"]),
         .target(name: "ContactPresentation", dependencies: ["ContactModel"]),
@@ -47,7 +54,7 @@ let package = Package(
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV", "VCardLint"]),
+                                                    "ContactCSV", "VCardLint", "CardQR", "QRCode"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -64,9 +71,11 @@ let package = Package(
         .testTarget(name: "VdirTests", dependencies: ["Vdir"]),
         .testTarget(name: "AddressBooksTests", dependencies: ["AddressBooks", "CardDAV", "CardIdentity", "ContactMerge",
                                                               "ContactModel", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "CardQR", "VCardFormat", "VCardSyntax", "ContactModel",
+                                                        "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "ContactPresentation",
+                                                           "ContactPresentation", "CardQR", "QRCode",
                                                            "VCardSyntax", "VCardLint", "TestSupport"]),
     ]
 )

@@ -1,131 +1,252 @@
 #!/usr/bin/env bash
-# The whole benchmark in one command: vcf beside ez-vcard, sabre/vobject, Python vobject and ImageMagick, in
-# one Markdown table with the ratio to the best peer.
+# The benchmark of the tool as users run it: whole `vcf` processes on real files, beside Evolution's EVCard,
+# sabre/vobject, ez-vcard and Python vobject in the same rounds, with time, MB/s and peak RSS per command and
+# the ratio to the best peer; then the engine (in process) as a second, labelled table, and the photo fit.
 #
-# usage: Scripts/bench-suite.sh
-#        RUNS=1 BOOK_CARDS=2000 PHOTOS=p09_avatar_400 Scripts/bench-suite.sh     (a quick check of the script)
+# usage: Scripts/bench-suite.sh > report.md                      (the full suite: RUNS=3, 100,000 cards, 1.1 GB)
+#        RUNS=1 BOOK_CARDS=2000 SKIP_PHOTO=1 Scripts/bench-suite.sh (a quick check of the script itself)
 #
 # 1. Checks the tools, and for whatever is missing prints the exact line that installs it; all of them:
-#      apt-get install -y time php-cli php-sabre-vobject python3-vobject default-jre-headless \
-#        libez-vcard-java libvinnie-java imagemagick python3-pil python3-numpy python3-skimage
+#      apt-get install -y time gcc pkg-config libebook-contacts1.2-dev php-cli php-sabre-vobject python3-vobject \
+#        default-jre-headless libez-vcard-java libvinnie-java imagemagick python3-pil python3-numpy python3-skimage
 #    Debian's python3-* packages serve Debian's python3 only; any other python3 (pyenv's) needs
 #      python3 -m pip install vobject pillow numpy scikit-image
-# 2. Builds vcf and vcf-bench in release mode and compiles Scripts/peers/EzVcardBench.java (with the JRE's own
-#    javac module; no JDK needed).
-# 3. Makes the inputs in .bench/, once each: book-100k.vcf (BOOK_CARDS cards from ../shared/bench/gen_corpus.py),
-#    book-5k.vcf for Python vobject (the same generator's first VOBJECT_CARDS cards), incoming-10k-for-100k.vcf
-#    (Scripts/make-merge-bench.py: a tenth of the book, a fifth of those re-exported duplicates) and photos/
-#    (../shared/bench/photo/make_photos.py).
-# 4. Runs RUNS interleaved rounds, every run under /usr/bin/time for its peak RSS. A round is, for parse and then
-#    parse-write: vcf-bench (all processors), vcf-bench --jobs 1, ez-vcard, sabre/vobject, Python vobject (on
-#    its small book); then the merge: `vcf merge INCOMING --into COPY-OF-BOOK --country-code 1`, and vcf-bench
-#    parse-write of the book and of the incoming file. Then the photo fit: Scripts/photo-bench.py with
-#    FIT_ONLY=1 (per photo and budget, RUNS runs of `vcf photo fit` and of ImageMagick interleaved, both outputs
-#    scored by photo_quality.py).
-# 5. Prints the report to stdout: a header (date, machine, commit, versions, inputs), one Markdown table, and a
-#    legend saying what every number includes. Progress and build output go to stderr. Raw rows stay in
-#    .bench/suite-last-run.tsv (columns: Scripts/lib/bench-common.sh) and .bench/suite-photo-last-run.tsv.
+# 2. Builds vcf and vcf-bench in release mode (swift build -c release), compiles Scripts/peers/EzVcardBench.java
+#    (with the JRE's own javac module), Scripts/peers/evcard_bench.c (against libebook-contacts-1.2) and
+#    Scripts/lib/count_cards.c.
+# 3. Makes the inputs in .bench/, once each: book-100k.vcf (BOOK_CARDS cards from ../shared/bench/gen_corpus.py,
+#    109 MB), book-5k.vcf for Python vobject (the first VOBJECT_CARDS cards: a prefix of the book),
+#    incoming-10k-for-100k.vcf (Scripts/make-merge-bench.py: a tenth of the book, a fifth of those re-exported
+#    duplicates), book-100k-x10.vcf (the book BIG_COPIES times over: 1.1 GB, 1,000,000 cards) and photos/.
+# 4. Runs RUNS interleaved rounds (the order rotates each round). Every run is a whole process under
+#    /usr/bin/time, writing a real file in a scratch folder (TMPDIR), counted and removed afterwards. A round:
+#      on the book  vcf convert BOOK -o OUT; vcf convert BOOK > OUT; vcf convert BOOK --to json -o OUT;
+#                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf dedupe COPY (in place);
+#                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
+#                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
+#                   sabre/vobject, ez-vcard (cold JVM), Python vobject (on its small book)
+#      on the big book  vcf convert -o, vcf convert --to json -o, vcf preview --format json -o, vcf lint, EVCard
+#      in process   vcf-bench parse|parse-write (all processors and --jobs 1), and the peers' parse|parse-write
+#                   modes (ez-vcard with a warm JIT)
+#    Then the photo fit: Scripts/photo-bench.py with FIT_ONLY=1 (vcf photo fit and ImageMagick as processes).
+# 5. Prints the report (Markdown) to stdout and to .bench/suite-last-run.md: a header (date, machine, commit, tool
+#    versions, inputs, the load before and after), the process table, issue 20's bars, the engine table, the
+#    photo table, legends, spreads, the load other processes put on the machine during the runs, and the card
+#    counts. Progress and build output go to stderr. Raw rows: .bench/suite-processes.tsv (bench_process in
+#    Scripts/lib/bench-common.sh), .bench/suite-engine.tsv (bench_timed), .bench/suite-photo.tsv.
 #
 # Environment:
-#   RUNS=5                  rounds (medians are taken over them)
+#   RUNS=3                  rounds (medians are taken over them); fewer than 3 makes a quick check, marked so
 #   BOOK_CARDS=100000       cards in the book
 #   VOBJECT_CARDS=5000      cards in Python vobject's book (at most BOOK_CARDS; vobject reads about 2 MB/s)
-#   PHOTOS="p01 p02 p03 p04"  photos to fit: make_photos.py names or their prefixes (default: the 12 MP baseline
-#                           photos)
-#   SKIP_PHOTO=1            leave out the photo fit (and ImageMagick, Pillow, NumPy, scikit-image)
-#   SKIP_MERGE=1            leave out the merge
+#   BIG_COPIES=10           the big book is the book this many times over
+#   SKIP_BIG=1              leave out the big book (its rows take most of the time: about 5 min a round on main)
+#   SKIP_ENGINE=1           leave out the in-process table (and vcf-bench)
+#   SKIP_MERGE=1 SKIP_DEDUPE=1 SKIP_PHOTO=1   leave out the merge (and the incoming file), dedupe, the photo fit
+#   PHOTOS="p01 p02 p03 p04"  photos to fit: make_photos.py names or their prefixes (the 12 MP baseline photos)
 #   VCF_BIN_DIR=DIR         use DIR's vcf and vcf-bench and skip the build
 #   VCF_SHARED=DIR          the shared folder (default: ../shared beside the repository)
+#   TMPDIR=DIR              where outputs are written (up to 2.5 GB at once with the big book), default /tmp
 #   JAVA_OPTS="..."         options for ez-vcard's JVM (default none: the JVM sizes its own heap)
-#   EZVCARD_WARMUP_BYTES=4000000  ez-vcard's untimed JIT warm-up over the start of the book (0: a cold JIT)
-#   PYTHON=python3 PHP=php JAVA=java CONVERT=/usr/bin/convert
+#   EZVCARD_WARMUP_BYTES=4000000  ez-vcard's warm-up in the engine table (0: a cold JIT)
+#   PYTHON=python3 PHP=php JAVA=java CC=cc CONVERT=/usr/bin/convert
 #   EZVCARD_JARS=/usr/share/java/ez-vcard.jar:/usr/share/java/vinnie.jar
-# Exit status: 0 done; 1 a run failed, or the tools disagree on how many cards a file holds; 2 a tool or input
-# is missing; 64 bad usage.
+# Exit status: 0 done; 1 a run failed, or a card count is not the expected one (the report says which; a failed
+# process does not stop the rounds); 2 a tool or input is missing; 64 bad usage.
 set -euo pipefail
 
 BENCH_NAME=bench-suite
 # shellcheck source=Scripts/lib/bench-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/bench-common.sh"
+RUNS=${RUNS:-3}
 bench_args "$0" "$@"
-RUNS=${RUNS:-5}
 BOOK_CARDS=${BOOK_CARDS:-100000}
 VOBJECT_CARDS=${VOBJECT_CARDS:-5000}
+BIG_COPIES=${BIG_COPIES:-10}
 PHOTOS=${PHOTOS:-p01 p02 p03 p04}
-SKIP_PHOTO=${SKIP_PHOTO:-0}
+SKIP_BIG=${SKIP_BIG:-0}
+SKIP_ENGINE=${SKIP_ENGINE:-0}
 SKIP_MERGE=${SKIP_MERGE:-0}
-for knob in BOOK_CARDS VOBJECT_CARDS; do
+SKIP_DEDUPE=${SKIP_DEDUPE:-0}
+SKIP_PHOTO=${SKIP_PHOTO:-0}
+for knob in BOOK_CARDS VOBJECT_CARDS BIG_COPIES; do
   [[ ${!knob} =~ ^[1-9][0-9]*$ ]] || die 64 "$knob must be a positive integer"
 done
 [ "$VOBJECT_CARDS" -le "$BOOK_CARDS" ] || VOBJECT_CARDS=$BOOK_CARDS
+[ "$RUNS" -ge 3 ] || say "$BENCH_NAME: RUNS=$RUNS is a quick check; the report says so (medians need at least 3)"
 INCOMING_CARDS=$(( BOOK_CARDS / 10 > 0 ? BOOK_CARDS / 10 : 1 ))
 DUPLICATES=$(( INCOMING_CARDS / 5 ))
 BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS").vcf
 SMALL_BOOK=$BENCH_DIR/book-$(bench_count_name "$VOBJECT_CARDS").vcf
 INCOMING=$BENCH_DIR/incoming-$(bench_count_name "$INCOMING_CARDS")-for-$(bench_count_name "$BOOK_CARDS").vcf
+BIG_BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS")-x$BIG_COPIES.vcf
 
 # --- tools -----------------------------------------------------------------------------------
-bench_need time corpus sabre vobject ezvcard
+bench_need time corpus cc evcard sabre vobject ezvcard
 [ "$SKIP_PHOTO" = 1 ] || bench_need photo-inputs photo-python imagemagick
 bench_require
 
-if [ "$SKIP_PHOTO" = 1 ] && [ "$SKIP_MERGE" = 1 ]; then
-  bench_build vcf-bench
+if [ "$SKIP_ENGINE" = 1 ] && [ "$SKIP_PHOTO" = 1 ]; then
+  bench_build vcf
 else
   bench_build vcf vcf-bench
 fi
+VCF=$BIN_DIR/vcf
 bench_tmpdir
 trap 'rm -rf "$BENCH_TMP"' EXIT
 bench_compile_ezvcard
+bench_compile_c
 
 # --- inputs ----------------------------------------------------------------------------------
 bench_make_book "$BOOK" "$BOOK_CARDS"
 bench_make_book "$SMALL_BOOK" "$VOBJECT_CARDS"
 [ "$SKIP_MERGE" = 1 ] || bench_make_incoming "$BOOK" "$INCOMING" "$INCOMING_CARDS" "$DUPLICATES"
+[ "$SKIP_BIG" = 1 ] || bench_make_repeated "$BIG_BOOK" "$BOOK" "$BIG_COPIES"
 [ "$SKIP_PHOTO" = 1 ] || bench_make_photos "$BENCH_DIR/photos"
 
-# --- rounds ----------------------------------------------------------------------------------
-runs=$BENCH_TMP/runs.tsv
+# --- one run of each command -----------------------------------------------------------------
+procs=$BENCH_TMP/processes.tsv
+engine=$BENCH_TMP/engine.tsv
 photo_runs=$BENCH_TMP/photo.tsv
-: > "$runs"
+: > "$procs"
+: > "$engine"
+OUT=$BENCH_TMP/output
+
+# run_case ID FILE: one whole process of command ID on FILE (the book or the big book); its row goes to $procs.
+# A failed run is recorded and reported by bench_process; the rounds go on.
+run_case() {
+  local id=$1 file=$2
+  case $id in
+    vcf.convert)
+      bench_process "$procs" "$id" "vcf convert BOOK -o OUT" vcard "$OUT.vcf" "$file" -- \
+        "$VCF" convert "$file" -o "$OUT.vcf" ;;
+    vcf.convert-stdout)
+      bench_process "$procs" "$id" "vcf convert BOOK > OUT" vcard - "$file" -- "$VCF" convert "$file" ;;
+    vcf.convert-json)
+      bench_process "$procs" "$id" "vcf convert BOOK --to json -o OUT" json "$OUT.json" "$file" -- \
+        "$VCF" convert "$file" --to json -o "$OUT.json" ;;
+    vcf.preview-json)
+      bench_process "$procs" "$id" "vcf preview BOOK --format json -o OUT" json "$OUT.json" "$file" -- \
+        "$VCF" preview "$file" --format json -o "$OUT.json" ;;
+    vcf.lint)
+      # exit 1 means findings, which a lint run may have
+      BENCH_OK_CODES="0 1" bench_process "$procs" "$id" "vcf lint BOOK" none - "$file" -- "$VCF" lint "$file" ;;
+    vcf.dedupe)
+      cp "$file" "$BENCH_TMP/dedupe.vcf"
+      bench_process "$procs" "$id" "vcf dedupe COPY" vcard "$BENCH_TMP/dedupe.vcf" "$file" -- \
+        "$VCF" dedupe "$BENCH_TMP/dedupe.vcf" ;;
+    vcf.merge)
+      cp "$file" "$BENCH_TMP/contacts.vcf"
+      bench_process "$procs" "$id" "vcf merge INCOMING --into COPY --country-code 1" vcard "$BENCH_TMP/contacts.vcf" \
+        "$INCOMING:$file" -- "$VCF" merge "$INCOMING" --into "$BENCH_TMP/contacts.vcf" --country-code 1 ;;
+    vcf.convert-incoming)
+      bench_process "$procs" "$id" "vcf convert INCOMING -o OUT" vcard "$OUT.vcf" "$INCOMING" -- \
+        "$VCF" convert "$INCOMING" -o "$OUT.vcf" ;;
+    peer.evcard)
+      bench_process "$procs" "$id" "evcard_bench BOOK write OUT" vcard "$OUT.vcf" "$file" -- \
+        "$EVCARD_BENCH" "$file" write "$OUT.vcf" ;;
+    peer.sabre)
+      bench_process "$procs" "$id" "php sabre_bench.php BOOK write OUT" vcard "$OUT.vcf" "$file" -- \
+        "$PHP" "$ROOT/Scripts/peers/sabre_bench.php" "$file" write "$OUT.vcf" ;;
+    peer.ezvcard)
+      # shellcheck disable=SC2086 # JAVA_OPTS holds options
+      bench_process "$procs" "$id" "java EzVcardBench BOOK write OUT" vcard "$OUT.vcf" "$file" -- \
+        "$JAVA" $JAVA_OPTS -cp "$EZVCARD_CLASSPATH" EzVcardBench "$file" write "$OUT.vcf" ;;
+    peer.vobject)
+      bench_process "$procs" "$id" "python3 vobject_bench.py BOOK write OUT" vcard "$OUT.vcf" "$file" -- \
+        "$PYTHON" "$ROOT/Scripts/peers/vobject_bench.py" "$file" write "$OUT.vcf" ;;
+    *) die 64 "run_case: unknown case $id" ;;
+  esac || true # recorded as failed; the report marks it and the suite exits 1
+  rm -f "$BENCH_TMP/dedupe.vcf"* "$BENCH_TMP/contacts.vcf"*
+}
+
+# rotated N WORD...: the words, starting at the Nth (round r starts at word r, so no command is always first).
+rotated() {
+  local n=$1; shift
+  local count=$#
+  local words=("$@") i
+  for (( i = 0; i < count; i++ )); do echo "${words[$(( (i + n) % count ))]}"; done
+}
+
+# Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
+book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
+  vcf.preview-json vcf.lint)
+[ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe)
+[ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming)
+big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)
+
+# --- rounds ----------------------------------------------------------------------------------
+LOAD_BEFORE=$(uptime)
 for round in $(seq 1 "$RUNS"); do
   BENCH_ROUND=$round
-  say "$BENCH_NAME: round $round/$RUNS"
-  for mode in parse parse-write; do
-    bench_timed "$runs" vcf "$mode" "$BOOK" "$BIN_DIR/vcf-bench" "$mode" "$BOOK"
-    bench_timed "$runs" vcf-1-thread "$mode" "$BOOK" "$BIN_DIR/vcf-bench" "$mode" "$BOOK" --jobs 1
-    # shellcheck disable=SC2086 # JAVA_OPTS holds options
-    bench_timed "$runs" ez-vcard "$mode" "$BOOK" "$JAVA" $JAVA_OPTS -cp "$EZVCARD_CLASSPATH" EzVcardBench "$BOOK" "$mode"
-    bench_timed "$runs" sabre "$mode" "$BOOK" "$PHP" "$ROOT/Scripts/peers/sabre_bench.php" "$BOOK" "$mode"
-    bench_timed "$runs" vobject "$mode" "$SMALL_BOOK" \
-      "$PYTHON" "$ROOT/Scripts/peers/vobject_bench.py" "$SMALL_BOOK" "$mode"
-  done
-  [ "$SKIP_MERGE" = 1 ] || bench_merge_round "$runs" "$BOOK" "$INCOMING"
+  say "$BENCH_NAME: round $round/$RUNS, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  while read -r id; do
+    if [ "$id" = peer.vobject ]; then run_case "$id" "$SMALL_BOOK"; else run_case "$id" "$BOOK"; fi
+  done < <(rotated $(( round - 1 )) "${book_cases[@]}")
+  if [ "$SKIP_BIG" != 1 ]; then
+    while read -r id; do run_case "$id" "$BIG_BOOK"; done < <(rotated $(( round - 1 )) "${big_cases[@]}")
+  fi
+  if [ "$SKIP_ENGINE" != 1 ]; then
+    for mode in parse parse-write; do
+      bench_timed "$engine" vcf "$mode" "$BOOK" "$BIN_DIR/vcf-bench" "$mode" "$BOOK"
+      bench_timed "$engine" vcf-1-thread "$mode" "$BOOK" "$BIN_DIR/vcf-bench" "$mode" "$BOOK" --jobs 1
+      bench_timed "$engine" evcard "$mode" "$BOOK" "$EVCARD_BENCH" "$BOOK" "$mode"
+      # shellcheck disable=SC2086 # JAVA_OPTS holds options
+      bench_timed "$engine" ez-vcard "$mode" "$BOOK" "$JAVA" $JAVA_OPTS -cp "$EZVCARD_CLASSPATH" EzVcardBench \
+        "$BOOK" "$mode"
+      bench_timed "$engine" sabre "$mode" "$BOOK" "$PHP" "$ROOT/Scripts/peers/sabre_bench.php" "$BOOK" "$mode"
+      bench_timed "$engine" vobject "$mode" "$SMALL_BOOK" "$PYTHON" "$ROOT/Scripts/peers/vobject_bench.py" \
+        "$SMALL_BOOK" "$mode"
+    done
+  fi
 done
-cp "$runs" "$BENCH_DIR/suite-last-run.tsv"
+cp "$procs" "$BENCH_DIR/suite-processes.tsv"
+[ "$SKIP_ENGINE" = 1 ] || cp "$engine" "$BENCH_DIR/suite-engine.tsv"
 if [ "$SKIP_PHOTO" != 1 ]; then
   say "$BENCH_NAME: photo fit ($PHOTOS), $RUNS runs per photo and budget"
   RUNS=$RUNS PHOTOS=$PHOTOS FIT_ONLY=1 PHOTO_RAW=$photo_runs VCF_BIN_DIR=$BIN_DIR CONVERT=$CONVERT \
     VCF_SHARED=$SHARED "$PYTHON" "$ROOT/Scripts/photo-bench.py" > "$BENCH_TMP/photo.out" ||
     { status=$?; cat "$BENCH_TMP/photo.out" >&2; exit "$status"; }
-  cp "$photo_runs" "$BENCH_DIR/suite-photo-last-run.tsv"
+  cp "$photo_runs" "$BENCH_DIR/suite-photo.tsv"
 fi
+LOAD_AFTER=$(uptime)
 
 # --- report ----------------------------------------------------------------------------------
-bench_header "vcf benchmark suite"
-echo "- peers: $(bench_version ezvcard); $(bench_version sabre); $(bench_version vobject)$(
-  [ "$SKIP_PHOTO" = 1 ] || echo "; $(bench_version imagemagick)")"
-inputs="$(basename "$BOOK") ($BOOK_CARDS cards, $(stat -c %s "$BOOK") bytes)"
-[ "$SMALL_BOOK" = "$BOOK" ] ||
-  inputs+="; $(basename "$SMALL_BOOK") for Python vobject ($VOBJECT_CARDS cards, $(stat -c %s "$SMALL_BOOK") bytes)"
-[ "$SKIP_MERGE" = 1 ] ||
-  inputs+="; $(basename "$INCOMING") ($INCOMING_CARDS cards, $DUPLICATES duplicates, $(stat -c %s "$INCOMING") bytes)"
-[ "$SKIP_PHOTO" = 1 ] || inputs+="; photos $PHOTOS (make_photos.py)"
-echo "- inputs: $inputs"
-echo "- rounds: $RUNS, interleaved; every figure is a median"
-echo
-"$PYTHON" "$ROOT/Scripts/lib/bench_suite_table.py" "$runs" "$([ "$SKIP_PHOTO" = 1 ] || echo "$photo_runs")" \
-  --book "$(basename "$BOOK")" --book-cards "$BOOK_CARDS" \
-  --small-book "$(basename "$SMALL_BOOK")" --small-cards "$VOBJECT_CARDS" \
-  --incoming "$(basename "$INCOMING")" --incoming-cards "$INCOMING_CARDS" --photos "$PHOTOS" \
-  --warmup-bytes "${EZVCARD_WARMUP_BYTES:-4000000}" --jobs "$(nproc)"
+report() {
+  bench_header "vcf benchmark suite: the tool as users run it"
+  echo "- vcf: release build, $VCF"
+  echo "- peers: $(bench_version evcard); $(bench_version sabre); $(bench_version ezvcard); $(bench_version vobject)$(
+    [ "$SKIP_PHOTO" = 1 ] || echo "; $(bench_version imagemagick)")"
+  echo "- C compiler for the EVCard harness: $("$CC" --version | head -n 1)"
+  local inputs
+  inputs="$(basename "$BOOK") ($BOOK_CARDS cards, $(stat -c %s "$BOOK") bytes)"
+  [ "$SMALL_BOOK" = "$BOOK" ] ||
+    inputs+="; $(basename "$SMALL_BOOK") for Python vobject ($VOBJECT_CARDS cards, $(stat -c %s "$SMALL_BOOK") bytes)"
+  [ "$SKIP_MERGE" = 1 ] ||
+    inputs+="; $(basename "$INCOMING") ($INCOMING_CARDS cards, $DUPLICATES duplicates, $(stat -c %s "$INCOMING") bytes)"
+  [ "$SKIP_BIG" = 1 ] ||
+    inputs+="; $(basename "$BIG_BOOK") (the book $BIG_COPIES times, $(( BOOK_CARDS * BIG_COPIES )) cards, $(stat -c %s "$BIG_BOOK") bytes)"
+  echo "- inputs: $inputs; outputs written to $(df --output=fstype "$BENCH_TMP" | tail -n 1) in ${TMPDIR:-/tmp}"
+  if [ "$RUNS" -ge 3 ]; then
+    echo "- rounds: $RUNS, interleaved (the order rotates each round); every figure is a median"
+  else
+    echo "- rounds: $RUNS: **a quick check of the script, not a result** (medians need at least 3 rounds)"
+  fi
+  echo "- uptime before: $LOAD_BEFORE"
+  echo "- uptime after: $LOAD_AFTER"
+  echo
+  local args=(--procs "$procs" --runs "$RUNS" --jobs "$(nproc)" --book "$(basename "$BOOK")"
+    --small-book "$(basename "$SMALL_BOOK")" --ok-codes vcf.lint=0,1
+    --warmup-bytes "${EZVCARD_WARMUP_BYTES:-4000000}" --photo-names "$PHOTOS"
+    --cards "$(basename "$BOOK")=$BOOK_CARDS" --cards "$(basename "$SMALL_BOOK")=$VOBJECT_CARDS")
+  [ "$SKIP_ENGINE" = 1 ] || args+=(--engine "$engine")
+  [ "$SKIP_PHOTO" = 1 ] || args+=(--photos "$photo_runs")
+  [ "$SKIP_MERGE" = 1 ] || args+=(--incoming "$(basename "$INCOMING")" --cards "$(basename "$INCOMING")=$INCOMING_CARDS")
+  [ "$SKIP_BIG" = 1 ] ||
+    args+=(--big-book "$(basename "$BIG_BOOK")" --cards "$(basename "$BIG_BOOK")=$(( BOOK_CARDS * BIG_COPIES ))")
+  "$PYTHON" "$ROOT/Scripts/lib/bench_suite_table.py" "${args[@]}"
+}
+status=0
+report > "$BENCH_DIR/suite-last-run.md" || status=$?
+cat "$BENCH_DIR/suite-last-run.md"
+exit "$status"

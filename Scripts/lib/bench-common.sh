@@ -1,5 +1,6 @@
 # shellcheck shell=bash disable=SC2034 # the variables set here are for the scripts that source it
-# Shell pieces shared by Scripts/bench.sh, Scripts/merge-bench.sh and Scripts/bench-suite.sh.
+# Shell pieces shared by Scripts/bench.sh, Scripts/merge-bench.sh, Scripts/photo-bench.sh, Scripts/bench-suite.sh
+# and Scripts/profile-convert.sh.
 #
 # Source it after `set -euo pipefail` and after setting BENCH_NAME (the prefix of every message). It sets
 # ROOT, SHARED, BENCH_DIR, PYTHON, PHP, JAVA, JAVA_OPTS, CONVERT and EZVCARD_JARS (each from the environment
@@ -9,6 +10,7 @@
 #   round  tool  mode  file  peak_rss_kib  wall_seconds  json
 # where json is the last line of the tool's stdout that starts with "{" ({"bytes":N,"cards":N,"seconds":S,...}
 # for vcf-bench and the peers; vcf merge's is made from its summary). BENCH_ROUND names the round.
+# bench_process (whole processes with real files, for bench-suite.sh) writes rows of its own; see there.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SHARED=${VCF_SHARED:-$ROOT/../shared}
@@ -18,6 +20,7 @@ PHP=${PHP:-php}
 JAVA=${JAVA:-java}
 JAVA_OPTS=${JAVA_OPTS:-}
 CONVERT=${CONVERT:-/usr/bin/convert}
+CC=${CC:-cc}
 EZVCARD_JARS=${EZVCARD_JARS:-/usr/share/java/ez-vcard.jar:/usr/share/java/vinnie.jar}
 BENCH_ROUND=${BENCH_ROUND:-1}
 
@@ -106,6 +109,17 @@ bench_need() {
       imagemagick)
         "$CONVERT" -version 2>/dev/null | grep -q ImageMagick ||
           _bench_missing "ImageMagick ($CONVERT; /usr/local/bin/convert is not it)" apt imagemagick ;;
+      cc) command -v "$CC" >/dev/null 2>&1 || _bench_missing "a C compiler ($CC)" apt gcc libc6-dev ;;
+      evcard)
+        if ! command -v pkg-config >/dev/null 2>&1; then
+          _bench_missing "pkg-config" apt pkg-config
+        elif ! pkg-config --exists libebook-contacts-1.2; then
+          _bench_missing "Evolution's EVCard headers (pkg-config libebook-contacts-1.2)" apt libebook-contacts1.2-dev
+        fi ;;
+      callgrind)
+        command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 ||
+          _bench_missing "valgrind with callgrind_annotate" apt valgrind ;;
+      perf) command -v perf >/dev/null 2>&1 || _bench_missing "perf" apt linux-perf ;;
       *) die 64 "bench_need: unknown tool $tool" ;;
     esac
   done
@@ -194,6 +208,29 @@ bench_compile_ezvcard() {
   EZVCARD_CLASSPATH=$EZVCARD_JARS:$BENCH_TMP/java
 }
 
+# bench_compile_c: compile the C helpers once into BENCH_TMP: Scripts/peers/evcard_bench.c (Evolution's EVCard,
+# needs `bench_need cc evcard`) and Scripts/lib/count_cards.c; sets EVCARD_BENCH and COUNT_CARDS.
+bench_compile_c() {
+  mkdir -p "$BENCH_TMP/bin"
+  COUNT_CARDS=$BENCH_TMP/bin/count_cards
+  "$CC" -O2 -o "$COUNT_CARDS" "$ROOT/Scripts/lib/count_cards.c" >&2 || die 1 "could not compile Scripts/lib/count_cards.c"
+  EVCARD_BENCH=$BENCH_TMP/bin/evcard_bench
+  # shellcheck disable=SC2046 # pkg-config's flags are meant to split
+  "$CC" -O2 -Wno-deprecated-declarations -o "$EVCARD_BENCH" "$ROOT/Scripts/peers/evcard_bench.c" \
+    $(pkg-config --cflags --libs libebook-contacts-1.2) >&2 || die 1 "could not compile Scripts/peers/evcard_bench.c"
+}
+
+# bench_make_repeated FILE SOURCE COPIES: FILE is SOURCE COPIES times over (the 1.1 GB book is the 109 MB book ten
+# times), made once, written aside and renamed.
+bench_make_repeated() {
+  [ -s "$1" ] && return 0
+  say "$BENCH_NAME: making $1 ($(basename "$2") $3 times)"
+  local i
+  : > "$1.part"
+  for i in $(seq 1 "$3"); do cat "$2" >> "$1.part" || die 1 "could not write $1.part"; done
+  mv "$1.part" "$1"
+}
+
 # --- timed runs ------------------------------------------------------------------------------
 
 # _bench_run COMMAND...: run COMMAND once under /usr/bin/time; sets BENCH_WALL (seconds) and BENCH_RSS (KiB)
@@ -274,7 +311,7 @@ bench_header() {
   echo "- swift: $(swift --version 2>/dev/null | head -n 1 || echo unknown)"
 }
 
-# bench_version TOOL: one line naming the version of a peer (sabre, vobject, ezvcard, imagemagick).
+# bench_version TOOL: one line naming the version of a peer (sabre, vobject, ezvcard, evcard, imagemagick).
 bench_version() {
   case $1 in
     sabre)
@@ -287,6 +324,89 @@ print("Python vobject", m.version("vobject"), "on Python", platform.python_versi
     ezvcard)
       # shellcheck disable=SC2086 # JAVA_OPTS holds options
       echo "$("$JAVA" $JAVA_OPTS -cp "$EZVCARD_CLASSPATH" EzVcardBench --version)${JAVA_OPTS:+ ($JAVA_OPTS)}" ;;
+    evcard) "$EVCARD_BENCH" --version ;;
     imagemagick) "$CONVERT" -version | sed -n '1s/^Version: \(ImageMagick [^ ]* [^ ]*\).*/\1/p' ;;
   esac
+}
+
+# --- whole processes ---------------------------------------------------------------------------
+# bench_process writes one row per run of a whole process with real files (Scripts/bench-suite.sh):
+#   round  id  shown  files  input_bytes  peak_rss_kib  wall_seconds  cpu_seconds  others_cpu_seconds  exit
+#   out_cards  stdout_lines  stderr_lines  json  summary
+# files: the inputs' names joined by "+"; wall_seconds: the parent's clock around the process (EPOCHREALTIME,
+# microseconds; /usr/bin/time's own %e has 10 ms steps); cpu_seconds: the process's user + system time;
+# others_cpu_seconds: the CPU time every other process on the machine used meanwhile (busy jiffies in /proc/stat
+# over the run, minus the process's own): the load other people put on the machine; out_cards: cards in the
+# output file (count_cards), empty when the command writes no cards; json: the last stdout line starting with
+# "{" (the peers print one), else {}; summary: the command's stderr summary line (the first one that says
+# "added" or "merged", else the last line), for vcf merge and vcf dedupe.
+
+# _bench_busy_jiffies: the machine's busy CPU time so far, in clock ticks (everything in /proc/stat's cpu line but
+# idle and iowait).
+_bench_busy_jiffies() {
+  awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat
+}
+
+# _bench_micros: EPOCHREALTIME as whole microseconds (whatever the locale's decimal mark).
+_bench_micros() {
+  local now=$EPOCHREALTIME
+  echo "${now//[!0-9]/}"
+}
+
+# bench_process TSV ID SHOWN KIND OUTPUT INPUTS -- COMMAND...: run COMMAND once as a whole process under
+# /usr/bin/time and append its row to TSV (see above). KIND is vcard, json or none (how to count the cards in
+# OUTPUT); OUTPUT is the file COMMAND writes, or - for its stdout (which always goes to a scratch file); INPUTS
+# is a :-separated list of the files it reads (for the row's bytes). OUTPUT is removed after it is counted, so
+# it must never be an input. An exit status outside BENCH_OK_CODES (default "0") is recorded, reported and kept
+# in .bench/suite-failed-ID-rROUND.err; the caller goes on (the report marks the row). Returns 1 then.
+bench_process() {
+  local tsv=$1 id=$2 shown=$3 kind=$4 output=$5 inputs=$6
+  shift 6
+  [ "${1:-}" = -- ] && shift
+  local stdout=$BENCH_TMP/proc.out err=$BENCH_TMP/proc.err names=() bytes=0 path
+  local -a paths
+  IFS=: read -r -a paths <<< "$inputs"
+  for path in "${paths[@]}"; do
+    [ "$(realpath -m "$path")" != "$(realpath -m "$output")" ] || die 64 "bench_process: $output is an input"
+    bytes=$(( bytes + $(stat -c %s "$path") ))
+    names+=("$(basename "$path")")
+  done
+  [ "$output" = - ] && output=$stdout
+  local busy0 busy1 start end rc=0
+  busy0=$(_bench_busy_jiffies)
+  start=$(_bench_micros)
+  /usr/bin/time -f '%M %U %S' -o "$BENCH_TMP/time" "$@" > "$stdout" 2> "$err" || rc=$?
+  end=$(_bench_micros)
+  busy1=$(_bench_busy_jiffies)
+  local rss user system
+  read -r rss user system < <(tail -n 1 "$BENCH_TMP/time")
+  [[ ${rss:-} =~ ^[0-9]+$ ]] || { rss=0; user=0; system=0; }
+  local wall cpu others
+  wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.6f", (b - a) / 1e6 }')
+  cpu=$(awk -v u="$user" -v s="$system" 'BEGIN { printf "%.2f", u + s }')
+  others=$(awk -v a="$busy0" -v b="$busy1" -v hz="$(getconf CLK_TCK)" -v own="$cpu" \
+    'BEGIN { o = (b - a) / hz - own; printf "%.2f", o < 0 ? 0 : o }')
+  local cards="" json="{}" summary
+  if [ "$kind" != none ] && [ -f "$output" ]; then
+    cards=$("$COUNT_CARDS" "$kind" "$output" 2>/dev/null) || cards=unreadable
+  fi
+  [ "$output" = "$stdout" ] || json=$(grep '^{' "$stdout" | tail -n 1 || true)
+  [ -n "$json" ] || json="{}"
+  summary=$(grep -m 1 -E '(added|merged)' "$err" || tail -n 1 "$err" || true)
+  summary=${summary//$'\t'/ }
+  local ok=1 code
+  for code in ${BENCH_OK_CODES:-0}; do [ "$rc" = "$code" ] && ok=0; done
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BENCH_ROUND" "$id" "$shown" \
+    "$(IFS=+; echo "${names[*]}")" "$bytes" "$rss" "$wall" "$cpu" "$others" "$rc" "$cards" \
+    "$(wc -l < "$stdout")" "$(wc -l < "$err")" "$json" "${summary:0:300}" >> "$tsv"
+  [ "$output" = "$stdout" ] || rm -f "$output"
+  if [ $ok = 1 ]; then
+    cp "$err" "$BENCH_DIR/suite-failed-$id-r$BENCH_ROUND.err"
+    say "  FAILED (exit $rc): $shown; stderr kept in .bench/suite-failed-$id-r$BENCH_ROUND.err:"
+    tail -n 5 "$err" | sed 's/^/    /' >&2
+    : > "$stdout"
+    return 1
+  fi
+  say "  $shown: ${wall}s, peak RSS $(( rss * 1024 / 1000000 )) MB, cpu ${cpu}s, others ${others}s${cards:+, $cards cards}"
+  : > "$stdout"
 }

@@ -164,4 +164,44 @@ int vcf_png_decode(const unsigned char *data, size_t size, unsigned long long ma
     return VCF_PNG_OK;
 }
 
+int vcf_png_encode_gray(const unsigned char *pixels, int width, int height, unsigned char **png, size_t *size,
+                        vcf_png_status *status) {
+    memset(status, 0, sizeof *status);
+    *png = NULL;
+    *size = 0;
+    if (width <= 0 || height <= 0) {
+        snprintf(status->message, sizeof status->message, "%dx%d pixels is no image", width, height);
+        return VCF_PNG_WRITE_FAILED;
+    }
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    image.width = (png_uint_32)width;
+    image.height = (png_uint_32)height;
+    image.format = PNG_FORMAT_GRAY;
+    // The first call only measures; the second writes into a buffer of that size.
+    size_t needed = 0;
+    if (!png_image_write_to_memory(&image, NULL, &needed, 0, pixels, 0, NULL)) {
+        copy_message(&image, status);
+        png_image_free(&image);
+        return VCF_PNG_WRITE_FAILED;
+    }
+    unsigned char *buffer = malloc(needed > 0 ? needed : 1);
+    if (buffer == NULL) {
+        snprintf(status->message, sizeof status->message, "out of memory for %zu bytes", needed);
+        png_image_free(&image);
+        return VCF_PNG_NO_MEMORY;
+    }
+    if (!png_image_write_to_memory(&image, buffer, &needed, 0, pixels, 0, NULL)) {
+        copy_message(&image, status);
+        png_image_free(&image);
+        free(buffer);
+        return VCF_PNG_WRITE_FAILED;
+    }
+    png_image_free(&image);
+    *png = buffer;
+    *size = needed;
+    return VCF_PNG_OK;
+}
+
 void vcf_png_free(void *pointer) { free(pointer); }

@@ -21,6 +21,7 @@ public enum VCF {
             case "merge": return try Merge.run(rest, io: io)
             case "dedupe": return try Merge.dedupe(rest, io: io)
             case "lint": return try Lint.run(rest, io: io)
+            case "qr": return try QR.run(rest, io: io)
             case "help", "-h", "--help":
                 switch rest.first {
                 case nil: io.write(Help.main)
@@ -30,6 +31,7 @@ public enum VCF {
                 case "merge": io.write(Help.merge)
                 case "dedupe": io.write(Help.dedupe)
                 case "lint": io.write(Lint.help)
+                case "qr": io.write(QR.help)
                 case let other?: throw UsageError("no command named \(other)")
                 }
                 return ExitCode.success
@@ -38,7 +40,9 @@ public enum VCF {
                 return ExitCode.success
             default:
                 let suggestion =
-                    Arguments.nearest(command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "help"])
+                    Arguments.nearest(
+                        command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "qr", "help"]
+                    )
                     .map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown command \(command)\(suggestion)")
             }

@@ -1,4 +1,4 @@
-// One coarse C function over libpng's simplified API, which runs its own setjmp inside each call and reports
+// Coarse C functions over libpng's simplified API, which runs its own setjmp inside each call and reports
 // errors and warnings in the image structure (nothing on stderr). No libpng type appears here.
 #ifndef VCF_PNG_H
 #define VCF_PNG_H
@@ -11,6 +11,7 @@ enum {
     VCF_PNG_CORRUPT = 1,
     VCF_PNG_TOO_LARGE = 2,
     VCF_PNG_NO_MEMORY = 3,
+    VCF_PNG_WRITE_FAILED = 4,
 };
 
 /// Errors and warnings of one call.
@@ -28,6 +29,12 @@ int vcf_png_read_header(const unsigned char *data, size_t size, int *width, int 
 /// before allocating. On success *pixels is a malloc'd buffer the caller frees with vcf_png_free.
 int vcf_png_decode(const unsigned char *data, size_t size, unsigned long long max_pixels, int gray_output,
                    unsigned char **pixels, int *width, int *height, int *channels, vcf_png_status *status);
+
+/// Encodes 8-bit gray pixels (`width` x `height`, row by row, no padding) as a PNG in memory, through libpng's
+/// simplified write API (which runs its own setjmp). On success *png is a malloc'd buffer of *size bytes the
+/// caller frees with vcf_png_free.
+int vcf_png_encode_gray(const unsigned char *pixels, int width, int height, unsigned char **png, size_t *size,
+                        vcf_png_status *status);
 
 /// Frees a buffer returned by this module.
 void vcf_png_free(void *pointer);

@@ -15,6 +15,7 @@ enum Help {
           vcf preview contacts.vcf --format html -o cards.html   the cards as a web page
           vcf lint export.vcf                               why an import fails: errors with their lines
           vcf merge shared-card.vcf --into contacts.vcf     add a card without duplicating anyone
+          vcf qr card.vcf -o card.png                       a QR code phones scan to add the card
           vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
                                                             embed a photo so the card fits 1 MB
 
@@ -25,6 +26,7 @@ enum Help {
           photo     fit an image to a byte budget, or extract the photos cards carry
           merge     add cards to a contacts file without duplicates (vcf merge new.vcf --into contacts.vcf)
           dedupe    merge the duplicates within one contacts file
+          qr        share a card as a QR code: on the terminal, or as PNG or SVG
           help      show help for a command (vcf help convert)
 
         Options:

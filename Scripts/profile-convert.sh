@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# A repeatable profile of `vcf convert BOOK -o OUT`: where the instructions go, so speed work can be measured
+# before and after each change.
+#
+# usage: Scripts/profile-convert.sh > profile.md                   (callgrind on 10,000 cards, about a minute)
+#        PROFILE_BEFORE=.bench/profile/callgrind-abc1234.tsv Scripts/profile-convert.sh   (with before -> after)
+#        PROFILER=perf Scripts/profile-convert.sh                  (sampling, on the full 100,000-card book)
+#        VCF_ARGS="--to json" Scripts/profile-convert.sh           (another output format of convert)
+#
+# PROFILER=callgrind (default): runs `valgrind --tool=callgrind vcf convert BOOK -o OUT` on a book of
+#   PROFILE_CARDS cards (default 10,000, 11 MB: callgrind runs about 50 times slower than the machine). It counts
+#   instructions executed (Ir), which do not change with the machine's load: the same commit and input give the
+#   same figures within a fraction of a percent, so a change's effect shows even on a busy shared machine.
+#   Valgrind 3.19 cannot read the DWARF 5 debug information Swift 6.3 writes, so the profiled binary is a copy
+#   with its debug sections stripped (objcopy --strip-debug); the ELF symbol table still names every function.
+# PROFILER=perf: `perf record -F 999 -g` of the same command on BOOK_CARDS cards (default 100,000): shares of
+#   wall-clock samples, including the kernel's (page faults, writes). This VM has no hardware counters (`perf
+#   stat -e instructions` says "not supported"), so perf samples a timer: good for where time goes at full size,
+#   noisy for before/after.
+#
+# Prints Markdown to stdout: a header (date, commit, command, input), the total instructions (callgrind), and the
+# top TOP functions by inclusive cost and by self cost, demangled. Keeps in .bench/profile/: the raw profile
+# (callgrind.out-COMMIT, open with callgrind_annotate or kcachegrind; perf.data-COMMIT for perf report) and
+# PROFILER-COMMIT.tsv (every function's self and inclusive cost), which PROFILE_BEFORE reads to add before and
+# change columns (COMMIT gets "-dirty" with local changes).
+#
+# Environment:
+#   PROFILER=callgrind|perf   PROFILE_CARDS=10000 (callgrind)   BOOK_CARDS=100000 (perf)   TOP=15
+#   VCF_ARGS="..."            extra arguments for vcf convert (default none: vCard 3.0)
+#   PROFILE_BEFORE=TSV        an earlier run's PROFILER-COMMIT.tsv
+#   VCF_BIN_DIR=DIR           use DIR's vcf and skip the build     VCF_SHARED=DIR   PYTHON=python3
+# Exit status: 0 done; 1 the build or the profiled run failed; 2 a tool or input is missing; 64 bad usage.
+set -euo pipefail
+
+BENCH_NAME=profile-convert
+# shellcheck source=Scripts/lib/bench-common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/bench-common.sh"
+bench_args "$0" "$@"
+PROFILER=${PROFILER:-callgrind}
+TOP=${TOP:-15}
+VCF_ARGS=${VCF_ARGS:-}
+PROFILE_BEFORE=${PROFILE_BEFORE:-}
+case $PROFILER in
+  callgrind) CARDS=${PROFILE_CARDS:-10000} ;;
+  perf) CARDS=${BOOK_CARDS:-100000} ;;
+  *) die 64 "PROFILER must be callgrind or perf" ;;
+esac
+[[ $CARDS =~ ^[1-9][0-9]*$ ]] || die 64 "the card count must be a positive integer"
+[[ $TOP =~ ^[1-9][0-9]*$ ]] || die 64 "TOP must be a positive integer"
+[ -z "$PROFILE_BEFORE" ] || [ -f "$PROFILE_BEFORE" ] || die 2 "no $PROFILE_BEFORE"
+BOOK=$BENCH_DIR/book-$(bench_count_name "$CARDS").vcf
+
+bench_need corpus "$PROFILER"
+bench_require
+bench_build vcf
+bench_tmpdir
+trap 'rm -rf "$BENCH_TMP"' EXIT
+bench_make_book "$BOOK" "$CARDS"
+
+commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo none)
+git -C "$ROOT" diff --quiet HEAD 2>/dev/null || commit="$commit-dirty"
+mkdir -p "$BENCH_DIR/profile"
+raw=$BENCH_DIR/profile/$([ "$PROFILER" = callgrind ] && echo callgrind.out || echo perf.data)-$commit
+table=$BENCH_DIR/profile/$PROFILER-$commit.tsv
+# shellcheck disable=SC2206 # VCF_ARGS holds arguments
+command=("$BENCH_TMP/vcf" convert "$BOOK" $VCF_ARGS -o "$BENCH_TMP/out")
+
+if [ "$PROFILER" = callgrind ]; then
+  objcopy --strip-debug "$BIN_DIR/vcf" "$BENCH_TMP/vcf" || die 1 "objcopy --strip-debug failed"
+  say "$BENCH_NAME: valgrind --tool=callgrind vcf convert $(basename "$BOOK") ${VCF_ARGS:+$VCF_ARGS }-o OUT"
+  valgrind --tool=callgrind --callgrind-out-file="$raw" "${command[@]}" 2> "$BENCH_TMP/valgrind.err" ||
+    { sed 's/^/  /' "$BENCH_TMP/valgrind.err" >&2; die 1 "the profiled run failed"; }
+else
+  cp "$BIN_DIR/vcf" "$BENCH_TMP/vcf"
+  say "$BENCH_NAME: perf record -F 999 -g vcf convert $(basename "$BOOK") ${VCF_ARGS:+$VCF_ARGS }-o OUT"
+  perf record -F 999 -g -o "$raw" -- "${command[@]}" 2> "$BENCH_TMP/perf.err" ||
+    { sed 's/^/  /' "$BENCH_TMP/perf.err" >&2; die 1 "the profiled run failed"; }
+fi
+
+echo "# Profile of vcf convert ($PROFILER)"
+echo
+echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC'); commit $commit; $(swift --version 2>/dev/null | head -n 1 || echo 'swift ?')"
+echo "- command: \`vcf convert $(basename "$BOOK") ${VCF_ARGS:+$VCF_ARGS }-o OUT\` ($CARDS cards, $(stat -c %s "$BOOK") bytes), release build"
+echo "- raw profile: .bench/profile/$(basename "$raw"); table: .bench/profile/$(basename "$table")${PROFILE_BEFORE:+; before: $PROFILE_BEFORE}"
+echo
+args=("$PROFILER" "$raw" --save "$table" --top "$TOP")
+[ -z "$PROFILE_BEFORE" ] || args+=(--before "$PROFILE_BEFORE")
+"$PYTHON" "$ROOT/Scripts/lib/profile_table.py" "${args[@]}"
