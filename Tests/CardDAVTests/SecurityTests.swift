@@ -79,6 +79,15 @@ import Testing
         #expect(fromEnvironment?.user == "eve" && fromEnvironment?.password == "env")
         let named = try CredentialLookup(user: "ann", environment: home, prompt: noPrompt).credentials(for: url)
         #expect(named?.password == "fromnetrc")
+        let scripted = try CredentialLookup(
+            user: "bob", environment: home.merging(["VCF_CARDDAV_PASSWORD": "env"]) { $1 }, prompt: noPrompt
+        ).credentials(for: url)
+        #expect(scripted?.user == "bob" && scripted?.password == "env")
+        let otherUser = try CredentialLookup(
+            user: "bob", environment: home.merging(["VCF_CARDDAV_USER": "eve", "VCF_CARDDAV_PASSWORD": "env"]) { $1 },
+            prompt: asked
+        ).credentials(for: url)
+        #expect(otherUser?.password == "typed")
         let prompted = try CredentialLookup(user: "bob", environment: home, prompt: asked).credentials(for: url)
         #expect(prompted?.user == "bob" && prompted?.password == "typed")
         let inURL = try CredentialLookup(environment: home, prompt: asked).credentials(

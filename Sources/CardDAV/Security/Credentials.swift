@@ -25,9 +25,10 @@ public struct Credentials: Sendable, CustomStringConvertible {
     public var description: String { "user \(user)" }
 }
 
-/// Where a password comes from, in this order: `--user NAME` (its ~/.netrc entry, else a prompt on the
-/// terminal), `VCF_CARDDAV_USER` with `VCF_CARDDAV_PASSWORD`, then ~/.netrc (`$NETRC` names another file)
-/// for the server's host. Never from the command line.
+/// Where a password comes from, in this order: `--user NAME` (its ~/.netrc entry, else `VCF_CARDDAV_PASSWORD`
+/// when `VCF_CARDDAV_USER` is unset or the same name, else a prompt on the terminal), `VCF_CARDDAV_USER` with
+/// `VCF_CARDDAV_PASSWORD`, then ~/.netrc (`$NETRC` names another file) for the server's host. Never from the
+/// command line.
 public struct CredentialLookup: Sendable {
     /// The user named with `--user` or in the URL (`https://ann@host/`), if any.
     public var user: String?
@@ -59,14 +60,17 @@ public struct CredentialLookup: Sendable {
         let host = url.host ?? ""
         let netrc = netrcPath.flatMap { Netrc(path: $0) }
         let named = user ?? url.user.flatMap { $0.removingPercentEncoding ?? $0 }
+        let environmentUser = environment["VCF_CARDDAV_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        let environmentPassword = environment["VCF_CARDDAV_PASSWORD"]
         if let named, !named.isEmpty {
             if let entry = netrc?.entry(host: host, login: named) {
                 return Credentials(user: named, password: entry.password ?? "")
             }
+            if let environmentPassword, environmentUser == nil || environmentUser == named {
+                return Credentials(user: named, password: environmentPassword)
+            }
             return try asked(named, host: host)
         }
-        let environmentUser = environment["VCF_CARDDAV_USER"].flatMap { $0.isEmpty ? nil : $0 }
-        let environmentPassword = environment["VCF_CARDDAV_PASSWORD"]
         if let environmentUser {
             if let environmentPassword { return Credentials(user: environmentUser, password: environmentPassword) }
             if let entry = netrc?.entry(host: host, login: environmentUser) {
