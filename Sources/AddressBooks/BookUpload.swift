@@ -1,11 +1,13 @@
 import CardIdentity
 import ContactMerge
 import ContactModel
+import VCardFormat
 
 /// Adds cards to a stored book as they are (`vcf convert ... --to-vdir DIR`, `vcf convert ... -o URL`): each
 /// card becomes a new item named from its UID, never over an item there. A card whose UID the book already
-/// holds is left alone when that card already holds everything it has (so converting and uploading the same
-/// export again adds nothing), and refused otherwise: `vcf merge` is the command that merges.
+/// holds is left alone: it is already there when that card holds everything it has (so converting and uploading
+/// the same export again adds nothing), and reported as differing otherwise (`vcf merge` is the command that
+/// merges; some servers also rewrite what they store, which shows here).
 public struct BookUpload {
     /// What became of the cards.
     public struct Report: Sendable {
@@ -13,6 +15,9 @@ public struct BookUpload {
         public var created: [String] = []
         /// Cards already there, by where they came from.
         public var unchanged: [String] = []
+        /// Cards whose UID is there on a card that lacks some of their data (changed there since, or rewritten
+        /// by the server when it stored it): left as they are, by where they came from and name.
+        public var differing: [(source: String, name: String)] = []
         /// Cards not written: where they came from, their name, and why.
         public var refused: [(source: String, name: String, reason: String)] = []
         /// How many writes the store made.
@@ -44,11 +49,13 @@ public struct BookUpload {
             report.refused.append((source, name, Self.noUID))
             return
         }
+        // Compared as written, so what the writer normalises (a 2.1 label, a charset) is no difference.
+        let written = VCardDocument.read(bytes).cards.first?.contact ?? contact
         if let there = byUID[uid] {
-            if merger.merge(contact, into: there).changes.isEmpty {
+            if merger.merge(written, into: there).changes.isEmpty {
                 report.unchanged.append(source)
             } else {
-                report.refused.append((source, name, Self.otherContent))
+                report.differing.append((source, name))
             }
             return
         }
@@ -56,7 +63,7 @@ public struct BookUpload {
             report.refused.append((source, name, reason))
             return
         }
-        byUID[uid] = contact
+        byUID[uid] = written
         let stem = UIDFileName.stem(for: uid)
         var number = 1
         while number < 100 {
@@ -86,6 +93,4 @@ public struct BookUpload {
     }
 
     static let noUID = "the card has no UID (vcf convert --ensure-uid gives each card one made from its content)"
-    static let otherContent =
-        "a card with this UID is already there with other content; left as it is (vcf merge merges them)"
 }
