@@ -21,6 +21,8 @@ enum InputFormat: String, CaseIterable {
 struct InputReader {
     let io: CommandIO
     var forcedFormat: InputFormat?
+    /// The user named with `--user`, for collection URLs among the inputs.
+    var user: String?
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
@@ -33,9 +35,11 @@ struct InputReader {
     /// Calls `body` with each card of each input in order, and the input's name (a path or `-`). An input that
     /// cannot be read is reported and the others are still read.
     mutating func forEachCard(in paths: [String], _ body: (ReadCard, String) throws -> Void) throws {
-        let paths = paths.isEmpty ? ["-"] : paths
+        // A vdir folder is read as its .vcf files; a collection URL as its cards.
+        let paths = expandingFolders(paths.isEmpty ? ["-"] : paths)
         let sizes = paths.map {
-            $0 == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0
+            $0 == "-" || Place.isURL($0)
+                ? nil : (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) ?? 0
         }
         let progress = ProgressLine(
             io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
@@ -44,6 +48,14 @@ struct InputReader {
         var bytesBefore = 0
         for (path, size) in zip(paths, sizes) {
             defer { bytesBefore += size ?? 0 }
+            if Place.isURL(path), let url = URL(string: path) {
+                try readCollection(url, user: user) { card, source in
+                    try body(card, source)
+                    cards += 1
+                    progress.update(cards: cards, bytesDone: bytesBefore)
+                }
+                continue
+            }
             let handle: FileHandle
             if path == "-" {
                 handle = FileHandle.standardInput
@@ -128,6 +140,12 @@ struct InputReader {
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
         io.error("\(path):\(problem.description)")
     }
+
+    /// Counts an input that could not be read (reported by the caller).
+    mutating func countFailure() { ioFailures += 1 }
+
+    /// Reports and counts `diagnostics`.
+    mutating func reportAll(_ diagnostics: [Diagnostic]) { report(diagnostics) }
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {

@@ -1,3 +1,4 @@
+import CardIdentity
 import CardPhoto
 import ContactCSV
 import ContactModel
@@ -12,8 +13,8 @@ import FoundationEssentials
 /// `vcf convert`: reads cards in any supported format and writes them as vCard 3.0, 4.0 or Contact JSON.
 enum Convert {
     static let spec = Arguments.Spec(
-        flags: ["--help"],
-        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split"]),
+        flags: ["--help", "--ensure-uid"],
+        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split", "--to-vdir", "--user"]),
         aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
@@ -59,6 +60,19 @@ enum Convert {
         if split != nil && parsed.options["-o"] != nil {
             throw UsageError("--split DIR writes one file per card; it cannot be combined with -o")
         }
+        // A vdir (--to-vdir) or a collection URL (-o https://...) takes each card as its own item.
+        let bookPlace: Place? =
+            parsed.options["--to-vdir"].map { .folder($0) }
+            ?? parsed.options["-o"].flatMap { Place.isURL($0) ? Place($0) : nil }
+        if bookPlace != nil {
+            if parsed.options["--to-vdir"] != nil && (parsed.options["-o"] != nil || split != nil) {
+                throw UsageError("--to-vdir DIR writes one file per card; it cannot be combined with -o or --split")
+            }
+            if split != nil { throw UsageError("--split writes files; it cannot be combined with -o URL") }
+            guard target == .vcard3 || target == .vcard4 else {
+                throw UsageError("a vdir or an address book holds vCard; --to takes vcard3 or vcard4 there")
+            }
+        }
         if let split {
             do {
                 try FileManager.default.createDirectory(atPath: split, withIntermediateDirectories: true)
@@ -79,6 +93,17 @@ enum Convert {
             forced = format
         }
         let photoArguments = try PhotoArguments(parsed)
+        var book: BookOutput?
+        if let bookPlace {
+            do {
+                book = try BookOutput(
+                    bookPlace, access: PlaceAccess(io: io, user: parsed.options["--user"]), limit: photoArguments.limit)
+            } catch {
+                return PlaceAccess(io: io).report(error)
+            }
+        }
+        // UIDs made from each card as read, before its photo is fitted, so --max-bytes does not change them.
+        var uids = parsed.flags.contains("--ensure-uid") ? ContentUIDs() : nil
         var photo: [UInt8]?
         if let path = parsed.options["--photo"] {
             guard let bytes = PhotoCommand.readFile(path, io: io) else { return ExitCode.ioFailure }
@@ -95,7 +120,8 @@ enum Convert {
         var fitFailures = 0
         var cardCount = 0
         var reader = InputReader(io: io, forcedFormat: forced)
-        let output = parsed.options["-o"]
+        reader.user = parsed.options["--user"]
+        let output = bookPlace == nil ? parsed.options["-o"] : nil
         var bytes: [UInt8] = []
         var contacts: [Contact] = []
         let writer = VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0)
@@ -105,6 +131,7 @@ enum Convert {
                 throw UsageError("--photo gives one card its photo, but the input holds more than one card")
             }
             var contact = card.contact
+            uids?.ensure(&contact)
             if let fitter {
                 let location = "\(source):\(max(card.raw.beginLine, 1))"
                 do {
@@ -125,7 +152,11 @@ enum Convert {
                     return
                 }
             }
-            if names != nil {
+            if book != nil {
+                var one: [UInt8] = []
+                writer.write(contact, into: &one)
+                try book!.add(contact, bytes: one, source: "\(source):\(max(card.raw.beginLine, 1))")
+            } else if names != nil {
                 let path = names!.path(for: contact, line: card.raw.beginLine, extension: target.fileExtension)
                 do {
                     try AtomicFile.write(target.document([contact]), to: path)
@@ -144,6 +175,11 @@ enum Convert {
             } else {
                 contacts.append(contact)
             }
+        }
+        if book != nil {
+            let refused = book!.finish()
+            if reader.ioFailures > 0 { return ExitCode.ioFailure }
+            return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : refused
         }
         if split != nil {
             if reader.ioFailures > 0 || splitFailures > 0 { return ExitCode.ioFailure }

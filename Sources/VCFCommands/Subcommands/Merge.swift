@@ -1,3 +1,4 @@
+import CardIdentity
 import ContactMatching
 import ContactMerge
 import ContactModel
@@ -13,11 +14,11 @@ import FoundationEssentials
 enum Merge {
     static let mergeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
-        options: ["--into", "--prefer", "--country-code"],
+        options: ["--into", "--prefer", "--country-code", "--user"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup"],
-        options: ["-o", "--prefer", "--country-code"],
+        options: ["-o", "--prefer", "--country-code", "--user"],
         aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
 
     struct Settings {
@@ -54,6 +55,12 @@ enum Merge {
         guard let target = parsed.options["--into"] else { throw UsageError("merge needs --into CONTACTS.vcf") }
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
+        // A vdir folder (or a path ending in /) or a CardDAV collection URL is written card by card.
+        let place = Place(target)
+        if place.isStoredBook {
+            return try MergeIntoBook.merge(
+                parsed.positionals, into: place, settings: settings, user: parsed.options["--user"], io: io)
+        }
 
         let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
         // The existing file first: if it cannot be read completely, nothing is written.
@@ -95,7 +102,7 @@ enum Merge {
         let result = settings.engine.merge(incoming, into: file.existingCards)
         var entries = result.entries + skipped
         entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
-        let output = file.renderedParts(replacing: result.replaced, adding: result.added)
+        let output = file.renderedParts(replacing: result.replaced, adding: Self.withUIDs(result.added, in: file))
         return finish(
             file: file, output: output, outputPath: target, entries: entries, result: result,
             settings: settings, io: io, skippedAny: !skipped.isEmpty, progress: progress)
@@ -111,6 +118,13 @@ enum Merge {
             throw UsageError("dedupe takes one contacts file")
         }
         let settings = try Settings(parsed)
+        let place = Place(path)
+        if place.isStoredBook {
+            if parsed.options["-o"] != nil {
+                throw UsageError("dedupe of a folder or an address book on a server works in place; drop -o")
+            }
+            return try MergeIntoBook.dedupe(place, settings: settings, user: parsed.options["--user"], io: io)
+        }
         let progress = Self.progress(io: io, paths: [path])
         progress?.phase("reading \(path)…")
         guard let file = readContacts(path, countryCode: settings.engine.countryCode, io: io, missingIsEmpty: false)
@@ -125,6 +139,17 @@ enum Merge {
             file: file, output: output, outputPath: parsed.options["-o"] ?? path,
             entries: result.entries.filter { $0.outcome == .merged }, result: result, settings: settings,
             io: io, skippedAny: false, progress: progress)
+    }
+
+    /// The added cards, each without a UID given one made from its content (as `lint --fix` and
+    /// `convert --ensure-uid` make it), none already in `file`.
+    static func withUIDs(_ added: [Contact], in file: ContactsFile) -> [Contact] {
+        var uids = ContentUIDs(existing: Set(file.cards.compactMap(\.keys.uid)))
+        return added.map { contact in
+            var copy = contact
+            uids.ensure(&copy)
+            return copy
+        }
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step

@@ -36,6 +36,24 @@ public enum CardDAVCheck {
     }
 }
 
+extension CardDAVCheck {
+    /// The UID of each card in `bytes` that has one, with the card's BEGIN line: for finding UIDs repeated
+    /// across the files of a folder.
+    public static func uids(in bytes: [UInt8]) -> [(uid: String, line: Int)] {
+        LintInput(bytes).cards.compactMap { card in
+            guard let uid = card.lines(named: "UID").first?.value.trimmingASCIIWhitespace(), !uid.isEmpty else {
+                return nil
+            }
+            return (uid, card.beginLine)
+        }
+    }
+
+    /// The finding for a card at `line` whose UID the card at `elsewhere` (`file:line`) has too.
+    public static func duplicateUID(line: Int, elsewhere: String) -> Diagnostic {
+        Diagnostic(.error, .cardDAVDuplicateUID, CardDAVMessages.duplicateUID(elsewhere: elsewhere), line: line)
+    }
+}
+
 /// `CardDAVCheck` as a lint rule, active with `--carddav`.
 struct CardDAVRule: CardRule {
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
@@ -130,6 +148,10 @@ enum CardDAVMessages {
 
     static func duplicateUID(firstLine: Int) -> String {
         "the card at line \(firstLine) has the same UID; an address book holds one card per UID"
+    }
+
+    static func duplicateUID(elsewhere: String) -> String {
+        "the card at \(elsewhere) has the same UID; an address book holds one card per UID"
     }
 
     static func tooLarge(_ size: Int, limit: Int, name: String?) -> String {

@@ -1,0 +1,277 @@
+import AddressBooks
+import ContactMatching
+import ContactMerge
+import ContactModel
+import Foundation
+import VCardFormat
+import VCardSyntax
+import Vdir
+
+/// `vcf merge INCOMING... --into DIR/` or `--into https://HOST/PATH/`, and `vcf dedupe DIR` or `URL`: the merge
+/// and dedupe of `Merge` with a vdir or a CardDAV collection as the address book, written back item by item
+/// (`BookUpdate`).
+enum MergeIntoBook {
+    static func merge(
+        _ paths: [String], into place: Place, settings: Merge.Settings, user: String?, io: CommandIO
+    ) throws -> Int32 {
+        if settings.backup { throw UsageError("--backup keeps a copy of a contacts file; a folder or server has none") }
+        let access = PlaceAccess(io: io, user: user)
+        let book: StoredBook
+        do {
+            book = try StoredBook(
+                store: access.store(place, create: true), countryCode: settings.engine.countryCode)
+        } catch {
+            return access.report(error)
+        }
+        defer { book.store.close() }
+        reportUnreadable(book, io: io)
+        guard let (incoming, skipped) = readIncoming(paths, access: access, io: io) else { return ExitCode.ioFailure }
+        let result = settings.engine.merge(incoming, into: book.existingCards)
+        var update = BookUpdate(book: book, engine: settings.engine, dryRun: settings.dryRun)
+        let report: BookUpdate.Report
+        do {
+            report = try update.applyMerge(result, incoming: incoming)
+        } catch {
+            return access.report(error)
+        }
+        var entries = result.entries + skipped
+        entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        show(entries, result: result, book: book, settings: settings, io: io)
+        return finish(report, entries: entries, result: result, book: book, settings: settings, io: io)
+    }
+
+    static func dedupe(_ place: Place, settings: Merge.Settings, user: String?, io: CommandIO) throws -> Int32 {
+        if settings.backup { throw UsageError("--backup keeps a copy of a contacts file; a folder or server has none") }
+        let access = PlaceAccess(io: io, user: user)
+        let book: StoredBook
+        do {
+            book = try StoredBook(store: access.store(place, create: false), countryCode: settings.engine.countryCode)
+        } catch {
+            return access.report(error)
+        }
+        defer { book.store.close() }
+        reportUnreadable(book, io: io)
+        var result = settings.engine.dedupe(book.existingCards, file: book.store.name, lines: book.lines)
+        // Entries by card position: name each by its item, so reports point at the file or URL that holds it.
+        for i in result.entries.indices where i < book.cards.count {
+            result.entries[i].file = book.items[book.cards[i].item].location
+        }
+        var update = BookUpdate(book: book, engine: settings.engine, dryRun: settings.dryRun)
+        let report: BookUpdate.Report
+        do {
+            report = try update.applyDedupe(result)
+        } catch {
+            return access.report(error)
+        }
+        let entries = result.entries.filter { $0.outcome == .merged }
+        show(entries, result: result, book: book, settings: settings, io: io)
+        return finish(report, entries: entries, result: result, book: book, settings: settings, io: io)
+    }
+
+    /// The incoming cards of every input (a file, `-`, a vdir, a collection URL); cards with errors are skipped
+    /// and reported. Nil when an input cannot be read.
+    static func readIncoming(_ paths: [String], access: PlaceAccess, io: CommandIO)
+        -> (cards: [IncomingCard], skipped: [MergeEntry])?
+    {
+        var incoming: [IncomingCard] = []
+        var skipped: [MergeEntry] = []
+        func take(_ bytes: [UInt8], name: String) {
+            let (cards, diagnostics) = VCardDocument.read(bytes, name: name)
+            for card in cards {
+                let end = card.raw.endLine ?? Int.max
+                let errors = diagnostics.filter {
+                    $0.severity == .error && $0.line >= card.raw.beginLine && $0.line <= end
+                }
+                if let first = errors.first {
+                    skipped.append(
+                        MergeEntry(
+                            file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                            outcome: .skipped, problem: first.message))
+                    io.error("\(name):\(first.line):\(first.column): error: \(first.message); the card was skipped")
+                } else {
+                    incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
+                }
+            }
+        }
+        for path in paths {
+            switch Place(path) {
+            case .collection(let url):
+                do {
+                    let store = try access.collection(url)
+                    for item in try store.load() { take(item.bytes, name: item.location) }
+                } catch {
+                    _ = access.report(error)
+                    return nil
+                }
+            case .folder(let folder) where FileManager.default.fileExists(atPath: folder):
+                do {
+                    for name in try Vdir.cardFileNames(in: folder) {
+                        let file = Vdir.joined(folder, name)
+                        guard let bytes = PhotoCommand.readFile(file, io: io) else { return nil }
+                        take(bytes, name: file)
+                    }
+                } catch {
+                    io.error("\(error)")
+                    return nil
+                }
+            default:
+                guard let bytes = PhotoCommand.readFile(path, io: io) else { return nil }
+                take(bytes, name: path == "-" ? "<stdin>" : path)
+            }
+        }
+        return (incoming, skipped)
+    }
+
+    /// Items of the book that cannot be read: left as they are, and matched against nothing.
+    static func reportUnreadable(_ book: StoredBook, io: CommandIO) {
+        for (item, diagnostics) in book.unreadable {
+            let first = diagnostics.first
+            io.error(
+                "\(book.items[item].location):\(first?.line ?? 1):\(first?.column ?? 1): error: "
+                    + "\(first?.message ?? "cannot be read"); this card is left as it is and not matched")
+        }
+    }
+
+    /// The plan (`-n`), the reasons (`--explain`) or the JSON report (`--json`) on standard output.
+    static func show(
+        _ entries: [MergeEntry], result: MergeResult, book: StoredBook, settings: Merge.Settings, io: CommandIO
+    ) {
+        func existing(_ position: Int) -> String {
+            "\(book.location(of: position)) \(TextSanitizer.line(book.cards[position].displayName))"
+        }
+        if settings.json {
+            io.write(BookMergeReport(book: book, entries: entries, result: result, dryRun: settings.dryRun).json())
+            return
+        }
+        guard settings.dryRun || settings.explain else { return }
+        for entry in entries {
+            let target = entry.existing.map(existing) ?? "?"
+            var text = "\(entry.file):\(entry.line) \(TextSanitizer.line(entry.name)): "
+            switch entry.outcome {
+            case .merged: text += "merge into \(target)"
+            case .unchanged: text += "already in \(target)"
+            case .added: text += "add"
+            case .possible: text += "add; possible duplicate of \(target)"
+            case .skipped: text += "skip: \(entry.problem ?? "unreadable")"
+            }
+            if !entry.changes.isEmpty {
+                text += " (" + entry.changes.map { "\($0.field) \($0.action.rawValue)" }.joined(separator: ", ") + ")"
+            }
+            if settings.explain, let decision = entry.decision {
+                text += "\n    " + decision.explanation
+                if let score = decision.scoreExplanation { text += "\n    " + score }
+            }
+            io.write(text + "\n")
+        }
+        for (a, b, decision) in result.possiblePairs {
+            io.write("\(existing(a)) and \(existing(b)): \(decision.explanation)\n")
+        }
+    }
+
+    /// What went wrong item by item, and the summary; the exit code.
+    static func finish(
+        _ report: BookUpdate.Report, entries: [MergeEntry], result: MergeResult, book: StoredBook,
+        settings: Merge.Settings, io: CommandIO
+    ) -> Int32 {
+        for (location, name, reason) in report.refused {
+            io.error("\(location): error: \(TextSanitizer.line(name)) was not written: \(reason)")
+        }
+        for location in report.remerged {
+            io.error("\(location): note: changed meanwhile; read again and merged again")
+        }
+        for (location, reason) in report.unresolved { io.error("\(location): warning: \(reason)") }
+        if !settings.json && !settings.dryRun && !settings.explain {
+            let possible = entries.filter { $0.outcome == .possible }
+            for entry in possible.prefix(Merge.noteLimit) {
+                io.error(
+                    "\(entry.file):\(entry.line): note: \(TextSanitizer.line(entry.name)) may be the same person as "
+                        + "\(entry.existing.map(book.location(of:)) ?? "?"); added, not merged (--explain says why)")
+            }
+            for (a, b, _) in result.possiblePairs.prefix(Merge.noteLimit) {
+                io.error(
+                    "\(book.location(of: b)): note: may be the same person as \(book.location(of: a)); left alone "
+                        + "(--explain says why)")
+            }
+        }
+        func count(_ outcome: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == outcome }.count }
+        let possible = count(.possible) + result.possiblePairs.count
+        var parts = [
+            "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
+        ]
+        if !result.removed.isEmpty { parts = ["\(result.removed.count) merged into other cards"] }
+        parts.append("\(possible) possible duplicate\(possible == 1 ? "" : "s") left alone")
+        if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
+        if !report.refused.isEmpty { parts.append("\(report.refused.count) not written") }
+        let isFolder = book.store is VdirStore
+        let unit = isFolder ? "file" : "request"
+        let verb: String
+        if settings.dryRun {
+            let planned = report.created.count + report.rewritten.count + report.removed.count
+            verb = "would write \(planned) \(isFolder ? "file" : "card")\(planned == 1 ? "" : "s") (dry run)"
+        } else if report.writes == 0 {
+            verb = "unchanged"
+        } else {
+            verb =
+                "updated (\(report.created.count) new, \(report.rewritten.count) rewritten"
+                + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed")
+                + "; \(report.writes) \(unit)\(report.writes == 1 ? "" : "s") written)"
+        }
+        io.error("\(book.store.name): \(parts.joined(separator: ", ")); \(verb)")
+        let problems =
+            count(.skipped) > 0 || !report.refused.isEmpty || !report.unresolved.isEmpty || !book.unreadable.isEmpty
+        return problems ? ExitCode.problems : ExitCode.success
+    }
+}
+
+/// The `--json` report of a merge into a vdir or collection: as `MergeReport`, with each existing card named by
+/// the file or URL that holds it.
+struct BookMergeReport: Encodable {
+    struct Card: Encodable {
+        var file: String
+        var line: Int
+        var name: String
+        var outcome: String
+        var existing: Existing?
+        var rule: String?
+        var evidence: [String]?
+        var changes: [FieldChange]?
+        var problem: String?
+    }
+    struct Existing: Encodable {
+        var file: String
+        var line: Int
+        var name: String
+    }
+    var contacts: String
+    var dryRun: Bool
+    var countryCode: Int?
+    var summary: [String: Int]
+    var cards: [Card]
+
+    init(book: StoredBook, entries: [MergeEntry], result: MergeResult, dryRun: Bool) {
+        contacts = book.store.name
+        self.dryRun = dryRun
+        countryCode = result.countryCode
+        var summary: [String: Int] = [:]
+        for o in ["merged", "unchanged", "added", "possible", "skipped"] { summary[o] = 0 }
+        for e in entries { summary[e.outcome.rawValue, default: 0] += 1 }
+        self.summary = summary
+        cards = entries.map { e in
+            Card(
+                file: e.file, line: e.line, name: e.name, outcome: e.outcome.rawValue,
+                existing: e.existing.map {
+                    Existing(
+                        file: book.items[book.cards[$0].item].location, line: book.cards[$0].beginLine,
+                        name: book.cards[$0].displayName)
+                },
+                rule: e.decision?.rule, evidence: e.decision.map { $0.evidence.map(\.description) },
+                changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
+        }
+    }
+
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    }
+}
