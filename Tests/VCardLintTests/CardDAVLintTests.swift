@@ -22,10 +22,11 @@ import VCardSyntax
             + Self.card("FN:C", "N:C;;;;", "UID:same", "REV:20240101T000000Z", "REV:20240201T000000Z")  // 12
             + Self.card("FN:D", "N:D;;;;", "UID:d", version: "2.1")  // 20
             + Self.card("FN:E", "UID:e", version: "4.0")  // 26
+            + Self.card("FN:F", "N:F;;;;", "N:Eff;;;;", "UID:f")  // 31
         #expect(
             Self.codes(text) == [
                 "1:E:carddav-missing-uid", "12:E:carddav-duplicate-uid", "18:E:carddav-multiple-rev",
-                "20:E:carddav-version", "27:W:carddav-version",
+                "20:E:carddav-version", "27:W:carddav-version", "35:E:carddav-multiple-n",
             ])
         #expect(Self.codes(Self.card("FN:E", "UID:e", version: "4.0"), CardDAVServer(accepts4: true)).isEmpty)
         #expect(

@@ -44,8 +44,8 @@ enum Lint {
           --json            print the findings as a JSON array of {file, line, column, severity, code, message}
           --carddav         also what CardDAV servers refuse, as vcf checks before an upload: carddav-missing-uid,
                             carddav-duplicate-uid (across all the files given), carddav-multiple-uid,
-                            carddav-multiple-rev, carddav-version (2.1; 4.0 is a warning, as only some
-                            servers store it) and carddav-too-large (with --max-bytes)
+                            carddav-multiple-rev, carddav-multiple-n, carddav-version (2.1; 4.0 is a
+                            warning, as only some servers store it) and carddav-too-large (with --max-bytes)
           --user NAME       the CardDAV user, for an https:// URL (every card of the address book is checked)
           --max-bytes N     report cards over N bytes as written in the file; or a preset, which also bounds
                             the photo: cloudkit, icloud, exchange, nextcloud, baikal (as vcf convert reads

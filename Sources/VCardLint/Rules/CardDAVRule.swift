@@ -3,8 +3,9 @@ import VCardSyntax
 
 /// What a CardDAV server needs of a card before it stores it (`lint --carddav`, and `vcf` itself before every
 /// upload): a UID (RFC 6352 section 5.1, which servers enforce) that no other card of the address book has, at
-/// most one UID and one REV, a size within the server's limit, and vCard 3.0 (4.0 only where the server
-/// advertises it in `supported-address-data`; 2.1 nowhere).
+/// most one UID, one REV and one N (servers that parse cards, such as Radicale, refuse a second), a size within
+/// the server's limit, and vCard 3.0 (4.0 only where the server advertises it in `supported-address-data`; 2.1
+/// nowhere).
 public struct CardDAVServer: Hashable, Sendable {
     /// Whether the server stores vCard 4.0: true or false when it said, nil when not known (lint alone).
     public var accepts4: Bool?
@@ -66,7 +67,10 @@ struct CardDAVRule: CardRule {
         if uids.isEmpty || uids.allSatisfy({ $0.value.trimmingASCIIWhitespace().isEmpty }) {
             findings.append(Diagnostic(.error, .cardDAVMissingUID, CardDAVMessages.missingUID, line: card.beginLine))
         }
-        for (name, code) in [("UID", DiagnosticCode.cardDAVMultipleUID), ("REV", .cardDAVMultipleREV)] {
+        let single: [(String, DiagnosticCode)] = [
+            ("UID", .cardDAVMultipleUID), ("REV", .cardDAVMultipleREV), ("N", .cardDAVMultipleN),
+        ]
+        for (name, code) in single {
             let lines = card.lines(named: name)
             guard lines.count > 1 else { continue }
             findings.append(
@@ -123,6 +127,8 @@ extension DiagnosticCode {
     public static let cardDAVMultipleUID: Self = "carddav-multiple-uid"
     /// The card has two REVs.
     public static let cardDAVMultipleREV: Self = "carddav-multiple-rev"
+    /// The card has two N (4.0 language alternatives written as 3.0 among them): Radicale refuses it.
+    public static let cardDAVMultipleN: Self = "carddav-multiple-n"
     /// The card's version is not one the server stores.
     public static let cardDAVVersion: Self = "carddav-version"
     /// The card is larger than the server stores.
