@@ -59,3 +59,26 @@ public final class VdirStore: CardStore {
         StoredItem(id: file.name, tag: .file(file.stamp), bytes: file.bytes, location: file.path)
     }
 }
+
+/// A vdir that does not exist yet, for a dry run (`merge -n --into new-folder/`): empty, and never written,
+/// so planning creates no folder.
+public final class AbsentFolderStore: CardStore {
+    public let name: String
+
+    /// The folder at `path`, which is not there.
+    public init(path: String) { name = path }
+
+    public var writes: Int { 0 }
+    public var defaultVersion: VCardVersion { .v3_0 }
+    public var accepts4: Bool { true }
+    public func load() throws -> [StoredItem] { [] }
+    public func reload(_ id: String) throws -> StoredItem? { nil }
+    public func create(_ name: String, _ bytes: [UInt8]) throws -> (id: String, location: String, outcome: StoreWrite) {
+        throw VdirError(path: self.name, reason: "does not exist (a dry run writes nothing)")
+    }
+    public func replace(_ item: StoredItem, _ bytes: [UInt8]) throws -> StoreWrite { .conflict }
+    public func remove(_ item: StoredItem) throws -> StoreWrite { .conflict }
+    public func refusal(of bytes: [UInt8]) -> String? { nil }
+    public func sync() {}
+    public func close() {}
+}

@@ -81,6 +81,21 @@ import VCardFormat
         #expect(again.err.hasSuffix("0 added, 0 merged, 1 unchanged, 0 possible duplicates left alone; unchanged\n"))
     }
 
+    @Test func aDryRunIntoANewFolderPlansAndCreatesNothing() throws {
+        let work = try Places.folder("vdir-dry")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try Places.write(Self.book, "\(work)/book.vcf")
+        let dry = Places.run(["merge", "\(work)/book.vcf", "--into", "\(work)/new/", "-n"])
+        #expect(dry.code == 0)
+        #expect(
+            dry.err.hasSuffix(
+                "3 added, 0 merged, 0 unchanged, 0 possible duplicates left alone; would write 3 files (dry run)\n"))
+        #expect(!FileManager.default.fileExists(atPath: "\(work)/new"))
+        let real = Places.run(["merge", "\(work)/book.vcf", "--into", "\(work)/new/"])
+        #expect(real.code == 0 && Places.files("\(work)/new").count == 3)
+        #expect(real.err.hasSuffix("updated (3 new, 0 rewritten; 3 files written)\n"))
+    }
+
     static let mergeCases: [String] = {
         let root = FixturePaths.url("merge")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []

@@ -18,8 +18,14 @@ enum MergeIntoBook {
         let access = PlaceAccess(io: io, user: user)
         let book: StoredBook
         do {
-            book = try StoredBook(
-                store: access.store(place, create: true), countryCode: settings.engine.countryCode)
+            // A dry run into a folder that is not there yet plans against an empty book and creates nothing.
+            let store: any CardStore
+            if settings.dryRun, case .folder(let path) = place, !FileManager.default.fileExists(atPath: path) {
+                store = AbsentFolderStore(path: path)
+            } else {
+                store = try access.store(place, create: true)
+            }
+            book = try StoredBook(store: store, countryCode: settings.engine.countryCode)
         } catch {
             return access.report(error)
         }
@@ -202,7 +208,7 @@ enum MergeIntoBook {
         parts.append("\(possible) possible duplicate\(possible == 1 ? "" : "s") left alone")
         if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
         if !report.refused.isEmpty { parts.append("\(report.refused.count) not written") }
-        let isFolder = book.store is VdirStore
+        let isFolder = !(book.store is CardDAVStore)
         let unit = isFolder ? "file" : "request"
         let verb: String
         if settings.dryRun {
