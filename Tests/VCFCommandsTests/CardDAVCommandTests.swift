@@ -81,7 +81,7 @@ struct CardDAVCommandTests {
             #expect(collection.code == file.code, "\(name): \(collection.err)")
             if let reason = Self.serverRewrites[name] {
                 // The server keeps less than it was sent; the merge still writes only the card it changed.
-                #expect(collection.err.contains("(0 new, 1 rewritten; 1 request written)"), "\(name): \(reason)")
+                #expect(collection.err.contains("(0 new, 1 rewritten; 1 request sent)"), "\(name): \(reason)")
                 continue
             }
             _ = Places.run(["convert", url, "-o", "\(work)/server.vcf"], environment: Self.credentials)

@@ -220,7 +220,7 @@ enum MergeIntoBook {
             verb =
                 "updated (\(report.created.count) new, \(report.rewritten.count) rewritten"
                 + (report.removed.isEmpty ? "" : ", \(report.removed.count) removed")
-                + "; \(report.writes) \(unit)\(report.writes == 1 ? "" : "s") written)"
+                + "; \(report.writes) \(unit)\(report.writes == 1 ? "" : "s") \(isFolder ? "written" : "sent"))"
         }
         io.error("\(book.store.name): \(parts.joined(separator: ", ")); \(verb)")
         let problems =
