@@ -111,6 +111,24 @@ struct CardDAVCommandTests {
         #expect(server.storedCards("alice/contacts").count == 3)
     }
 
+    @Test func lintChecksTheCardsOnTheServerAgainstWhatItAdvertises() throws {
+        let server = try RadicaleServer()
+        defer { server.stop() }
+        let url = try server.makeAddressBook("alice/contacts/")
+        let four = Array("BEGIN:VCARD\r\nVERSION:4.0\r\nUID:four\r\nFN:Four\r\nEND:VCARD\r\n".utf8)
+        let (status, _) = try server.request(
+            "PUT", url.appendingPathComponent("four.vcf"), body: four, headers: ["Content-Type": "text/vcard"])
+        #expect(status == 201)
+        let lint = Places.run(["lint", url.absoluteString, "--carddav"], environment: Self.credentials)
+        #expect(lint.code == 1, "\(lint.err)")
+        // Radicale advertises 3.0 only, so a 4.0 card there is an error, not lint's usual warning.
+        #expect(
+            lint.text.contains(
+                "\(url.absoluteString)four.vcf:2:1: error: [carddav-version] vCard 4.0, which this server"))
+        let plain = Places.run(["lint", url.absoluteString], environment: Self.credentials)
+        #expect(plain.code == 0 && plain.err.hasPrefix("1 file:"))
+    }
+
     @Test func aWrongPasswordIsAClearErrorThatNeverShowsIt() throws {
         let server = try RadicaleServer()
         defer { server.stop() }

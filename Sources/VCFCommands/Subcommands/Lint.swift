@@ -98,25 +98,30 @@ enum Lint {
         var warnings = 0
         var linted = 0
         var unreadable = 0
-        var sources: [(String, [UInt8]?)] = []
+        // Each source with its bytes when already fetched, and the options for it: a collection's cards are
+        // checked against what that server advertises (vCard 4.0, its size limit).
+        var sources: [(String, [UInt8]?, LintOptions)] = []
         var reader = InputReader(io: io)
         for path in reader.expandingFolders(paths) {
             if Place.isURL(path), let url = URL(string: path) {
                 // Each card of a collection is linted as the file the server holds.
                 do {
-                    let store = try PlaceAccess(io: io, user: parsed.options["--user"]).collection(url)
-                    sources += try store.load().map { ($0.location, $0.bytes) }
+                    let store = try PlaceAccess(io: io, user: parsed.options["--user"]).collection(
+                        url, maxBytes: options.maxRecordBytes, limitName: options.limitName)
+                    var server = options
+                    if server.carddav != nil { server.carddav = store.server }
+                    sources += try store.load().map { ($0.location, $0.bytes, server) }
                 } catch {
                     _ = PlaceAccess(io: io).report(error)
                     unreadable += 1
                 }
             } else {
-                sources.append((path, nil))
+                sources.append((path, nil, options))
             }
         }
         unreadable += reader.ioFailures
         var uidsSeen: [String: String] = [:]
-        for (path, fetched) in sources {
+        for (path, fetched, options) in sources {
             guard let bytes = fetched ?? read(path, io: io) else {
                 unreadable += 1
                 continue
