@@ -11,6 +11,9 @@ import PackageDescription
 // no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
 // TerminalText is the one sanitiser for text shown to people; UserFiles (over CSignalCleanup) owns reading and
 // writing the user's files: atomic replacement, locks, concurrent-change checks, owner and mode, backups.
+// CardIdentity makes UIDs from a card's content (lint --fix, convert --ensure-uid, merge share it).
+// Places cards live: Vdir (a folder of .vcf files, no vCard) and CardDAV (a client for an address book on a
+// server, no vCard) -> AddressBooks (merging into and uploading to either, where they meet the merge engine).
 
 // Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
 let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
@@ -46,13 +49,18 @@ let package = Package(
         .target(name: "CSignalCleanup"),
         .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
-        .target(name: "ContactMerge", dependencies: ["ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
+        .target(name: "ContactMerge", dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
-        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel"]),
+        .target(name: "CardIdentity", dependencies: ["ContactModel", "VCardFormat"]),
+        .target(name: "CardDAV"),
+        .target(name: "Vdir"),
+        .target(name: "AddressBooks", dependencies: ["CardDAV", "Vdir", "CardIdentity", "ContactMerge", "ContactMatching",
+                                                     "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint"]),
+        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
         .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                                                     "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
                                                     "ContactCSV", "VCardLint", "CardQR", "QRCode", "TerminalText",
-                                                    "UserFiles"]),
+                                                    "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir"]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
                                                            "ContactMerge", "ContactMatching", "LabeledBook"]),
@@ -64,6 +72,11 @@ let package = Package(
         .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
                                                                  "LabeledBook", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity", "ContactModel", "VCardFormat"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "TestSupport"]),
+        .testTarget(name: "VdirTests", dependencies: ["Vdir"]),
+        .testTarget(name: "AddressBooksTests", dependencies: ["AddressBooks", "CardDAV", "CardIdentity", "ContactMerge",
+                                                              "ContactModel", "VCardFormat", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "CardQR", "VCardFormat", "VCardSyntax", "ContactModel",
                                                         "TestSupport"]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),

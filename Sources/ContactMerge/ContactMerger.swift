@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import VCardSyntax
 
 /// Which card's single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO...) win when both have one.
 public enum MergePreference: String, Sendable, CaseIterable {
@@ -207,7 +208,9 @@ public struct ContactMerger: Sendable {
         _ out: inout Contact, _ incoming: [Extension], _ changes: inout [FieldChange],
         _ groups: inout GroupRenamer
     ) {
-        func key(_ e: Extension) -> String { e.name.uppercased() + ":" + e.value }
+        // Compared unescaped: `a\;b` and `a;b` are one value to a person, and servers that rewrite what they
+        // store (Radicale's vobject escapes every `;` and `,`) would otherwise get the value again on every merge.
+        func key(_ e: Extension) -> String { e.name.uppercased() + ":" + ValueEscaping.unescapeText(e.value) }
         var seen = Set(out.extensions.map(key))
         let names = Set(out.extensions.map { $0.name.uppercased() })
         for var item in incoming where !seen.contains(key(item)) {

@@ -13,17 +13,21 @@ public struct LintOptions: Hashable, Sendable {
     public var limitName: String?
     /// The charset of text that is not UTF-8 and declares none (`--charset`); nil to decide it.
     public var charset: Charset?
+    /// With `--carddav`: what the server needs, checked as `CardDAVCheck` checks before an upload; the
+    /// generic missing-uid, repeated UID and REV, and record-size findings then give way to its own.
+    public var carddav: CardDAVServer?
 
     /// Creates options; by default warnings stay warnings, sizes are not limited and charsets are decided.
     public init(
         strict: Bool = false, maxRecordBytes: Int? = nil, maxPhotoBytes: Int? = nil, limitName: String? = nil,
-        charset: Charset? = nil
+        charset: Charset? = nil, carddav: CardDAVServer? = nil
     ) {
         self.strict = strict
         self.maxRecordBytes = maxRecordBytes
         self.maxPhotoBytes = maxPhotoBytes
         self.limitName = limitName
         self.charset = charset
+        self.carddav = carddav
     }
 }
 
@@ -51,6 +55,7 @@ public enum Linter {
         for card in input.cards {
             all += cardFindings(card, context)
         }
+        if options.carddav != nil { all += CardDAVRule.duplicateUIDs(input.cards) }
         return finish(all, file: file, options: options)
     }
 

@@ -105,11 +105,11 @@ struct StreamTests {
     @Test func readErrorsGiveTheReason() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let directory = scratch("folder.vcf")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let outcome = try ChildProcess.run(["convert", directory, scratch("missing.vcf")])
+        // A folder is a vdir now; a path through a file is a read error of its own.
+        let file = try scratch.write("plain.vcf", "")
+        let outcome = try ChildProcess.run(["convert", file + "/inner.vcf", scratch("missing.vcf")])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("folder.vcf: error: cannot be read: Is a directory"))
+        #expect(outcome.stderr.contains("plain.vcf/inner.vcf: error: cannot be read: Not a directory"))
         #expect(outcome.stderr.contains("missing.vcf: error: cannot be read: No such file or directory"))
     }
 

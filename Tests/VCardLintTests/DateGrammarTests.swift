@@ -4,7 +4,7 @@ import Testing
 
 @testable import VCardLint
 
-/// The ISO 8601 forms vCard dates take, accepted and refused, and the name-based UUIDs the fixer makes.
+/// The ISO 8601 forms vCard dates take, accepted and refused.
 @Suite struct DateGrammarTests {
     @Test(arguments: [
         "1985-04-15", "19850415", "--0415", "--04-15", "1953-10-15T23:10:00Z", "19531015T231000Z",
@@ -35,12 +35,5 @@ import Testing
         #expect(DateGrammar.isTimestamp(Array("2024-03-05".utf8)))
         #expect(!DateGrammar.isTimestamp(Array("--0305".utf8)))
         #expect(!DateGrammar.isTimestamp(Array("1709649000".utf8)))
-    }
-
-    @Test func nameBasedUUIDsMatchRFC9562() {
-        // SHA-1 of "abc" (FIPS 180-4's own example) and Python's uuid.uuid5(namespace, "abc").
-        let digest = SHA1.hash(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
-        #expect(digest == "a9993e364706816aba3e25717850c26c9cd0d89d")
-        #expect(NameBasedUUID.urn(name: Array("abc".utf8)) == "urn:uuid:8fb8738e-4557-5d1b-aaee-86f5881db039")
     }
 }

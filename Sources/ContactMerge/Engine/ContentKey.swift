@@ -1,3 +1,4 @@
+import CardIdentity
 import ContactMatching
 import ContactModel
 import VCardFormat
@@ -25,6 +26,6 @@ public enum ContentKey {
     /// The card's UID, or the name-based UUID of its content (as `vcf lint --fix` makes it) when it has none.
     public static func uid(_ contact: Contact) -> String {
         if let uid = contact.uid, MatchKeys.uidKey(uid) != nil { return uid }
-        return NameBasedUUID.urn(name: bytes(contact))
+        return NameBasedUUID.urn(name: ContentUIDs.content(of: contact))
     }
 }

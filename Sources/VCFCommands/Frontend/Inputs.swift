@@ -36,6 +36,8 @@ struct InputReader {
     var printsWarnings = true
     /// `--charset`: the charset of vCard text that is not UTF-8 and declares none; nil decides it per card.
     var charset: Charset?
+    /// The user named with `--user`, for collection URLs among the inputs.
+    var user: String?
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
@@ -64,9 +66,12 @@ struct InputReader {
     /// Calls `body` with each card of each input in order, and the input's path. An input that cannot be read
     /// is reported and the others are still read. Reading stops early when standard output has ended.
     mutating func forEachCard(in paths: [UserPath], _ body: (ReadCard, UserPath) throws -> Void) throws {
-        let paths = paths.isEmpty ? [UserPath.standardStream] : paths
+        // A vdir folder is read as its .vcf files; a collection URL as its cards.
+        let paths = expandingFolders(paths.isEmpty ? [UserPath.standardStream] : paths)
         let sizes = paths.map { path -> Int? in
-            guard !path.isStandardStream, let identity = FileIdentity.of(path), identity.isRegularFile else {
+            guard !path.isStandardStream, Place.url(path) == nil, let identity = FileIdentity.of(path),
+                identity.isRegularFile
+            else {
                 return path.isStandardStream ? nil : 0
             }
             return Int(identity.size)
@@ -79,6 +84,14 @@ struct InputReader {
         for (path, size) in zip(paths, sizes) {
             if io.outputEnded() { return }
             defer { bytesBefore += size ?? 0 }
+            if let url = Place.url(path) {
+                try readCollection(url, user: user) { card, source in
+                    try body(card, UserPath(source))
+                    cards += 1
+                    progress.update(cards: cards, bytesDone: bytesBefore)
+                }
+                continue
+            }
             let before = cards
             let failuresBefore = ioFailures
             do {
@@ -205,6 +218,12 @@ struct InputReader {
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
         if problem.severity == .error || printsWarnings { io.error("\(name):\(problem.description)") }
     }
+
+    /// Counts an input that could not be read (reported by the caller).
+    mutating func countFailure() { ioFailures += 1 }
+
+    /// Reports and counts `diagnostics`.
+    mutating func reportAll(_ diagnostics: [Diagnostic]) { report(diagnostics) }
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {

@@ -1,3 +1,4 @@
+import CardIdentity
 import CardPhoto
 import ContactCSV
 import ContactModel
@@ -18,8 +19,10 @@ import FoundationEssentials
 /// `vcf convert`: reads cards in any supported format and writes them as vCard 3.0, 4.0 or Contact JSON.
 enum Convert {
     static let spec = Arguments.Spec(
-        flags: ["--help"],
-        options: PhotoArguments.options.union(["--to", "-o", "--from", "--photo", "--split", "--charset"]),
+        flags: ["--help", "--ensure-uid"],
+        options: PhotoArguments.options.union([
+            "--to", "-o", "--from", "--photo", "--split", "--charset", "--to-vdir", "--user",
+        ]),
         aliases: ["-h": "--help", "--output": "-o"])
 
     enum Target: String, CaseIterable {
@@ -65,6 +68,20 @@ enum Convert {
         if split != nil && parsed.path("-o") != nil {
             throw UsageError("--split DIR writes one file per card; it cannot be combined with -o")
         }
+        // A vdir (--to-vdir) or a collection URL (-o https://...) takes each card as its own item.
+        let toVdir = parsed.path("--to-vdir")
+        let bookPlace: Place? =
+            toVdir.map { .folder($0.text ?? $0.description) }
+            ?? parsed.path("-o").flatMap { Place.url($0) }.map { .collection($0) }
+        if bookPlace != nil {
+            if toVdir != nil && (parsed.path("-o") != nil || split != nil) {
+                throw UsageError("--to-vdir DIR writes one file per card; it cannot be combined with -o or --split")
+            }
+            if split != nil { throw UsageError("--split writes files; it cannot be combined with -o URL") }
+            guard target == .vcard3 || target == .vcard4 else {
+                throw UsageError("a vdir or an address book holds vCard; --to takes vcard3 or vcard4 there")
+            }
+        }
         var forced: InputFormat?
         if let from = parsed.option("--from") {
             guard let format = InputFormat(rawValue: from) else {
@@ -86,6 +103,17 @@ enum Convert {
         }
         var names = split.map { CardFileNames(directory: $0) }
         var splitFailures = 0
+        var book: BookOutput?
+        if let bookPlace {
+            do {
+                book = try BookOutput(
+                    bookPlace, access: PlaceAccess(io: io, user: parsed.option("--user")), limit: photoArguments.limit)
+            } catch {
+                return PlaceAccess(io: io).report(error)
+            }
+        }
+        // UIDs made from each card as read, before its photo is fitted, so --max-bytes does not change them.
+        var uids = parsed.flags.contains("--ensure-uid") ? ContentUIDs() : nil
         var photo: [UInt8]?
         if let path = parsed.path("--photo") {
             guard let bytes = InputReader.readWhole(path, io: io) else { return ExitCode.ioFailure }
@@ -104,8 +132,11 @@ enum Convert {
         var reader = InputReader(io: io, forcedFormat: forced, charset: try InputReader.charset(parsed))
         // The output is opened first, so a refusal (a read-only file) comes before any work, and cards are
         // written as they are read.
-        let output = split == nil ? try CommandOutput.open(parsed.path("-o"), io: io, options: writeOptions) : nil
+        let output =
+            split == nil && bookPlace == nil
+            ? try CommandOutput.open(parsed.path("-o"), io: io, options: writeOptions) : nil
         defer { output?.abandon() }
+        reader.user = parsed.option("--user")
         var bytes: [UInt8] = []
         var contacts: [Contact] = []
         let writer = VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0)
@@ -115,6 +146,7 @@ enum Convert {
                 throw UsageError("--photo gives one card its photo, but the input holds more than one card")
             }
             var contact = card.contact
+            uids?.ensure(&contact)
             if let fitter {
                 let location = "\(source):\(max(card.raw.beginLine, 1))"
                 do {
@@ -135,7 +167,11 @@ enum Convert {
                     return
                 }
             }
-            if names != nil {
+            if book != nil {
+                var one: [UInt8] = []
+                writer.write(contact, into: &one)
+                try book!.add(contact, bytes: one, source: "\(source):\(max(card.raw.beginLine, 1))")
+            } else if names != nil {
                 if !writeSplit(
                     contact, line: card.raw.beginLine, source: source, names: &names!, target, writeOptions, io)
                 {
@@ -151,6 +187,11 @@ enum Convert {
             } else {
                 contacts.append(contact)
             }
+        }
+        if book != nil {
+            let refused = book!.finish()
+            if reader.ioFailures > 0 { return ExitCode.ioFailure }
+            return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : refused
         }
         if split != nil {
             if reader.ioFailures > 0 || splitFailures > 0 { return ExitCode.ioFailure }

@@ -24,8 +24,8 @@ enum Help {
           preview   show each card as text, JSON or an HTML page: photo, name, title and company first
           lint      check cards against RFC 2426/6350 and for known import problems; --fix repairs
           photo     fit an image to a byte budget, or extract the photos cards carry
-          merge     add cards to a contacts file without duplicates (vcf merge new.vcf --into contacts.vcf)
-          dedupe    merge the duplicates within one contacts file
+          merge     add cards to a contacts file, vdir folder or CardDAV address book without duplicates
+          dedupe    merge the duplicates within one contacts file, vdir or address book
           qr        share a card as a QR code: on the terminal, or as PNG or SVG
           help      show help for a command (vcf help convert)
 
@@ -60,9 +60,19 @@ enum Help {
           vcf convert card.json --photo me.jpg --max-bytes cloudkit -o me.vcf
           vcf convert book.vcf --max-bytes icloud -o fits.vcf   recompress photos already in the cards
           vcf convert book.vcf --split cards/               one file per card, named after the card
+          vcf convert export.vcf --ensure-uid --to-vdir ~/.contacts/friends/
+                                                            a vdir (khard, vdirsyncer): one UID.vcf per card
+          vcf convert export.vcf --ensure-uid -o https://dav.example.com/addressbooks/ann/contacts/
+                                                            upload to a CardDAV address book
+          vcf convert https://dav.example.com/addressbooks/ann/contacts/ -o backup.vcf
+          vcf convert ~/.contacts/friends/ -o friends.vcf   an INPUT folder is read as its .vcf files
 
         Usage: vcf convert [INPUT...|-] [--to vcard3|vcard4|jcard|json|csv] [-o OUT | --split DIR] [--photo IMAGE]
-                           [--max-bytes N|PRESET] [--max-edge PX] [--charset NAME]
+                           [--max-bytes N|PRESET] [--max-edge PX] [--charset NAME] [--ensure-uid]
+                           [--to-vdir DIR] [--user NAME] [--force]
+
+        An INPUT is a file, - (standard input), a vdir folder (its .vcf files in name order) or the https://
+        URL of a CardDAV address book (every card in it).
 
         Options:
           --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095), json (Contact JSON) or csv (the
@@ -74,8 +84,17 @@ enum Help {
                             KOI8-R, Shift_JIS...); without it each card's is decided from the CHARSETs the
                             card and file declare and from its letters, with a warning naming the choice
           -o, --output OUT  write to OUT (replaced atomically, keeping its owner and mode) instead of standard
-                            output; OUT is left as it was when an input cannot be read
+                            output; OUT is left as it was when an input cannot be read. An https:// URL of a
+                            CardDAV address book uploads each card as its own resource, named from its UID,
+                            never over a card there (a card whose UID is there already is left alone)
           --force           replace OUT even when it is read-only
+          --ensure-uid      give each card without a UID one made from its content (the UID lint --fix makes),
+                            so converting the same export again gives the same UIDs
+          --to-vdir DIR     write each card to its own file UID.vcf in DIR (created if missing), never over a
+                            file there; cards need a UID (--ensure-uid)
+          --user NAME       the CardDAV user; the password is asked for on the terminal. Without it,
+                            VCF_CARDDAV_USER and VCF_CARDDAV_PASSWORD, else ~/.netrc. Plain http:// only to
+                            this machine (localhost)
           --split DIR       write each card to its own file in DIR, named after the card; a name already
                             taken gets a number (Ann Lee-2.vcf), so no file in DIR is replaced
           --photo IMAGE     embed IMAGE (JPEG or PNG) as the card's photo, as baseline JPEG (one card only)
@@ -108,13 +127,15 @@ enum Help {
           vcf merge export.vcf --into contacts.vcf --json > report.json
           vcf merge export.vcf --into contacts.vcf --review     decide the possible duplicates one by one
           printf 'm\\nk\\n' | vcf merge export.vcf --into contacts.vcf --review   answers from a script
+          vcf merge shared-card.vcf --into ~/.contacts/friends/   a vdir: only changed files are written
+          vcf merge export.vcf --into https://dav.example.com/addressbooks/ann/contacts/ --user ann
 
-        Usage: vcf merge INCOMING... --into CONTACTS.vcf [-n] [--json] [--explain] [--backup] [--force]
+        Usage: vcf merge INCOMING... --into CONTACTS.vcf|DIR/|URL [-n] [--json] [--explain] [--backup] [--force]
                          [--review] [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
-                         [--charset NAME]
+                         [--charset NAME] [--user NAME]
 
-        INCOMING is vCard, jCard, Contact JSON or a Google or Outlook CSV export (- for standard input); an
-        incoming file with no cards is an error, and nothing is changed.
+        INCOMING is vCard, jCard, Contact JSON or a Google or Outlook CSV export (- for standard input), a vdir
+        folder or a CardDAV address book URL; an incoming file with no cards is an error, and nothing is changed.
 
         A card is the same person as an existing one when they share the UID; or share an email or a personal
         phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
@@ -127,9 +148,16 @@ enum Help {
         card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
         CONTACTS.vcf is rewritten through a temporary file and a rename, under a lock so merges take turns;
         if another program changes it meanwhile, the merge is done again on the new content. Its owner and
-        mode are kept; cards that did not change keep their bytes. A missing CONTACTS.vcf is created.
+        mode are kept; cards that did not change keep their bytes. A missing CONTACTS.vcf is created. An
+        added card without a UID gets one made from its content.
+        A vdir (an existing folder, or a path ending in /) gets new cards as new files named from their UID,
+        and only the files of merged cards are rewritten, each atomically; a CardDAV address book (an https://
+        URL) gets PUT If-None-Match: * for a new card and If-Match: ETAG for a merged one. A card changed
+        meanwhile (by khard, by a phone) is read again and merged again, never overwritten; a card the server
+        refuses is reported with its reason and the others still go through. --review, --accept and --backup
+        work on a contacts file only.
 
-          --into FILE          the contacts file to update
+          --into FILE          the contacts file, vdir folder or CardDAV address book URL to update
           -n, --dry-run        print the plan, change nothing
           --explain            print why each card matched (or did not)
           --json               the full report on standard output
@@ -145,9 +173,12 @@ enum Help {
           --country-code N     read national numbers as +N (default: the file's most common code)
           --charset NAME       the charset of incoming text that is not UTF-8 and declares none (as vcf
                                convert)
+          --user NAME          the CardDAV user (password asked on the terminal; else VCF_CARDDAV_USER and
+                               VCF_CARDDAV_PASSWORD, else ~/.netrc)
 
-        Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged),
-        2 the contacts file has errors or a file could not be read or written (nothing changed), 64 usage.
+        Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged), or a
+        vdir or server card could not be read, written or merged again, 2 the contacts file has errors or a
+        file or server could not be read or written (nothing changed), 64 usage.
 
         """
 
@@ -159,14 +190,17 @@ enum Help {
           vcf dedupe contacts.vcf --backup          merge in place, keep contacts.vcf.bak
           vcf dedupe contacts.vcf -o clean.vcf      write the result elsewhere
           vcf dedupe contacts.vcf --review          decide the possible duplicates one by one
+          vcf dedupe ~/.contacts/friends/           a vdir, in place (or a CardDAV URL)
 
-        Usage: vcf dedupe CONTACTS.vcf|- [-n] [--json] [--explain] [--backup] [--force] [-o OUT] [--review]
-                          [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
+        Usage: vcf dedupe CONTACTS.vcf|DIR|URL|- [-n] [--json] [--explain] [--backup] [--force] [-o OUT] [--review]
+                          [--accept FILE] [--prefer newer|existing|incoming] [--country-code N] [--user NAME]
 
         The same rule as vcf merge, within one file: cards it is sure of merge into the first card of their
         group; possible duplicates are listed, strongest first, and left alone (--review and --accept as for
         vcf merge). The file is updated in place as vcf merge updates it (--backup keeps FILE.bak, or
         FILE.bak.2...; --force for a read-only file); dedupe - reads standard input and writes standard output.
+        In a vdir or address book, the file or card merged away is removed only after the card it went into
+        is written.
 
         Exit codes: 0 success, 2 the file has errors or cannot be read or written, 64 usage.
 

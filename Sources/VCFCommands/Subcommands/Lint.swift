@@ -1,4 +1,5 @@
 import CardPhoto
+import Foundation
 import UserFiles
 import VCardLint
 import VCardSyntax
@@ -6,7 +7,8 @@ import VCardSyntax
 /// `vcf lint`: checks vCard files and prints each finding, or repairs a file with `--fix -o OUT`.
 enum Lint {
     static let spec = Arguments.Spec(
-        flags: ["--help", "--strict", "--json", "--fix", "--force"], options: ["--max-bytes", "-o", "--charset"],
+        flags: ["--help", "--strict", "--json", "--fix", "--force", "--carddav"],
+        options: ["--max-bytes", "-o", "--charset", "--user"],
         aliases: ["-h": "--help", "--output": "-o"])
 
     static let help = """
@@ -19,9 +21,11 @@ enum Lint {
           vcf lint contacts.vcf --json > findings.json   a JSON array for programs
           vcf lint broken.vcf --fix -o fixed.vcf         repair what can be repaired, list each change
           vcf lint contacts.vcf --fix -o contacts.vcf    repair in place (through a temporary file)
+          vcf lint ~/.contacts/friends/ --carddav        a vdir, checked for what CardDAV servers refuse
 
-        Usage: vcf lint FILE...|- [--strict] [--json] [--max-bytes N|PRESET] [--charset NAME]
-               vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET] [--charset NAME]
+        Usage: vcf lint FILE...|DIR|URL|- [--strict] [--json] [--max-bytes N|PRESET] [--carddav] [--user NAME]
+                        [--charset NAME]
+               vcf lint FILE|- --fix -o OUT|- [--strict] [--max-bytes N|PRESET] [--charset NAME] [--force]
 
         Each finding is printed on standard output as
           file:line:col: severity: [code] message
@@ -43,6 +47,11 @@ enum Lint {
         Options:
           --strict          report every warning as an error
           --json            print the findings as a JSON array of {file, line, column, severity, code, message}
+          --carddav         also what CardDAV servers refuse, as vcf checks before an upload: carddav-missing-uid,
+                            carddav-duplicate-uid (across all the files given), carddav-multiple-uid,
+                            carddav-multiple-rev, carddav-multiple-n, carddav-version (2.1; 4.0 is a
+                            warning, as only some servers store it) and carddav-too-large (with --max-bytes)
+          --user NAME       the CardDAV user, for an https:// URL (every card of the address book is checked)
           --max-bytes N     report cards over N bytes as written in the file; or a preset, which also bounds
                             the photo: cloudkit, icloud, exchange, nextcloud, baikal (as vcf convert reads
                             them). No limit by default.
@@ -83,6 +92,9 @@ enum Lint {
             options.maxPhotoBytes = limit.photoByteBound
             options.limitName = limit.name
         }
+        if parsed.flags.contains("--carddav") {
+            options.carddav = CardDAVServer(maxBytes: options.maxRecordBytes, limitName: options.limitName)
+        }
         let paths = parsed.positionals
         guard !paths.isEmpty else { throw UsageError("lint needs a FILE to check (- for standard input)") }
         if parsed.flags.contains("--fix") { return try fix(paths, parsed, options: options, io: io) }
@@ -95,13 +107,51 @@ enum Lint {
         var warnings = 0
         var linted = 0
         var unreadable = 0
-        for path in paths {
-            guard let bytes = read(path, io: io) else {
+        // Each source with its bytes when already fetched, and the options for it: a collection's cards are
+        // checked against what that server advertises (vCard 4.0, its size limit).
+        var sources: [(UserPath, [UInt8]?, LintOptions)] = []
+        var reader = InputReader(io: io)
+        for path in reader.expandingFolders(paths) {
+            if let url = Place.url(path) {
+                // Each card of a collection is linted as the file the server holds.
+                do {
+                    let store = try PlaceAccess(io: io, user: parsed.option("--user")).collection(
+                        url, maxBytes: options.maxRecordBytes, limitName: options.limitName)
+                    var server = options
+                    if server.carddav != nil { server.carddav = store.server }
+                    sources += try store.load().map { (UserPath($0.location), $0.bytes, server) }
+                } catch {
+                    _ = PlaceAccess(io: io).report(error)
+                    unreadable += 1
+                }
+            } else {
+                sources.append((path, nil, options))
+            }
+        }
+        unreadable += reader.ioFailures
+        var uidsSeen: [String: String] = [:]
+        for (path, fetched, options) in sources {
+            guard let bytes = fetched ?? read(path, io: io) else {
                 unreadable += 1
                 continue
             }
             linted += 1
-            let findings = Linter.lint(bytes, file: InputReader.name(path), options: options)
+            var findings = Linter.lint(bytes, file: InputReader.name(path), options: options)
+            if options.carddav != nil && sources.count > 1 {
+                // One address book across the files of a folder or a collection: a UID is one card's.
+                for (uid, line) in CardDAVCheck.uids(in: bytes) {
+                    if let elsewhere = uidsSeen[uid], !elsewhere.hasPrefix(InputReader.name(path) + ":") {
+                        var finding = CardDAVCheck.duplicateUID(line: line, elsewhere: elsewhere)
+                        finding.file = InputReader.name(path)
+                        finding.column = 1
+                        if options.strict { finding.severity = .error }
+                        findings.append(finding)
+                    } else if uidsSeen[uid] == nil {
+                        uidsSeen[uid] = "\(InputReader.name(path)):\(line)"
+                    }
+                }
+                findings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            }
             for finding in findings {
                 if finding.severity == .error { errors += 1 } else { warnings += 1 }
             }

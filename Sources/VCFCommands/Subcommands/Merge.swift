@@ -1,3 +1,4 @@
+import CardIdentity
 import ContactMatching
 import ContactMerge
 import ContactModel
@@ -15,11 +16,11 @@ import FoundationEssentials
 enum Merge {
     static let mergeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
-        options: ["--into", "--prefer", "--country-code", "--charset", "--accept"],
+        options: ["--into", "--prefer", "--country-code", "--charset", "--accept", "--user"],
         aliases: ["-h": "--help", "-n": "--dry-run"])
     static let dedupeSpec = Arguments.Spec(
         flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
-        options: ["-o", "--prefer", "--country-code", "--accept"],
+        options: ["-o", "--prefer", "--country-code", "--accept", "--user"],
         aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
 
     struct Settings {
@@ -73,36 +74,21 @@ enum Merge {
         if settings.review && parsed.positionals.contains(where: \.isStandardStream) {
             throw UsageError("--review reads its answers from standard input; give the incoming cards as a file")
         }
+        // A vdir folder (or a path ending in /) or a CardDAV collection URL is written card by card.
+        let place = Place(target)
+        if place.isStoredBook {
+            return try MergeIntoBook.merge(
+                parsed.positionals, into: place, settings: settings, parsed: parsed, io: io)
+        }
 
         let progress = Self.progress(io: io, paths: [target] + parsed.positionals)
         defer { progress?.finish() }
         // The incoming cards first, in any format convert reads: when one cannot be read, or holds no card,
         // nothing is written.
-        var incoming: [IncomingCard] = []
-        var skipped: [MergeEntry] = []
-        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
-        reader.readsWhole = true
-        reader.printsWarnings = false
         progress?.phase("reading \(parsed.positionals.count == 1 ? "\(parsed.positionals[0])" : "incoming files")…")
-        try reader.forEachCard(in: parsed.positionals) { card, path in
-            let name = InputReader.name(path)
-            if let first = card.diagnostics.first(where: { $0.severity == .error }) {
-                skipped.append(
-                    MergeEntry(
-                        file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
-                        outcome: .skipped, problem: first.message))
-                io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
-            } else {
-                incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
-            }
+        guard let (incoming, skipped, reader) = try readIncoming(parsed.positionals, parsed: parsed, io: io) else {
+            return ExitCode.ioFailure
         }
-        for empty in reader.emptyInputs {
-            io.error(
-                "\(empty): error: no cards found (vcf merge reads vCard, jCard, Contact JSON and Google or Outlook "
-                    + "CSV); nothing was changed")
-        }
-        guard reader.ioFailures == 0 && reader.emptyInputs.isEmpty else { return ExitCode.ioFailure }
-
         let update = ContactsFileUpdate(
             source: target, destination: nil, missingIsEmpty: true, dryRun: settings.dryRun,
             countryCode: settings.engine.countryCode, options: WriteOptions.from(parsed, io: io), io: io)
@@ -123,7 +109,10 @@ enum Merge {
                 var entries = result.entries + skipped
                 entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
-                let output = changed ? file.renderedParts(replacing: result.replaced, adding: result.added) : []
+                let output =
+                    changed
+                    ? file.renderedParts(replacing: result.replaced, adding: Self.withUIDs(result.added, in: file))
+                    : []
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
                     ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
@@ -153,6 +142,12 @@ enum Merge {
             throw UsageError("dedupe takes one contacts file")
         }
         let settings = try Settings(parsed)
+        if let text = path.text, case let place = Place(text), place.isStoredBook {
+            if parsed.path("-o") != nil {
+                throw UsageError("dedupe of a folder or an address book on a server works in place; drop -o")
+            }
+            return try MergeIntoBook.dedupe(place, settings: settings, user: parsed.option("--user"), io: io)
+        }
         // Standard input cannot be updated in place: the result goes to standard output unless -o says where.
         var destination = parsed.path("-o") ?? (path.isStandardStream ? UserPath.standardStream : nil)
         if let output = destination, !output.isStandardStream, !path.isStandardStream,
@@ -209,6 +204,52 @@ enum Merge {
         guard saveKeptApart(decisions, reviewed: reviewed, for: path, settings: settings, io: io)
         else { return ExitCode.ioFailure }
         return ExitCode.success
+    }
+
+    /// The added cards, each without a UID given one made from its content (as `lint --fix` and
+    /// `convert --ensure-uid` make it), none already in `file`.
+    /// The incoming cards of every input (a file, `-`, a vdir, a collection URL), in any format convert reads;
+    /// cards with errors are skipped and reported. Nil after a message when an input cannot be read or holds no
+    /// card: then nothing is written.
+    static func readIncoming(_ paths: [UserPath], parsed: Arguments, io: CommandIO) throws
+        -> (cards: [IncomingCard], skipped: [MergeEntry], reader: InputReader)?
+    {
+        var incoming: [IncomingCard] = []
+        var skipped: [MergeEntry] = []
+        var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
+        reader.readsWhole = true
+        reader.printsWarnings = false
+        reader.user = parsed.option("--user")
+        try reader.forEachCard(in: paths) { card, path in
+            let name = InputReader.name(path)
+            if let first = card.diagnostics.first(where: { $0.severity == .error }) {
+                skipped.append(
+                    MergeEntry(
+                        file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                        outcome: .skipped, problem: first.message))
+                io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
+            } else {
+                incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
+            }
+        }
+        for empty in reader.emptyInputs {
+            io.error(
+                "\(empty): error: no cards found (vcf merge reads vCard, jCard, Contact JSON and Google or Outlook "
+                    + "CSV); nothing was changed")
+        }
+        guard reader.ioFailures == 0 && reader.emptyInputs.isEmpty else { return nil }
+        return (incoming, skipped, reader)
+    }
+
+    /// The cards a merge adds, each given a UID made from its content when it has none, so merging the same
+    /// export again finds them instead of adding them twice.
+    static func withUIDs(_ added: [Contact], in file: ContactsFile) -> [Contact] {
+        var uids = ContentUIDs(existing: Set(file.cards.compactMap(\.keys.uid)))
+        return added.map { contact in
+            var copy = contact
+            uids.ensure(&copy)
+            return copy
+        }
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step

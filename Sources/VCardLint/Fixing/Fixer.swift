@@ -1,3 +1,4 @@
+import CardIdentity
 import ContactModel
 import VCardFormat
 import VCardSyntax
@@ -19,9 +20,9 @@ import Foundation
 ///   before it as the given name (`Mary Ann Smith` -> `N:Smith;Mary Ann;;;`). That is right for most Western names and
 ///   wrong for family-name-first ones, but it is only written where the card had no N at all; when FN
 ///   names an organisation or is not a name (an email address, a number) the N written is empty.
-/// - A card without UID gets `urn:uuid:` and a version 5 UUID made from the card's content as written
-///   (before the UID), so fixing the same file twice gives the same bytes. Two identical cards get
-///   different UIDs (see `UIDAllocator`).
+/// - A card without UID gets `urn:uuid:` and a version 5 UUID made from the card's content as read
+///   (`ContentUIDs`, which `convert --ensure-uid` and `merge` use too), so fixing the same file twice gives
+///   the same bytes. Two identical cards get different UIDs (see `UIDAllocator`).
 /// - Embedded images whose declared type does not match their bytes get the type of their bytes.
 /// - A second VERSION is removed; other repeated single properties are all kept (nothing is dropped), and
 ///   reported as not fixed.
@@ -58,7 +59,7 @@ struct Fixer {
         var changes: [FixChange] = []
         var rewritten = 0
         var kept = 0
-        var uids = UIDAllocator(existing: Set(input.cards.compactMap { $0.contact.uid }))
+        var uids = ContentUIDs(existing: Set(input.cards.compactMap { $0.contact.uid }))
         var cursor = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for card in input.cards.sorted(by: { $0.raw.byteRange.lowerBound < $1.raw.byteRange.lowerBound }) {
             let range = card.raw.byteRange
@@ -137,7 +138,7 @@ struct CardRepair {
     }
 
     /// The card written as vCard 3.0 with its repairs; fills `changes`.
-    mutating func write(uids: inout UIDAllocator) -> [UInt8] {
+    mutating func write(uids: inout ContentUIDs) -> [UInt8] {
         let writer = VCardWriter(version: card.version == .v4_0 ? .v4_0 : .v3_0)
         var contact = card.contact
         // A second VERSION is a marker, not data; the writer writes the one VERSION.
@@ -159,9 +160,8 @@ struct CardRepair {
             notes[.missingN] = note
         }
         if contact.uid == nil && !card.has("UID") {
-            var body: [UInt8] = []
-            writer.write(contact, into: &body)
-            let uid = uids.uid(for: body)
+            // Made from the card as read, before the repairs, so convert --ensure-uid gives the same UID.
+            let uid = uids.uid(for: card.contact)
             contact.uid = uid
             notes[.missingUID] = FixMessages.addedUID(uid)
         }

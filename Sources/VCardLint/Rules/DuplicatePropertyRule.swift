@@ -18,6 +18,8 @@ struct DuplicatePropertyRule: CardRule {
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         let names = card.version == .v4_0 ? Self.single4 : Self.single3
         for name in names {
+            // With --carddav a second UID, REV or N is CardDAVRule's error instead.
+            if context.options.carddav != nil && ["UID", "REV", "N"].contains(name) { continue }
             let lines = card.lines(named: name)
             guard lines.count > 1 else { continue }
             var seenAltIDs: Set<String> = []

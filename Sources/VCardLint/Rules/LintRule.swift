@@ -31,6 +31,7 @@ enum LintRules {
         DateRule(), EmbeddedBinaryRule(), ControlCharacterRule(), LineLengthRule(), QuotedPrintableRule(),
         MissingUIDRule(),
         SizeRule(),
+        CardDAVRule(),
     ]
 }
 

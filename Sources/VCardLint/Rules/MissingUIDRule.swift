@@ -5,7 +5,8 @@ import VCardSyntax
 /// most address books add them again.
 struct MissingUIDRule: CardRule {
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
-        guard !card.has("UID") else { return }
+        // With --carddav the finding is CardDAVRule's error instead.
+        guard !card.has("UID"), context.options.carddav == nil else { return }
         findings.append(finding(.warning, .missingUID, UIDMessages.missing, line: card.beginLine))
     }
 }

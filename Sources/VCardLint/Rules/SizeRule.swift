@@ -10,7 +10,7 @@ import VCardSyntax
 struct SizeRule: CardRule {
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         let options = context.options
-        if let limit = options.maxRecordBytes, card.raw.byteRange.count > limit {
+        if let limit = options.maxRecordBytes, card.raw.byteRange.count > limit, options.carddav == nil {
             findings.append(
                 finding(
                     .warning, .recordTooLarge,

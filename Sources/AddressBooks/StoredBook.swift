@@ -1,0 +1,205 @@
+import ContactMatching
+import ContactMerge
+import ContactModel
+import VCardFormat
+import VCardSyntax
+
+/// An address book kept card by card, read for a merge: every item's cards with their match keys, so the
+/// merge engine sees it as it sees a file (`existingCards`), and each card's place (item and line) for reports
+/// and for writing back only the items that change.
+public final class StoredBook: @unchecked Sendable {
+    /// One card of the book.
+    public struct Card: Sendable {
+        /// The item that holds it.
+        public var item: Int
+        /// Its place among the item's cards.
+        public var index: Int
+        /// Its BEGIN:VCARD line in the item.
+        public var beginLine: Int
+        /// What identifies the person.
+        public var keys: MatchKeys
+        /// Its name as reports show it.
+        public var displayName: String
+        /// Its UID, if any.
+        public var uid: String?
+    }
+
+    /// The store it was read from.
+    public let store: any CardStore
+    /// The items, in the store's order.
+    public private(set) var items: [StoredItem]
+    /// The cards, item by item.
+    public private(set) var cards: [Card]
+    /// The country code national numbers in the keys were read with.
+    public let countryCode: Int?
+    /// Items that could not be read: they are left as they are and take no part in the merge.
+    public private(set) var unreadable: [(item: Int, diagnostics: [Diagnostic])]
+    private var parsed: [ParsedItem?]
+
+    /// Reads every item of `store` (on several threads), reading national phone numbers with `countryCode` or,
+    /// when nil, with the code most of the book's international numbers use.
+    /// - Throws: what the store throws when it cannot be read.
+    public init(store: any CardStore, countryCode: Int?) throws {
+        self.store = store
+        let items = try store.load()
+        self.items = items
+        let parsedItems = Concurrently.map(items, chunk: 64) { ParsedItem($0) }
+        parsed = parsedItems
+        var cards: [Card] = []
+        var unreadable: [(Int, [Diagnostic])] = []
+        for (itemIndex, parsedItem) in parsedItems.enumerated() {
+            guard let parsedItem, parsedItem.errors.isEmpty else {
+                var found = parsedItem?.errors ?? []
+                for i in found.indices { found[i].file = items[itemIndex].location }
+                unreadable.append((itemIndex, found))
+                continue
+            }
+            for (index, identity) in parsedItem.identities.enumerated() {
+                cards.append(
+                    Card(
+                        item: itemIndex, index: index, beginLine: parsedItem.raws[index].beginLine,
+                        keys: MatchKeys(identity, countryCode: countryCode),
+                        displayName: AddressBookMerge.displayName(identity), uid: identity.uid))
+            }
+        }
+        if countryCode == nil {
+            let (keys, code) = MatchKeys.resolvingPrevailingCountryCode(cards.map(\.keys))
+            if code != nil { for i in cards.indices { cards[i].keys = keys[i] } }
+            self.countryCode = code
+        } else {
+            self.countryCode = countryCode
+        }
+        self.cards = cards
+        self.unreadable = unreadable
+    }
+
+    /// The cards for the merge engine: keys in memory, whole cards read when needed.
+    public var existingCards: ExistingCards {
+        let book = self
+        return ExistingCards(
+            keys: cards.map(\.keys), names: cards.map(\.displayName), countryCode: countryCode,
+            card: { book.contact(at: $0) })
+    }
+
+    /// The whole card at `position`.
+    public func contact(at position: Int) -> Contact {
+        let card = cards[position]
+        return parsed[card.item]!.contact(at: card.index)
+    }
+
+    /// `file:line` of the card at `position`.
+    public func location(of position: Int) -> String {
+        "\(items[cards[position].item].location):\(cards[position].beginLine)"
+    }
+
+    /// The BEGIN:VCARD line of each card (for a report that takes lines).
+    public var lines: [Int] { cards.map(\.beginLine) }
+
+    /// Every UID the book holds, unreadable items' included (so no new card takes one).
+    public var uids: Set<String> {
+        var all = Set(cards.compactMap(\.uid))
+        for (item, _) in unreadable {
+            for line in String(decoding: items[item].bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+            where line.uppercased().hasPrefix("UID:") {
+                all.insert(String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return all
+    }
+
+    /// The version new cards are written in: the one most of the book's cards have (4.0 only where the store
+    /// takes it), else the store's default.
+    public var versionForNewCards: VCardVersion {
+        var four = 0
+        for card in cards where parsed[card.item]?.versions[card.index] == .v4_0 { four += 1 }
+        return store.accepts4 && !cards.isEmpty && four * 2 > cards.count ? .v4_0 : store.defaultVersion
+    }
+
+    /// Item `item` written again with the cards at `replaced` (by index in the item) rewritten and those at
+    /// `removed` taken out; every other byte as it was.
+    func rendered(item: Int, replacing replaced: [Int: Contact], removing removed: Set<Int>) -> [UInt8] {
+        parsed[item]!.rendered(replacing: replaced, removing: removed)
+    }
+
+    /// Parses `item` the same way a read of the book does.
+    static func parse(_ item: StoredItem) -> ParsedItem? { ParsedItem(item) }
+
+    /// Replaces the record of item `index` after it was read again (a conflict).
+    func update(item index: Int, with item: StoredItem) {
+        items[index] = item
+        parsed[index] = ParsedItem(item)
+    }
+}
+
+/// One item's cards, as read: kept raw, each read in full only when a merge needs it.
+struct ParsedItem: Sendable {
+    let bytes: [UInt8]
+    let raws: [RawCard]
+    let identities: [Contact]
+    let versions: [VCardVersion]
+    let errors: [Diagnostic]
+    let lineEnding: [UInt8]
+
+    init?(_ item: StoredItem) {
+        bytes = item.bytes
+        if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
+            raws = []
+            identities = []
+            versions = []
+            errors = [Diagnostic(.error, "utf16", "the file is UTF-16; convert it to UTF-8 first", line: 1)]
+            lineEnding = [0x0D, 0x0A]
+            return
+        }
+        let (raws, diagnostics) = VCardLexer.parse(bytes)
+        self.raws = raws
+        identities = raws.map { VCardReader.identity(from: $0) }
+        versions = raws.map { raw in
+            raw.withView { view in
+                for i in 0..<view.count where view[i].nameIs("VERSION") {
+                    return VCardVersion(versionValue: view[i].value) == .v4_0 ? .v4_0 : .v3_0
+                }
+                return .v3_0
+            }
+        }
+        var errors = diagnostics.filter { $0.severity == .error }
+        if raws.isEmpty { errors.append(Diagnostic(.error, "no-cards", "the file holds no card", line: 1)) }
+        self.errors = errors
+        let all = item.bytes
+        let firstLF = all.firstIndex(of: 0x0A)
+        lineEnding = firstLF.map { $0 > 0 && all[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
+    }
+
+    func contact(at index: Int) -> Contact {
+        VCardReader.contact(from: raws[index]).contact
+    }
+
+    func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        var copied = 0
+        for index in Set(replaced.keys).union(removed).sorted() {
+            let range = raws[index].byteRange
+            out += bytes[copied..<range.lowerBound]
+            if !removed.contains(index), let card = replaced[index] {
+                out += written(card, version: versions[index])
+            }
+            copied = range.upperBound
+        }
+        out += bytes[copied...]
+        return out
+    }
+
+    /// `card` written in `version` with this item's line ending.
+    func written(_ card: Contact, version: VCardVersion) -> [UInt8] {
+        Self.written(card, version: version, lineEnding: lineEnding)
+    }
+
+    static func written(_ card: Contact, version: VCardVersion, lineEnding: [UInt8] = [0x0D, 0x0A]) -> [UInt8] {
+        var out: [UInt8] = []
+        VCardWriter(version: version).write(card, into: &out)
+        guard lineEnding == [0x0A] else { return out }
+        var lf: [UInt8] = []
+        lf.reserveCapacity(out.count)
+        for (i, b) in out.enumerated() where !(b == 0x0D && i + 1 < out.count && out[i + 1] == 0x0A) { lf.append(b) }
+        return lf
+    }
+}

@@ -1,0 +1,84 @@
+import VCardFormat
+import Vdir
+
+/// A vdir as a `CardStore`: files created, replaced and removed one at a time under the folder's lock.
+public final class VdirStore: CardStore {
+    /// The open folder.
+    public let folder: Vdir
+
+    /// The folder at `path`, opened and locked (created when `create` is true); `waiting` is called if another
+    /// `vcf` holds the lock.
+    public init(path: String, create: Bool, waiting: () -> Void = {}) throws {
+        folder = try Vdir(path: path, create: create, waiting: waiting)
+    }
+
+    public var name: String { folder.path }
+    public var writes: Int { folder.changes }
+    public var defaultVersion: VCardVersion { .v3_0 }
+    public var accepts4: Bool { true }
+
+    public func load() throws -> [StoredItem] {
+        try folder.files().map(Self.item)
+    }
+
+    public func reload(_ id: String) throws -> StoredItem? {
+        try folder.read(id).map(Self.item)
+    }
+
+    public func create(_ name: String, _ bytes: [UInt8]) throws -> (id: String, location: String, outcome: StoreWrite) {
+        let location = Vdir.joined(folder.path, name)
+        switch try folder.create(name, bytes) {
+        case .done(let stamp): return (name, location, .written(stamp.map(ItemTag.file)))
+        case .changed: return (name, location, .conflict)
+        }
+    }
+
+    public func replace(_ item: StoredItem, _ bytes: [UInt8]) throws -> StoreWrite {
+        guard case .file(let stamp) = item.tag else { return .conflict }
+        switch try folder.replace(item.id, bytes, expected: stamp) {
+        case .done(let stamp): return .written(stamp.map(ItemTag.file))
+        case .changed: return .conflict
+        }
+    }
+
+    public func remove(_ item: StoredItem) throws -> StoreWrite {
+        guard case .file(let stamp) = item.tag else { return .conflict }
+        switch try folder.remove(item.id, expected: stamp) {
+        case .done: return .written(nil)
+        case .changed: return .conflict
+        }
+    }
+
+    public func refusal(of bytes: [UInt8]) -> String? { nil }
+
+    public func sync() { folder.sync() }
+
+    public func close() { folder.close() }
+
+    private static func item(_ file: VdirFile) -> StoredItem {
+        StoredItem(id: file.name, tag: .file(file.stamp), bytes: file.bytes, location: file.path)
+    }
+}
+
+/// A vdir that does not exist yet, for a dry run (`merge -n --into new-folder/`): empty, and never written,
+/// so planning creates no folder.
+public final class AbsentFolderStore: CardStore {
+    public let name: String
+
+    /// The folder at `path`, which is not there.
+    public init(path: String) { name = path }
+
+    public var writes: Int { 0 }
+    public var defaultVersion: VCardVersion { .v3_0 }
+    public var accepts4: Bool { true }
+    public func load() throws -> [StoredItem] { [] }
+    public func reload(_ id: String) throws -> StoredItem? { nil }
+    public func create(_ name: String, _ bytes: [UInt8]) throws -> (id: String, location: String, outcome: StoreWrite) {
+        throw VdirError(path: self.name, reason: "does not exist (a dry run writes nothing)")
+    }
+    public func replace(_ item: StoredItem, _ bytes: [UInt8]) throws -> StoreWrite { .conflict }
+    public func remove(_ item: StoredItem) throws -> StoreWrite { .conflict }
+    public func refusal(of bytes: [UInt8]) -> String? { nil }
+    public func sync() {}
+    public func close() {}
+}

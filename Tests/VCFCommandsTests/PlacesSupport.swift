@@ -1,0 +1,105 @@
+import ContactModel
+import Foundation
+import TestSupport
+import Testing
+import VCardFormat
+import VCardSyntax
+
+@testable import VCFCommands
+
+/// Helpers for the vdir, CardDAV and khard tests: runs in-process (with an environment) and as the built
+/// binary, temporary folders, and cards compared as contacts.
+enum Places {
+    struct Run {
+        var code: Int32
+        var out: [UInt8]
+        var err: String
+        var text: String { String(decoding: out, as: UTF8.self) }
+    }
+
+    /// `vcf` run in-process with `environment`.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) -> Run {
+        let (io, out, err) = CommandIO.capturing()
+        io.environment = environment
+        let code = VCF.run(arguments, io: io)
+        return Run(code: code, out: out(), err: err())
+    }
+
+    /// The built `vcf` run as a process with `environment` added to this one's.
+    static func process(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = builtBinary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            code: process.terminationStatus, out: [UInt8](outData), err: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A new empty temporary folder.
+    static func folder(_ label: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    /// The `.vcf` files of `folder`, sorted.
+    static func files(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".vcf") }.sorted()
+    }
+
+    /// The contacts of every `.vcf` file of `folder` (or of the file `path`).
+    static func contacts(_ path: String) -> [Contact] {
+        let paths = files(path).isEmpty ? [path] : files(path).map { "\(path)/\($0)" }
+        return paths.flatMap { file in
+            VCardDocument.read((try? [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))) ?? []).cards.map(\.contact)
+        }
+    }
+
+    /// Contacts as sorted vCard texts, for comparing two books whatever their order and layout (a server may
+    /// store the properties it does not know in another order, with `;` and `,` escaped).
+    static func canonical(_ contacts: [Contact]) -> [String] {
+        contacts.map { contact in
+            var sorted = contact
+            for i in sorted.extensions.indices {
+                sorted.extensions[i].value = ValueEscaping.unescapeText(sorted.extensions[i].value)
+            }
+            sorted.extensions.sort { ($0.name, $0.value) < ($1.name, $1.value) }
+            return String(decoding: VCardWriter().bytes([sorted]), as: UTF8.self)
+        }.sorted()
+    }
+
+    /// Inode and modification time of each file in `folder`.
+    static func stamps(_ folder: String) -> [String: [Int]] {
+        var all: [String: [Int]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: "\(folder)/\(name)") else {
+                continue
+            }
+            let inode = (attributes[.systemFileNumber] as? Int) ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            all[name] = [inode, Int(modified * 1_000_000_000)]
+        }
+        return all
+    }
+
+    /// One card's text.
+    static func card(_ lines: String...) -> String {
+        (["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func write(_ text: String, _ path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
