@@ -34,7 +34,7 @@ public func runVCF() -> Int32 {
     io.environment = ProcessInfo.processInfo.environment
     io.outputIsTerminal = isatty(1) == 1
     io.errorIsTerminal = isatty(2) == 1
-    let code = VCF.run(Array(CommandLine.arguments.dropFirst()), io: io)
+    let code = VCFCommandLine.run(Array(CommandLine.arguments.dropFirst()), io: io)
     return state.brokenPipe && code == 0 ? 0 : code
 }
 

@@ -5,7 +5,7 @@ import FoundationEssentials
 #endif
 
 /// The `vcf` command line: dispatches to a subcommand and turns failures into exit codes.
-public enum VCF {
+public enum VCFCommandLine {
     /// Runs `vcf` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
         guard let command = arguments.first else {
