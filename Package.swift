@@ -9,32 +9,67 @@ import PackageDescription
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 // QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
 // no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
+// VCF is the umbrella an app adopts: it re-exports every library product below (Sources/VCF/VCF.swift).
+//
+// The C libraries are system-library targets found through pkg-config (Homebrew's prefixes on macOS, the
+// distribution's on Linux), so the package carries no unsafe flags and can be a versioned dependency. Only
+// the photo and QR layers reach them; everything else is Swift and the toolchain's Foundation.
 
-// Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
-let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
-let cFlags: [CSetting] = [.unsafeFlags(homebrew.map { "-I\($0)/include" }, .when(platforms: [.macOS]))]
-func linking(_ library: String) -> [LinkerSetting] {
-    [.linkedLibrary(library), .unsafeFlags(homebrew.map { "-L\($0)/lib" }, .when(platforms: [.macOS]))]
-}
+/// The platforms whose C libraries the photo and QR layers are built and tested against (apt on Linux,
+/// Homebrew on macOS). Elsewhere (iOS) the umbrella re-exports the pure-Swift layers only.
+let cLibraryPlatforms: [Platform] = [.linux, .macOS]
+
 let package = Package(
     name: "vcf",
+    // macOS 13 and iOS 16 for the clock and URL APIs the modules use.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "vcf", targets: ["vcf"]),
-        .library(name: "VCardFormat", targets: ["VCardFormat"]),
-        .library(name: "ContactModel", targets: ["ContactModel"]),
-        // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        // One product and one import for an app: `.product(name: "VCF", package: "vcf")`, `import VCF`.
+        .library(name: "VCF", targets: ["VCF"]),
+        // Each layer on its own, for an app that wants fewer modules (or none of the C libraries).
         .library(name: "VCardSyntax", targets: ["VCardSyntax"]),
+        .library(name: "ContactModel", targets: ["ContactModel"]),
+        .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ContactCSV", targets: ["ContactCSV"]),
+        .library(name: "ContactMatching", targets: ["ContactMatching"]),
+        .library(name: "ContactMerge", targets: ["ContactMerge"]),
+        .library(name: "ContactPresentation", targets: ["ContactPresentation"]),
+        .library(name: "VCardLint", targets: ["VCardLint"]),
         .library(name: "PhotoProcessing", targets: ["PhotoProcessing"]),
+        .library(name: "CardPhoto", targets: ["CardPhoto"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
+        .library(name: "CardQR", targets: ["CardQR"]),
     ],
     targets: [
+        // The umbrella. A module added to the products above is added here and in Sources/VCF/VCF.swift, and
+        // its API baseline is recorded with `Scripts/api-check.sh --update`.
+        .target(
+            name: "VCF",
+            dependencies: [
+                "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactMatching", "ContactMerge",
+                "ContactPresentation", "VCardLint",
+                .target(name: "PhotoProcessing", condition: .when(platforms: cLibraryPlatforms)),
+                .target(name: "CardPhoto", condition: .when(platforms: cLibraryPlatforms)),
+                .target(name: "QRCode", condition: .when(platforms: cLibraryPlatforms)),
+                .target(name: "CardQR", condition: .when(platforms: cLibraryPlatforms)),
+            ]),
         .target(name: "VCardSyntax"),
         .target(name: "ContactModel"),
         .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel"]),
-        .target(name: "CJPEG", cSettings: cFlags, linkerSettings: linking("jpeg")),
-        .target(name: "CPNG", cSettings: cFlags, linkerSettings: linking("png")),
+        .systemLibrary(
+            name: "SystemJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "SystemPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "SystemQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
+        .target(name: "CPNG", dependencies: ["SystemPNG"]),
+        .target(name: "CQRencode", dependencies: ["SystemQRencode"]),
         .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
-        .target(name: "CQRencode", linkerSettings: [.linkedLibrary("qrencode")]),
         .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
         .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
