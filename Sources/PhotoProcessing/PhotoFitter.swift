@@ -129,7 +129,7 @@ public struct PhotoFitter: Sendable {
 
     /// How much `shown` (any size, same aspect) looks like `reference`: SSIM after resampling `shown` to the
     /// reference size, as a viewer showing both at the same size would.
-    public static func compare(_ shown: PixelImage, to reference: PixelImage) -> Double {
+    package static func compare(_ shown: PixelImage, to reference: PixelImage) -> Double {
         shown.resampled(width: reference.width, height: reference.height).structuralSimilarity(to: reference)
     }
 
