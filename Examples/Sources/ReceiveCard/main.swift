@@ -57,7 +57,8 @@ for card in cards {
             // The headers say what the image is without decoding it; ImageDecoder.upright gives the pixels.
             do {
                 let info = try ImageInfo.inspect([UInt8](data))
-                print("Photo: \(info.format.rawValue.uppercased()) \(info.displayWidth)x\(info.displayHeight), \(data.count) bytes")
+                let format = info.format.rawValue.uppercased()
+                print("Photo: \(format) \(info.displayWidth)x\(info.displayHeight), \(data.count) bytes")
             } catch let error as PhotoError {
                 print("Photo: not shown: \(error.description)")
             }
