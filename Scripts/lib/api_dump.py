@@ -20,11 +20,13 @@ IMPLICIT = {"Copyable", "Escapable", "SendableMetatype", "BitwiseCopyable"}
 
 def public_only(node):
     if "children" in node:
-        node["children"] = [
+        kept = [
             public_only(child)
             for child in node["children"]
             if not child.get("isInternal") and child.get("kind") != "Import"
         ]
+        # An extension of another module's type whose members are all package adds nothing public.
+        node["children"] = [c for c in kept if not (c.get("isExternal") and not c.get("children"))]
     return node
 
 
