@@ -1,5 +1,5 @@
 /// One key a card is found under: its kind and a hash of its text (see `MatchKeys.indexKeys`).
-public struct IndexKey: Hashable, Sendable {
+package struct IndexKey: Hashable, Sendable {
     /// What the key is made of; part of the hash too, so an email and a name never meet.
     public enum Kind: UInt8, Sendable {
         case uid, email, phone, name, nameAndOrganization, formattedName, phonetic, birthday, household

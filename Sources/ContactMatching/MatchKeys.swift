@@ -9,27 +9,27 @@ public final class MatchKeys: Sendable {
     /// Email keys, each once.
     public let emails: [String]
     /// What each email's TYPE says it is for, by position in `emails`.
-    public let emailKinds: [EmailKind]
+    package let emailKinds: [EmailKind]
     /// Each email's domain, by position in `emails` (pairs compare them often; each is worked out once).
     public let emailDomains: [Substring]
     /// Phone keys, each once, with whether its type makes it personal (mobile, home, personal or untyped) rather than
     /// a shared line (work, main, fax, pager).
-    public let phones: [(key: PhoneKey, personal: Bool)]
+    package let phones: [(key: PhoneKey, personal: Bool)]
     /// The person's name, nil for an organisation's card or a card without a name.
     public let name: PersonName?
     /// The organisation, folded, with legal-form endings (Inc, LLC, GmbH...) dropped.
     public let organization: String?
     /// The birthday's parts.
-    public let birthday: Birthday?
+    package let birthday: Birthday?
     /// FN folded, so cards with nothing else to index (a name alone) still meet their copies.
     public let formattedName: String?
     /// The postal addresses, normalised.
-    public let addresses: [AddressKey]
+    package let addresses: [AddressKey]
     /// What the index files this card under, each once: UID, emails, phones, name keys (family name with the
     /// given name's nickname root, with its initial, and swapped), name with organisation, folded FN, and the
     /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
     /// initial (and swapped), the full birthday, and the postal code with the house number.
-    public let indexKeys: [IndexKey]
+    package let indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: Contact, countryCode: Int?) {
@@ -199,7 +199,7 @@ public final class MatchKeys: Sendable {
 }
 
 /// A birthday's year (when given), month and day.
-public struct Birthday: Hashable, Sendable {
+package struct Birthday: Hashable, Sendable {
     /// The year, nil for `--MMDD`.
     public var year: Int?
     /// 1-12.
