@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the example programs in Examples/ (a package of their own that depends on this one by path, with the
 # umbrella product `VCF` only, as an app would) and runs them on Examples/Fixtures/, checking what they print
-# and write. .ci/run calls it.
+# and write. .ci/run calls it. The package is built from a copy outside the repository whose dependency path
+# names this checkout, so what is checked is exactly a new package elsewhere adopting this one; the build
+# folder stays in .build/examples so a second run is incremental.
 #
 # usage: Scripts/examples.sh
 #
@@ -15,12 +17,22 @@
 #                the contacts file is left as it was
 # Exit status: 0 all checks pass; 1 a check failed; 2 the build failed.
 set -euo pipefail
-cd "$(dirname "$0")/../Examples"
-
-swift build >&2 || exit 2
-bin=$(swift build --show-bin-path)
+root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+package="$work/vcf-examples"
+mkdir -p "$package"
+cp -R "$root/Examples/Sources" "$root/Examples/Fixtures" "$package/"
+sed "s|path: \"..\")|path: \"$root\")|" "$root/Examples/Package.swift" >"$package/Package.swift"
+grep -qF "path: \"$root\")" "$package/Package.swift" || {
+    echo "examples: Examples/Package.swift no longer depends on the repository by path (..)" >&2
+    exit 2
+}
+cd "$package"
+build=(--scratch-path "$root/.build/examples")
+swift build "${build[@]}" >&2 || exit 2
+bin=$(swift build "${build[@]}" --show-bin-path)
 failures=0
 check() { # check DESCRIPTION COMMAND...: runs the command, reports a failure without stopping
     if "${@:2}"; then echo "ok: $1" >&2; else
