@@ -82,7 +82,7 @@ public struct VCardLexer {
     /// Creates a lexer for input that continues a stream at a card boundary (see `CardBoundary`): line
     /// numbers and byte offsets count from `line` lines and `offset` bytes already read, and no byte order
     /// mark is looked for.
-    package init(limits: Limits = .default, continuingAfterLine line: Int, offset: Int) {
+    public init(limits: Limits = .default, continuingAfterLine line: Int, offset: Int) {
         self.limits = limits
         physicalLine = line
         bufferBase = offset
