@@ -14,32 +14,77 @@ import PackageDescription
 // CardIdentity makes UIDs from a card's content (lint --fix, convert --ensure-uid, merge share it).
 // Places cards live: Vdir (a folder of .vcf files, no vCard) and CardDAV (a client for an address book on a
 // server, no vCard) -> AddressBooks (merging into and uploading to either, where they meet the merge engine).
+//
+// VCF is the umbrella an app adopts: it re-exports every library product below (Sources/VCF/VCF.swift).
+//
+// The C libraries are system-library targets found through pkg-config (Homebrew's prefixes on macOS, the
+// distribution's on Linux), so the package carries no unsafe flags and can be a versioned dependency. Only
+// the photo and QR layers reach them; everything else is Swift and the toolchain's Foundation.
 
-// Homebrew's prefixes, for building on macOS; Linux finds the headers in /usr/include.
-let homebrew: [String] = ["/opt/homebrew", "/usr/local"]
-let cFlags: [CSetting] = [.unsafeFlags(homebrew.map { "-I\($0)/include" }, .when(platforms: [.macOS]))]
-func linking(_ library: String) -> [LinkerSetting] {
-    [.linkedLibrary(library), .unsafeFlags(homebrew.map { "-L\($0)/lib" }, .when(platforms: [.macOS]))]
-}
+/// The platforms whose C libraries the photo and QR layers are built and tested against (apt on Linux,
+/// Homebrew on macOS). Elsewhere (iOS) the umbrella re-exports the pure-Swift layers only.
+let cLibraryPlatforms: [Platform] = [.linux, .macOS]
+
 let package = Package(
     name: "vcf",
+    // macOS 13 and iOS 16: the oldest with ContinuousClock (the benchmark driver) and Swift's string-processing
+    // algorithms; nothing here uses a newer API (no Synchronization, Span or Observation).
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "vcf", targets: ["vcf"]),
-        .library(name: "VCardFormat", targets: ["VCardFormat"]),
-        .library(name: "ContactModel", targets: ["ContactModel"]),
-        // For the fuzz targets in Fuzz/, a package of their own that depends on this one.
+        // One product and one import for an app: `.product(name: "VCF", package: "vcf")`, `import VCF`.
+        .library(name: "VCF", targets: ["VCF"]),
+        // Each layer on its own, for an app that wants fewer modules (or none of the C libraries).
         .library(name: "VCardSyntax", targets: ["VCardSyntax"]),
+        .library(name: "ContactModel", targets: ["ContactModel"]),
+        .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ContactCSV", targets: ["ContactCSV"]),
+        .library(name: "ContactMatching", targets: ["ContactMatching"]),
+        .library(name: "ContactMerge", targets: ["ContactMerge"]),
+        .library(name: "ContactPresentation", targets: ["ContactPresentation"]),
+        .library(name: "VCardLint", targets: ["VCardLint"]),
         .library(name: "PhotoProcessing", targets: ["PhotoProcessing"]),
+        .library(name: "CardPhoto", targets: ["CardPhoto"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
+        .library(name: "CardQR", targets: ["CardQR"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "UserFiles", targets: ["UserFiles"]),
+        .library(name: "CardIdentity", targets: ["CardIdentity"]),
+        .library(name: "Vdir", targets: ["Vdir"]),
+        .library(name: "CardDAV", targets: ["CardDAV"]),
+        .library(name: "AddressBooks", targets: ["AddressBooks"]),
     ],
     targets: [
+        // The umbrella. Every library product joins it: add the module here, to the products above and to the
+        // `@_exported import` list in Sources/VCF/VCF.swift, then record its API with
+        // `Scripts/api-check.sh --update` (which fails while a library product is missing from the umbrella).
+        .target(
+            name: "VCF",
+            dependencies: [
+                "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactMatching", "ContactMerge",
+                "ContactPresentation", "VCardLint", "TerminalText", "UserFiles", "CardIdentity", "Vdir", "CardDAV",
+                "AddressBooks",
+                .target(name: "PhotoProcessing", condition: .when(platforms: cLibraryPlatforms)),
+                .target(name: "CardPhoto", condition: .when(platforms: cLibraryPlatforms)),
+                .target(name: "QRCode", condition: .when(platforms: cLibraryPlatforms)),
+                .target(name: "CardQR", condition: .when(platforms: cLibraryPlatforms)),
+            ]),
         .target(name: "VCardSyntax"),
         .target(name: "ContactModel"),
         .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel"]),
-        .target(name: "CJPEG", cSettings: cFlags, linkerSettings: linking("jpeg")),
-        .target(name: "CPNG", cSettings: cFlags, linkerSettings: linking("png")),
+        .systemLibrary(
+            name: "SystemJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "SystemPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "SystemQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
+        .target(name: "CPNG", dependencies: ["SystemPNG"]),
+        .target(name: "CQRencode", dependencies: ["SystemQRencode"]),
         .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
-        .target(name: "CQRencode", linkerSettings: [.linkedLibrary("qrencode")]),
         .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
         .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
@@ -49,40 +94,71 @@ let package = Package(
         .target(name: "CSignalCleanup"),
         .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
-        .target(name: "ContactMerge", dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
+        .target(
+            name: "ContactMerge",
+            dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
         .target(name: "LabeledBook"),
         .target(name: "CardIdentity", dependencies: ["ContactModel", "VCardFormat"]),
         .target(name: "CardDAV"),
         .target(name: "Vdir"),
-        .target(name: "AddressBooks", dependencies: ["CardDAV", "Vdir", "CardIdentity", "ContactMerge", "ContactMatching",
-                                                     "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint"]),
+        .target(
+            name: "AddressBooks",
+            dependencies: [
+                "CardDAV", "Vdir", "CardIdentity", "ContactMerge", "ContactMatching",
+                "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint",
+            ]),
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
-        .target(name: "VCFCommands", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
-                                                    "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                                                    "ContactCSV", "VCardLint", "CardQR", "QRCode", "TerminalText",
-                                                    "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir"]),
+        .target(
+            name: "VCFCommands",
+            dependencies: [
+                "VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
+                "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
+                "ContactCSV", "VCardLint", "CardQR", "QRCode", "TerminalText",
+                "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir",
+            ]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
-        .executableTarget(name: "vcf-bench", dependencies: ["VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
-                                                           "ContactMerge", "ContactMatching", "LabeledBook"]),
+        .executableTarget(
+            name: "vcf-bench",
+            dependencies: [
+                "VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
+                "ContactMerge", "ContactMatching", "LabeledBook",
+            ]),
         .target(name: "TestSupport", dependencies: ["VCardFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "VCardSyntaxTests", dependencies: ["VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"]),
         .testTarget(name: "PhotoProcessingTests", dependencies: ["PhotoProcessing", "TestSupport"]),
         .testTarget(name: "ContactCSVTests", dependencies: ["ContactCSV", "ContactModel", "TestSupport"]),
-        .testTarget(name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
-        .testTarget(name: "ContactMatchingTests", dependencies: ["ContactMatching", "ContactMerge", "ContactModel",
-                                                                 "LabeledBook", "VCardFormat", "TestSupport"]),
+        .testTarget(
+            name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
+        .testTarget(
+            name: "ContactMatchingTests",
+            dependencies: [
+                "ContactMatching", "ContactMerge", "ContactModel",
+                "LabeledBook", "VCardFormat", "TestSupport",
+            ]),
         .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity", "ContactModel", "VCardFormat"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "TestSupport"]),
         .testTarget(name: "VdirTests", dependencies: ["Vdir"]),
-        .testTarget(name: "AddressBooksTests", dependencies: ["AddressBooks", "CardDAV", "CardIdentity", "ContactMerge",
-                                                              "ContactModel", "VCardFormat", "TestSupport"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "CardQR", "VCardFormat", "VCardSyntax", "ContactModel",
-                                                        "TestSupport"]),
+        .testTarget(
+            name: "AddressBooksTests",
+            dependencies: [
+                "AddressBooks", "CardDAV", "CardIdentity", "ContactMerge",
+                "ContactModel", "VCardFormat", "TestSupport",
+            ]),
+        .testTarget(
+            name: "QRCodeTests",
+            dependencies: [
+                "QRCode", "CardQR", "VCardFormat", "VCardSyntax", "ContactModel",
+                "TestSupport",
+            ]),
         .testTarget(name: "VCardLintTests", dependencies: ["VCardLint", "VCardSyntax", "TestSupport"]),
-        .testTarget(name: "VCFCommandsTests", dependencies: ["VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
-                                                           "ContactPresentation", "CardQR", "QRCode", "TerminalText",
-                                                           "UserFiles",
-                                                           "VCardSyntax", "VCardLint", "TestSupport"]),
+        .testTarget(
+            name: "VCFCommandsTests",
+            dependencies: [
+                "VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
+                "ContactPresentation", "CardQR", "QRCode", "TerminalText",
+                "UserFiles",
+                "VCardSyntax", "VCardLint", "TestSupport",
+            ]),
     ]
 )

@@ -45,10 +45,14 @@ public struct CardPhotoFitter: Sendable {
     /// The image fitter.
     public var fitter: PhotoFitter
 
-    /// Creates a fitter for `writer`'s version with the given photo options.
-    public init(writer: VCardWriter = VCardWriter(), options: PhotoFitter.Options = PhotoFitter.Options()) {
+    /// Creates a fitter for `writer`'s version with the given photo options, reading and writing images through
+    /// `codec`.
+    public init(
+        writer: VCardWriter = VCardWriter(), options: PhotoFitter.Options = PhotoFitter.Options(),
+        codec: any ImageCodec = SystemImageCodec()
+    ) {
         self.writer = writer
-        self.fitter = PhotoFitter(options: options)
+        self.fitter = PhotoFitter(options: options, codec: codec)
     }
 
     /// The card with `photo` (or, when nil, its own embedded photo) recompressed so the card meets `limit`.

@@ -66,7 +66,7 @@ public struct RecordLimit: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A byte count written with thousands separators, as people read sizes: 1,000,000.
-public struct ByteCount: CustomStringConvertible, Sendable {
+package struct ByteCount: CustomStringConvertible, Sendable {
     /// The count.
     public var value: Int
 

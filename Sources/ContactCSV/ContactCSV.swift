@@ -109,7 +109,7 @@ public enum ContactCSV {
     /// The display name the Google and Outlook layouts imply: the one a contacts app shows for a card without
     /// FN (`Contact.derivedDisplayName`: the name parts, else the organisation, email, phone or nickname);
     /// nil when there is none.
-    public static func derivedFormattedName(_ contact: Contact) -> String? {
+    package static func derivedFormattedName(_ contact: Contact) -> String? {
         let name = contact.derivedDisplayName
         return name.isEmpty ? nil : name
     }

@@ -2,7 +2,7 @@ import ContactModel
 
 /// A postal address reduced for comparison: house number, street name with its abbreviations expanded, locality,
 /// region and postal code, each folded ("12 N. Main St." and "12 North Main Street" are the same street).
-public struct AddressKey: Hashable, Sendable {
+package struct AddressKey: Hashable, Sendable {
     /// The house number as written before the street name (`12`, `12b`), or empty.
     public var number: String
     /// The street name, folded, abbreviations expanded: `north main street`.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Work spread over every processor, results in input order: matching a large book is embarrassingly parallel
 /// (each card's keys, each incoming card's best match), and the machines it runs on have several cores.
-public enum Concurrently {
+package enum Concurrently {
     /// `transform` applied to each of `items`, in chunks of `chunk` on all processors; the same result as `map`.
     public static func map<T: Sendable, R: Sendable>(
         _ items: [T], chunk: Int = 512,

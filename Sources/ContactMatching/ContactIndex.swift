@@ -1,5 +1,5 @@
 /// One key a card is found under: its kind and a hash of its text (see `MatchKeys.indexKeys`).
-public struct IndexKey: Hashable, Sendable {
+package struct IndexKey: Hashable, Sendable {
     /// What the key is made of; part of the hash too, so an email and a name never meet.
     public enum Kind: UInt8, Sendable {
         case uid, email, phone, name, nameAndOrganization, formattedName, phonetic, birthday, household
@@ -125,10 +125,10 @@ public struct ContactIndex: Sendable {
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
     public func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
-    public func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }
+    package func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }
 
     /// The most cards one key of `kind` may bring as candidates; a larger block is skipped (and counted).
-    public static func cap(_ kind: IndexKey.Kind) -> Int {
+    package static func cap(_ kind: IndexKey.Kind) -> Int {
         switch kind {
         case .uid: Int.max
         // A name with its organisation is kept whole unless it is absurdly common: the identical-name rule needs it.
@@ -174,7 +174,7 @@ public struct ContactIndex: Sendable {
 /// cards that share only such keys are not compared, which keeps the work linear in the book's size.
 public struct BlockingTally: Sendable, Equatable {
     /// The distinct keys skipped, by kind.
-    public private(set) var keys: [IndexKey.Kind: Set<Int>] = [:]
+    package private(set) var keys: [IndexKey.Kind: Set<Int>] = [:]
     /// The most cards one skipped key was on.
     public private(set) var largest = 0
 

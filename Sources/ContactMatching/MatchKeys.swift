@@ -9,22 +9,22 @@ public final class MatchKeys: Sendable {
     /// Email keys, each once.
     public let emails: [String]
     /// What each email's TYPE says it is for, by position in `emails`.
-    public let emailKinds: [EmailKind]
+    package let emailKinds: [EmailKind]
     /// Each email's domain, by position in `emails` (pairs compare them often; each is worked out once).
     public let emailDomains: [Substring]
     /// Phone keys, each once, with whether its type makes it personal (mobile, home, personal or untyped) rather than
     /// a shared line (work, main, fax, pager).
-    public let phones: [(key: PhoneKey, personal: Bool)]
+    package let phones: [(key: PhoneKey, personal: Bool)]
     /// The person's name, nil for an organisation's card or a card without a name.
     public let name: PersonName?
     /// The organisation, folded, with legal-form endings (Inc, LLC, GmbH...) dropped.
     public let organization: String?
     /// The birthday's parts.
-    public let birthday: Birthday?
+    package let birthday: Birthday?
     /// FN folded, so cards with nothing else to index (a name alone) still meet their copies.
     public let formattedName: String?
     /// The postal addresses, normalised.
-    public let addresses: [AddressKey]
+    package let addresses: [AddressKey]
     /// The emails as a set, for a card with more than `largeList` of them; nil otherwise.
     private let emailSet: Set<String>?
     /// The phones and whether each is personal, for a card with more than `largeList` of them; nil otherwise.
@@ -34,16 +34,16 @@ public final class MatchKeys: Sendable {
     static let largeList = 16
 
     /// Whether the card has the email key `email`.
-    public func hasEmail(_ email: String) -> Bool { emailSet?.contains(email) ?? emails.contains(email) }
+    package func hasEmail(_ email: String) -> Bool { emailSet?.contains(email) ?? emails.contains(email) }
 
     /// Whether the card has the phone key `key`, and whether it is personal there; nil when it lacks it.
-    public func phone(_ key: PhoneKey) -> Bool? {
+    package func phone(_ key: PhoneKey) -> Bool? {
         if let phoneSet { return phoneSet[key] }
         return phones.first { $0.key == key }?.personal
     }
 
     /// Whether the cards share an email.
-    public func sharesEmail(with other: MatchKeys) -> Bool {
+    package func sharesEmail(with other: MatchKeys) -> Bool {
         let (small, large) = emails.count <= other.emails.count ? (self, other) : (other, self)
         return small.emails.contains(where: large.hasEmail)
     }
@@ -52,7 +52,7 @@ public final class MatchKeys: Sendable {
     /// given name's nickname root, with its initial, and swapped), name with organisation, folded FN, and the
     /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
     /// initial (and swapped), the full birthday, and the postal code with the house number.
-    public let indexKeys: [IndexKey]
+    package let indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: Contact, countryCode: Int?) {
@@ -265,7 +265,7 @@ public final class MatchKeys: Sendable {
 }
 
 /// A birthday's year (when given), month and day.
-public struct Birthday: Hashable, Sendable {
+package struct Birthday: Hashable, Sendable {
     /// The year, nil for `--MMDD`.
     public var year: Int?
     /// 1-12.

@@ -210,7 +210,7 @@ public struct Matcher: Sendable {
     }
 
     /// The same over phone keys read without a country code.
-    public static func prevailingCountryCode(keys: some Sequence<PhoneKey>) -> Int? {
+    package static func prevailingCountryCode(keys: some Sequence<PhoneKey>) -> Int? {
         var counts: [Int: Int] = [:]
         var total = 0
         for key in keys {

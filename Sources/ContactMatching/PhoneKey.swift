@@ -1,6 +1,6 @@
 /// A telephone number reduced to what identifies the line: `+` and the international digits, or the national
 /// digits when the country is unknown, and the extension kept apart.
-public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
+package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
     /// `+` followed by country code and number (`+15550101234`), or `national:` and the digits as written.
     public var number: String
     /// The extension digits, if any: a desk extension is a different line from the switchboard.
@@ -127,7 +127,7 @@ public struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An email address reduced to what identifies the mailbox.
-public enum EmailKey {
+package enum EmailKey {
     /// Trimmed, `mailto:` dropped, case-folded; nil when there is no `@` with text on both sides.
     public static func key(_ text: String) -> String? {
         var bytes = Array(text.utf8)[...]

@@ -137,7 +137,7 @@ public struct ScoreCard: Sendable, Equatable {
 /// The score rule (Fellegi-Sunter style): each field adds its weight when the cards agree, subtracts when they
 /// disagree, and adds nothing when either lacks it. Weights are set by hand from how rarely two different people
 /// agree on the field (a full birthday rarely, a locality often), and checked on the seeded generator.
-public enum Scoring {
+package enum Scoring {
     /// A total at or above this (10.0) is the same person, when the names agree exactly or the full birthday does.
     public static let mergeThreshold = Weights.merge
     /// A total at or above this (6.0) is reported as a possible duplicate.
@@ -427,7 +427,7 @@ public enum Scoring {
 }
 
 /// What an email's TYPE says it is for.
-public enum EmailKind: String, Sendable {
+package enum EmailKind: String, Sendable {
     case home, work, other
 
     /// The kind of an email with these TYPE values.

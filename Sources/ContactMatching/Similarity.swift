@@ -1,5 +1,5 @@
 /// String similarity and phonetic keys for names that may carry a typo.
-public enum Similarity {
+package enum Similarity {
     /// Jaro-Winkler similarity of two folded strings, 0 (nothing alike) to 1 (equal): the Jaro score (matching
     /// characters within half the longer length, and their transpositions) raised for a common prefix of up to
     /// four characters, with the usual scale 0.1. Record linkage's standard for short names: "martha"/"marhta" 0.961.

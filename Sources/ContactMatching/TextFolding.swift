@@ -5,7 +5,7 @@ import FoundationEssentials
 #endif
 
 /// Folding that makes two spellings of the same word compare equal: case, accents and punctuation.
-public enum TextFolding {
+package enum TextFolding {
     /// Lower case, accents removed, every run of punctuation or white space turned into one space, trimmed:
     /// `"  Núñez-García, José "` is `"nunez garcia jose"`.
     public static func fold(_ text: String) -> String {

@@ -41,13 +41,10 @@ public struct ImageInfo: Equatable, Sendable {
 }
 
 extension ImageInfo {
-    /// Reads the headers of a JPEG or PNG file.
+    /// Reads the headers of a JPEG or PNG file through `codec`.
     /// - Throws: `PhotoError` `.unsupportedFormat` or `.corrupt`.
-    public static func inspect(_ bytes: [UInt8]) throws -> ImageInfo {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try JPEGCodec.inspect(bytes) }
-        if bytes.starts(with: PNGCodec.signature) { return try PNGCodec.inspect(bytes) }
-        throw PhotoError(
-            .unsupportedFormat, "the image is neither JPEG nor PNG (it does not start with either signature)")
+    public static func inspect(_ bytes: [UInt8], codec: any ImageCodec = SystemImageCodec()) throws -> ImageInfo {
+        try codec.inspect(bytes)
     }
 }
 

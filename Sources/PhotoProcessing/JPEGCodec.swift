@@ -1,6 +1,7 @@
-import CJPEG
+internal import CJPEG
 
-/// JPEG through the system libjpeg-turbo: header reading, DCT-scaled decoding and baseline encoding.
+/// JPEG through the system libjpeg-turbo: header reading, DCT-scaled decoding and baseline encoding. This is the
+/// JPEG half of `SystemImageCodec`; call it directly only for one step on its own (the fuzz targets do).
 /// Every call keeps its state to itself, so calls may run on several threads at once.
 public enum JPEGCodec {
     /// Chroma subsampling of an encoded JPEG.
@@ -73,6 +74,25 @@ public enum JPEGCodec {
         guard let pointer else { throw PhotoError(.corrupt, "the JPEG encoder returned no data") }
         defer { vcf_free(pointer) }
         return [UInt8](UnsafeBufferPointer(start: pointer, count: size))
+    }
+
+    /// The frame's stored width and height from its header, read by libjpeg without the marker walk.
+    static func frameSize(_ bytes: [UInt8]) throws -> (width: Int, height: Int) {
+        var header = vcf_jpeg_header()
+        var status = vcf_jpeg_status()
+        let result = bytes.withUnsafeBufferPointer { vcf_jpeg_read_header($0.baseAddress, $0.count, &header, &status) }
+        try check(result, status)
+        return (Int(header.width), Int(header.height))
+    }
+
+    /// The smallest DCT scale (in eighths) whose output is at least `minimumWidth` x `minimumHeight`, and full
+    /// size (8) when the minimum is the whole frame. libjpeg's output at scale m is ceil(width * m / 8).
+    static func scale(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int) -> Int {
+        if minimumWidth >= width && minimumHeight >= height { return 8 }
+        for m in 1...8 where (width * m + 7) / 8 >= minimumWidth && (height * m + 7) / 8 >= minimumHeight {
+            return m
+        }
+        return 8
     }
 
     private static func message(_ status: vcf_jpeg_status) -> String { PhotoError.text(ofCString: status.message) }

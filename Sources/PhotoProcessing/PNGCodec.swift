@@ -1,6 +1,7 @@
-import CPNG
+internal import CPNG
 
-/// PNG through the system libpng's simplified API; alpha is composited on white.
+/// PNG through the system libpng's simplified API; alpha is composited on white. This is the PNG half of
+/// `SystemImageCodec`; call it directly only for one step on its own (the fuzz targets do).
 public enum PNGCodec {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 

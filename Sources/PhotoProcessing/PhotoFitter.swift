@@ -1,5 +1,7 @@
 /// Makes a photo fit a byte budget as a baseline JPEG of the best quality that fits: upright, no metadata, at
 /// most `maxEdge` pixels on its longest side, never enlarged. Deterministic for the same input and options.
+///
+/// The search is Swift; the pixels are read and written by an `ImageCodec` (`SystemImageCodec` unless told).
 public struct PhotoFitter: Sendable {
     /// Bounds and preferences of a fit.
     public struct Options: Equatable, Sendable {
@@ -46,17 +48,20 @@ public struct PhotoFitter: Sendable {
 
     /// The bounds used.
     public var options: Options
+    /// What reads and writes the pixels.
+    public var codec: any ImageCodec
 
-    /// Creates a fitter.
-    public init(options: Options = Options()) {
+    /// Creates a fitter that reads and writes images through `codec`.
+    public init(options: Options = Options(), codec: any ImageCodec = SystemImageCodec()) {
         self.options = options
+        self.codec = codec
     }
 
     /// The best JPEG of at most `maxBytes` bytes for the image in `bytes` (JPEG or PNG).
     /// - Throws: `PhotoError`: unreadable input, too many pixels, or `.doesNotFit` when even the smallest allowed
     ///   image at the lowest allowed quality is over `maxBytes`.
     public func fit(_ bytes: [UInt8], maxBytes: Int) throws -> Result {
-        let info = try ImageInfo.inspect(bytes)
+        let info = try codec.inspect(bytes)
         try info.checkPixels(options.maxPixels)
         if canKeep(info, byteCount: bytes.count, maxBytes: maxBytes) {
             return Result(
@@ -108,7 +113,11 @@ public struct PhotoFitter: Sendable {
         var best: (candidate: Candidate, score: Double)?
         for candidate in candidates {
             let score = Self.compare(
-                try JPEGCodec.decode(candidate.bytes, maxPixels: options.maxPixels).image, to: full)
+                try codec.decodeJPEG(
+                    candidate.bytes, minimumWidth: candidate.image.width, minimumHeight: candidate.image.height,
+                    maxPixels: options.maxPixels
+                )
+                .image, to: full)
             if best == nil || score > best!.score { best = (candidate, score) }
         }
         if let best { return result(best.candidate) }
@@ -120,7 +129,7 @@ public struct PhotoFitter: Sendable {
 
     /// How much `shown` (any size, same aspect) looks like `reference`: SSIM after resampling `shown` to the
     /// reference size, as a viewer showing both at the same size would.
-    public static func compare(_ shown: PixelImage, to reference: PixelImage) -> Double {
+    package static func compare(_ shown: PixelImage, to reference: PixelImage) -> Double {
         shown.resampled(width: reference.width, height: reference.height).structuralSimilarity(to: reference)
     }
 
@@ -145,7 +154,7 @@ public struct PhotoFitter: Sendable {
         var edge = fullEdge
         var image = full
         while true {
-            let atFloor = try JPEGCodec.encode(
+            let atFloor = try codec.encodeJPEG(
                 image, quality: options.minQuality, chroma: image.channels == 3 ? .half : .full)
             encodes += 1
             if edge <= floorEdge {
@@ -153,7 +162,7 @@ public struct PhotoFitter: Sendable {
                     image, qualities: options.lowestQuality...options.maxQuality, maxBytes: maxBytes,
                     encodes: &encodes)
                 if last != nil { return (last, nil) }
-                let lowest = try JPEGCodec.encode(
+                let lowest = try codec.encodeJPEG(
                     image, quality: options.lowestQuality,
                     chroma: image.channels == 3 ? .half : .full)
                 encodes += 1
@@ -182,22 +191,24 @@ public struct PhotoFitter: Sendable {
     /// Bytes per output pixel from which a JPEG is decoded at full size rather than with a reduced IDCT.
     static let fullDecodeBytesPerPixel = 0.2
 
-    /// Decodes once: at the smallest DCT scale whose output is at least twice the target size, or at full size
-    /// when that scale is half size or less and the budget is generous enough to keep fine detail.
+    /// Decodes once: at the smallest size the codec offers of at least twice the target, or at full size when
+    /// half size would do and the budget is generous enough to keep fine detail.
     private func decode(_ bytes: [UInt8], info: ImageInfo, edge: Int, maxBytes: Int) throws -> (PixelImage, String?) {
         switch info.format {
         case .png:
-            return try PNGCodec.decode(bytes, maxPixels: options.maxPixels)
+            return try codec.decodePNG(bytes, maxPixels: options.maxPixels)
         case .jpeg:
             let (targetWidth, targetHeight) = Self.size(width: info.width, height: info.height, edge: edge)
             // The small reduced IDCTs (half size or less) lose detail that quantisation at a small budget would
             // lose anyway, but that a generous one keeps (measured: SSIM 0.9982 against 0.9986 at quality 100
             // for a 12 MP photo shrunk to 512 px). Full size costs two to three times the time, so only budgets
             // that can show the difference pay for it.
-            let reduced = JPEGCodec.scale(for: info, width: targetWidth, height: targetHeight)
+            let halfSizeWouldDo = (info.width + 1) / 2 >= 2 * targetWidth && (info.height + 1) / 2 >= 2 * targetHeight
             let generous = Double(maxBytes) >= Self.fullDecodeBytesPerPixel * Double(targetWidth * targetHeight)
-            return try JPEGCodec.decode(
-                bytes, scale: generous && reduced <= 4 ? 8 : reduced, maxPixels: options.maxPixels)
+            let (minimumWidth, minimumHeight) =
+                generous && halfSizeWouldDo ? (info.width, info.height) : (2 * targetWidth, 2 * targetHeight)
+            return try codec.decodeJPEG(
+                bytes, minimumWidth: minimumWidth, minimumHeight: minimumHeight, maxPixels: options.maxPixels)
         }
     }
 
@@ -268,7 +279,7 @@ public struct PhotoFitter: Sendable {
         var high = range.upperBound
         var quality = min(high, max(low, start))
         while low <= high {
-            let data = try JPEGCodec.encode(image, quality: quality, chroma: chroma)
+            let data = try codec.encodeJPEG(image, quality: quality, chroma: chroma)
             encodes += 1
             if firstSize == nil { firstSize = data.count }
             if data.count <= maxBytes {

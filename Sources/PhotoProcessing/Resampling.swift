@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// How `downscaled` weighs source pixels.
-public enum ResamplingFilter: Sendable {
+package enum ResamplingFilter: Sendable {
     /// Each output pixel is the mean of the source area it covers (partial pixels by coverage): soft, no ringing.
     case areaAverage
     /// Lanczos with three lobes, widened by the scale factor: sharper, the filter photo tools shrink with.
@@ -18,7 +18,7 @@ extension PixelImage {
     /// The image shrunk to exactly `width` x `height`. Never enlarges: a target larger than the image in either
     /// direction is a programming error.
     /// - Complexity: O(source pixels x filter taps) per channel, in two separable passes.
-    public func downscaled(
+    package func downscaled(
         width targetWidth: Int, height targetHeight: Int,
         filter: ResamplingFilter = .lanczos3
     ) -> PixelImage {

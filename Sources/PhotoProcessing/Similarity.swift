@@ -2,7 +2,7 @@ extension PixelImage {
     /// Structural similarity (SSIM) of this image's luma to `other`'s, both the same size: 1 for identical
     /// images, lower as structure is lost. Used to choose between a smaller image and a lower quality.
     /// - Complexity: O(pixels): uniform 7 x 7 windows from running sums, as scikit-image computes it by default.
-    public func structuralSimilarity(to other: PixelImage) -> Double {
+    package func structuralSimilarity(to other: PixelImage) -> Double {
         precondition(width == other.width && height == other.height, "images must be the same size")
         let radius = 3
         let side = 2 * radius + 1

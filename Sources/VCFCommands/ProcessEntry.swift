@@ -59,7 +59,7 @@ public func runVCF() -> Int32 {
     let arguments = (1..<Int(CommandLine.argc)).map { index in
         CommandLine.unsafeArgv[index].map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
     }
-    var code = VCF.run(arguments: arguments, io: io)
+    var code = VCFCommandLine.run(arguments: arguments, io: io)
     send { try out.flush() }
     if let failure = state.failure {
         io.error(failure.description)

@@ -69,7 +69,7 @@ public struct ParallelCardReader: Sendable {
 
     /// Reads `bytes` already in memory, handing `transform` each card's content lines unread (for a caller that
     /// needs only some properties, or the byte ranges); otherwise as `read(_:name:prefix:transform:body:diagnostics:)`.
-    public func readRaw<T: Sendable>(
+    package func readRaw<T: Sendable>(
         _ bytes: [UInt8], name: String, transform: @escaping @Sendable (RawCard) -> T,
         body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
     ) throws {

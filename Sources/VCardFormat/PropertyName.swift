@@ -1,5 +1,5 @@
 /// The property names the vCard layer gives meaning to, with an escape hatch for all others.
-public enum PropertyName: Hashable, Sendable {
+package enum PropertyName: Hashable, Sendable {
     case begin  // RFC 2426 2.1.1
     case end  // RFC 2426 2.1.1
     case version  // RFC 2426 3.6.9

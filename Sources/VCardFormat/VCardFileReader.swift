@@ -127,7 +127,7 @@ public final class VCardFileReader {
     }
 
     /// The next raw card, or nil at the end of the input.
-    public func nextRaw() throws -> RawCard? {
+    package func nextRaw() throws -> RawCard? {
         // `ready` is kept in reverse so that each card is moved out with popLast, not copied.
         if lexer == nil {
             lexer = try startLexing()
@@ -223,7 +223,7 @@ public enum VCardDocument {
     }
 
     /// From this many bytes `read` uses several threads (below it, one thread is done before several start).
-    public static let parallelThreshold = 2 << 20
+    package static let parallelThreshold = 2 << 20
 
     /// `read` on several threads (`ParallelCardReader` gives the cards and diagnostics of one sequential read).
     private static func readInParallel(_ bytes: [UInt8], name: String?, limits: Limits, decoding: DecodingOptions)

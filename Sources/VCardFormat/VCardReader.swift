@@ -16,7 +16,7 @@ public enum VCardReader {
 
     /// Reads only what identifies the person (UID, FN, N, NICKNAME, ORG, EMAIL, TEL, BDAY, ADR), for matching a large
     /// book without building every card in full; these fields come out exactly as `contact(from:)` gives them.
-    public static func identity(from card: RawCard) -> Contact {
+    package static func identity(from card: RawCard) -> Contact {
         card.withView { view in contact(from: view, beginLine: card.beginLine, identityOnly: true).contact }
     }
 

@@ -55,7 +55,7 @@
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes are exactly the ASCII `word`.
     @inlinable
-    public func isEqual(to word: StaticString) -> Bool {
+    package func isEqual(to word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard count == n else { return false }
         if n == 0 { return true }
@@ -66,7 +66,7 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// Whether these bytes are the upper-case ASCII `word`, ignoring case.
     @inlinable
-    public func isEqualIgnoringCase(to word: StaticString) -> Bool {
+    package func isEqualIgnoringCase(to word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard count == n else { return false }
         if n == 0 { return true }
@@ -77,7 +77,7 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// Whether any byte is `byte`.
     @inlinable
-    public func containsByte(_ byte: UInt8) -> Bool {
+    package func containsByte(_ byte: UInt8) -> Bool {
         for b in self where b == byte { return true }
         return false
     }

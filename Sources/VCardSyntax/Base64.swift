@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Table-driven and allocation-free apart from the result, because embedded photos are the largest part
 /// of most address books.
-public enum Base64 {
+package enum Base64 {
     private static let invalid: UInt8 = 0xFF
     private static let skip: UInt8 = 0xFE
     private static let pad: UInt8 = 0xFD

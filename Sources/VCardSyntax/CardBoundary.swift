@@ -4,7 +4,7 @@
 /// Such a place is a boundary in every well-formed file, but not always (a 2.1 card may hold nested cards,
 /// and a quoted-printable value may run over an `END:VCARD` line), so a reader must check that the part
 /// before it ended outside any card (`VCardLexer.endedInsideCard`) and read the two parts together if not.
-public enum CardBoundary {
+package enum CardBoundary {
     /// The last cut point in `bytes[range]`, if any.
     public static func lastCut(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var p = range.upperBound - 12

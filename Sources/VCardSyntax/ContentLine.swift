@@ -68,7 +68,7 @@ public struct Parameter: Hashable, Sendable, Codable {
 
 extension String {
     /// The string without leading and trailing ASCII spaces, tabs, CR and LF.
-    public func trimmingASCIIWhitespace() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         let utf8 = self.utf8
         var start = utf8.startIndex
         var end = utf8.endIndex

@@ -23,7 +23,7 @@ public enum ContentLineWriter {
     }
 
     /// Appends the literal `text` and CRLF, for BEGIN, END and VERSION lines.
-    public static func writeRaw(_ text: StaticString, into out: inout [UInt8]) {
+    package static func writeRaw(_ text: StaticString, into out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         out.append(ASCII.cr)
         out.append(ASCII.lf)
@@ -35,7 +35,7 @@ public enum ContentLineWriter {
 /// A line is assembled unfolded in a reused scratch buffer (`start`, `parameter`, `beginValue`, the
 /// `append...` calls), then `finish` folds it into `output`. Writers that know what each part is escape
 /// straight into the line, so no intermediate String or parameter array is made.
-public struct LineBuilder {
+package struct LineBuilder {
     /// Everything finished so far.
     public var output: [UInt8] = []
     /// The line being assembled, unfolded.

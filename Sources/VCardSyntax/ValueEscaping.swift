@@ -1,6 +1,6 @@
 /// Escaping and splitting of values (RFC 2426 section 4, RFC 6350 section 3.4) and of parameter values
 /// (RFC 6868). The syntax layer owns these rules; the vCard layer decides which one a property needs.
-public enum ValueEscaping {
+package enum ValueEscaping {
     /// Unescapes a text value: `\\`, `\,`, `\;`, `\n`, `\N`, and leniently `\:`. An unknown escape such as
     /// `\x` keeps its backslash, so unescaped Windows paths survive.
     /// Line breaks come out as LF whether written `\n` or, in decoded 2.1 quoted-printable, as CRLF or CR.

@@ -18,7 +18,7 @@ import Testing
 
     static func run(_ arguments: [String]) -> Run {
         let (io, out, err) = CommandIO.capturing()
-        let code = VCF.run(arguments, io: io)
+        let code = VCFCommandLine.run(arguments, io: io)
         return Run(code: code, out: String(decoding: out(), as: UTF8.self), outBytes: out(), err: err())
     }
 

@@ -35,7 +35,7 @@ import VCFCommands
             .map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
 
         let (io, out, _) = CommandIO.capturing()
-        let code = VCF.run(["merge", incoming, "--into", contacts.path, "--json"] + args, io: io)
+        let code = VCFCommandLine.run(["merge", incoming, "--into", contacts.path, "--json"] + args, io: io)
         let reportText = String(decoding: out(), as: UTF8.self)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(out())) as? [String: Any])
         let cards = try #require(report["cards"] as? [[String: Any]])
@@ -61,7 +61,8 @@ import VCFCommands
                 .replacingOccurrences(of: incoming, with: "incoming.vcf"), against: "merge/\(name)/report.json")
 
         // Idempotent: the same incoming file again leaves the file byte for byte as it is.
-        let again = VCF.run(["merge", incoming, "--into", contacts.path] + args, io: CommandIO.capturing().io)
+        let again = VCFCommandLine.run(
+            ["merge", incoming, "--into", contacts.path] + args, io: CommandIO.capturing().io)
         #expect(again == code)
         #expect(try [UInt8](Data(contentsOf: contacts)) == result, "\(name): a second merge changed the file")
     }
@@ -87,7 +88,8 @@ import VCFCommands
         let contacts = work.appendingPathComponent("contacts.vcf")
         try existing.write(to: contacts)
         let incoming = dir.appendingPathComponent("incoming.vcf").path
-        let dry = VCF.run(["merge", incoming, "--into", contacts.path, "-n"] + args, io: CommandIO.capturing().io)
+        let dry = VCFCommandLine.run(
+            ["merge", incoming, "--into", contacts.path, "-n"] + args, io: CommandIO.capturing().io)
         #expect(dry == 0)
         #expect(try Data(contentsOf: contacts) == existing, "a dry run changed the file")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == ["contacts.vcf"])
@@ -97,7 +99,8 @@ import VCFCommands
             .map { "BEGIN:VCARD" + $0 }.joined()
         let reversedPath = work.appendingPathComponent("reversed.vcf")
         try reversed.write(to: reversedPath, atomically: false, encoding: .utf8)
-        _ = VCF.run(["merge", reversedPath.path, "--into", contacts.path] + args, io: CommandIO.capturing().io)
+        _ = VCFCommandLine.run(
+            ["merge", reversedPath.path, "--into", contacts.path] + args, io: CommandIO.capturing().io)
         let expected = try String(contentsOf: dir.appendingPathComponent("expected.vcf"), encoding: .utf8)
         #expect(
             Self.cardSet(try String(contentsOf: contacts, encoding: .utf8)) == Self.cardSet(expected),

@@ -31,7 +31,8 @@ import VCardSyntax
 
         func merge(_ extra: [String] = []) -> (code: Int32, report: [UInt8]) {
             let (io, out, _) = CommandIO.capturing()
-            let code = VCF.run(["merge", incoming, "--into", contacts, "--country-code", "1"] + extra, io: io)
+            let code = VCFCommandLine.run(
+                ["merge", incoming, "--into", contacts, "--country-code", "1"] + extra, io: io)
             return (code, out())
         }
 

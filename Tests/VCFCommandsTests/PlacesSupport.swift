@@ -21,7 +21,7 @@ enum Places {
     static func run(_ arguments: [String], environment: [String: String] = [:]) -> Run {
         let (io, out, err) = CommandIO.capturing()
         io.environment = environment
-        let code = VCF.run(arguments, io: io)
+        let code = VCFCommandLine.run(arguments, io: io)
         return Run(code: code, out: out(), err: err())
     }
 

@@ -16,7 +16,7 @@ import Testing
         let (io, out, err) = CommandIO.capturing()
         io.outputIsTerminal = terminal
         io.environment = environment
-        let code = VCF.run(arguments, io: io)
+        let code = VCFCommandLine.run(arguments, io: io)
         return CommandTests.Run(code: code, out: String(decoding: out(), as: UTF8.self), outBytes: out(), err: err())
     }
 

@@ -5,7 +5,7 @@
 /// and Windows-1252 when the file is not valid UTF-8. Blank lines are skipped. Every field then passes through
 /// the formula guard (see `FormulaGuard`): one `'` comes off a field that starts `'=`, `'+`, `'-`, `'@`...
 /// Writing quotes a field only when it holds a comma, a quote, CR or LF, and guards it first.
-public enum CSVSyntax {
+package enum CSVSyntax {
     /// The most fields one record may have (Outlook's export, the widest layout, has 92 columns); beyond it the
     /// record's remaining bytes are skipped without being split, so a line of ten million commas costs no
     /// memory beyond the file itself.

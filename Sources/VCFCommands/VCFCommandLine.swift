@@ -2,7 +2,7 @@ import TerminalText
 import UserFiles
 
 /// The `vcf` command line: dispatches to a subcommand and turns failures into exit codes.
-public enum VCF {
+public enum VCFCommandLine {
     /// Runs `vcf` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
         run(arguments: arguments.map { Array($0.utf8) }, io: io)
