@@ -312,7 +312,8 @@ enum FixMessages {
         case .missingUID: return (.fixed, notes[.missingUID] ?? "added a UID")
         case .duplicateProperty:
             if name == "VERSION" { return (.fixed, "removed the second VERSION") }
-            return (.notFixed, "\(finding.message); every value was kept, remove the wrong one by hand")
+            if name == "REV" { return (.fixed, "kept the newest REV, the time of the card's last change") }
+            return (.fixed, "wrote it as X-\(name), its parameters and value kept, so the card holds one \(name)")
         case .invalidBase64:
             let line = card.lines.first { $0.line == finding.line }
             if let line, let embedded = EmbeddedData(line), embedded.decoding == .undecodable {
