@@ -49,15 +49,17 @@ public enum ServerSafeNames {
         return VCardWriter(version: four ? .v4_0 : .v3_0).bytes([contact])
     }
 
-    /// Whether a content line's name (`group.NAME` up to `;` or `:`) holds a byte no name may; continuation
-    /// lines (starting with a space or tab) are values.
+    /// Whether a content line's name (`group.NAME` up to `;` or `:`) holds a byte no name may (a second dot
+    /// among them); continuation lines (starting with a space or tab) are values.
     private static func hasUnsafeName(_ bytes: [UInt8]) -> Bool {
         var atLineStart = true
         var inName = false
+        var dots = 0
         for byte in bytes {
             if atLineStart {
                 atLineStart = false
                 inName = byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t")
+                dots = 0
             }
             if byte == 0x0A {
                 atLineStart = true
@@ -65,7 +67,11 @@ public enum ServerSafeNames {
             } else if inName {
                 if byte == UInt8(ascii: ":") || byte == UInt8(ascii: ";") {
                     inName = false
-                } else if byte != UInt8(ascii: "."), byte != 0x0D, !isNameByte(byte) {
+                } else if byte == UInt8(ascii: ".") {
+                    // One dot ends the group; a second is in the name.
+                    dots += 1
+                    if dots > 1 { return true }
+                } else if byte != 0x0D, !isNameByte(byte) {
                     return true
                 }
             }
