@@ -27,7 +27,7 @@ let cLibraryPlatforms: [Platform] = [.linux, .macOS]
 
 let package = Package(
     name: "vcf",
-    // macOS 13 and iOS 16: the oldest with ContinuousClock (the benchmark driver) and Swift's string-processing
+    // macOS 13 and iOS 16: the oldest with ContinuousClock and Swift's string-processing
     // algorithms; nothing here uses a newer API (no Synchronization, Span or Observation).
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
@@ -97,7 +97,9 @@ let package = Package(
         .target(
             name: "ContactMerge",
             dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
-        .target(name: "LabeledBook"),
+        // The seeded synthetic address books the merge tests run on. Its home is the Benchmarks package (which
+        // also runs its own tests); the root compiles it only for its tests, so Sources/ holds the product only.
+        .target(name: "SyntheticBook", path: "Benchmarks/Sources/SyntheticBook"),
         .target(name: "CardIdentity", dependencies: ["ContactModel", "VCardFormat"]),
         .target(name: "CardDAV"),
         .target(name: "Vdir"),
@@ -117,12 +119,6 @@ let package = Package(
                 "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir",
             ]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
-        .executableTarget(
-            name: "vcf-bench",
-            dependencies: [
-                "VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
-                "ContactMerge", "ContactMatching", "LabeledBook",
-            ]),
         .target(name: "TestSupport", dependencies: ["VCardFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "VCardSyntaxTests", dependencies: ["VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"]),
@@ -132,10 +128,7 @@ let package = Package(
             name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(
             name: "ContactMatchingTests",
-            dependencies: [
-                "ContactMatching", "ContactMerge", "ContactModel",
-                "LabeledBook", "VCardFormat", "TestSupport",
-            ]),
+            dependencies: ["ContactMatching", "ContactMerge", "ContactModel", "VCardFormat", "TestSupport"]),
         .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity", "ContactModel", "VCardFormat"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "TestSupport"]),
         .testTarget(name: "VdirTests", dependencies: ["Vdir"]),
@@ -155,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "VCFCommandsTests",
             dependencies: [
-                "VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
+                "VCFCommands", "SyntheticBook", "ContactModel", "VCardFormat",
                 "ContactPresentation", "CardQR", "QRCode", "TerminalText",
                 "UserFiles",
                 "VCardSyntax", "VCardLint", "TestSupport",
