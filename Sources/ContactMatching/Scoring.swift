@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: the score rule is one table of field comparisons and vetoes (weights in
+// Weights.swift); each comparison is short and reads against the others.
+
 import ContactModel
 
 /// How one field of two cards compares, and what it adds to the score.
@@ -423,23 +426,5 @@ package enum Scoring {
         return x.contains(where: y.contains)
             ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
             : FieldComparison(.phone, .disagree, Weights.phoneDisagree)
-    }
-}
-
-/// What an email's TYPE says it is for.
-package enum EmailKind: String, Sendable {
-    case home, work, other
-
-    /// The kind of an email with these TYPE values.
-    init(types: [String]) {
-        var kind = EmailKind.other
-        for type in types {
-            switch type.lowercased() {
-            case "home": if kind == .other { kind = .home }
-            case "work": kind = .work
-            default: continue
-            }
-        }
-        self = kind
     }
 }
