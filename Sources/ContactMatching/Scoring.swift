@@ -146,7 +146,7 @@ package enum Scoring {
     /// A total at or above this (6.0) is reported as a possible duplicate.
     public static let possibleThreshold = Weights.possible
     /// Jaro-Winkler at or above this counts a name or street as the same with a typo.
-    public static let similarity = 0.85
+    public static let similarity = Weights.similarity
 
     /// Compares `a` with `b`; `complete` compares every field even when the names already rule a match out
     /// (for the report; while choosing, such a pair stops at the names).
