@@ -52,7 +52,7 @@ struct InputReader {
 
     /// The charset `--charset NAME` names, nil when the option is not given.
     static func charset(_ parsed: Arguments) throws -> Charset? {
-        guard let name = parsed.option("--charset") else { return nil }
+        guard let name = parsed.option(.charset) else { return nil }
         guard let charset = Charset(named: name) else {
             throw UsageError(
                 "--charset takes one of \(Charset.knownNames.joined(separator: ", ")) (or an alias), not \(name)")

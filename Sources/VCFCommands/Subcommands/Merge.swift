@@ -14,14 +14,22 @@ import FoundationEssentials
 
 /// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
 enum Merge {
+    static let configuration = CommandConfiguration(
+        name: "merge",
+        abstract: "add cards to a contacts file, vdir folder or CardDAV address book without duplicates",
+        options: [mergeSpec], help: { Help.merge }, run: { try run($0, io: $1) })
+    static let dedupeConfiguration = CommandConfiguration(
+        name: "dedupe", abstract: "merge the duplicates within one contacts file, vdir or address book",
+        options: [dedupeSpec], help: { Help.dedupe }, run: { try dedupe($0, io: $1) })
+
     static let mergeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
-        options: ["--into", "--prefer", "--country-code", "--charset", "--accept", "--user"],
-        aliases: ["-h": "--help", "-n": "--dry-run"])
+        flags: [.help, .dryRun, .json, .explain, .backup, .force, .review],
+        options: [.into, .prefer, .countryCode, .charset, .accept, .user],
+        aliases: ["-h": .help, "-n": .dryRun])
     static let dedupeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
-        options: ["-o", "--prefer", "--country-code", "--accept", "--user"],
-        aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
+        flags: [.help, .dryRun, .json, .explain, .backup, .force, .review],
+        options: [.output, .prefer, .countryCode, .accept, .user],
+        aliases: ["-h": .help, "-n": .dryRun, "--output": .output])
 
     struct Settings {
         var engine = AddressBookMerge()
@@ -29,19 +37,19 @@ enum Merge {
         var accept: UserPath?
 
         init(_ parsed: Arguments) throws {
-            dryRun = parsed.flags.contains("--dry-run")
-            json = parsed.flags.contains("--json")
-            explain = parsed.flags.contains("--explain")
-            backup = parsed.flags.contains("--backup")
-            review = parsed.flags.contains("--review")
-            accept = parsed.path("--accept")
-            if let prefer = parsed.option("--prefer") {
+            dryRun = parsed.flags.contains(.dryRun)
+            json = parsed.flags.contains(.json)
+            explain = parsed.flags.contains(.explain)
+            backup = parsed.flags.contains(.backup)
+            review = parsed.flags.contains(.review)
+            accept = parsed.path(.accept)
+            if let prefer = parsed.option(.prefer) {
                 guard let value = MergePreference(rawValue: prefer) else {
                     throw UsageError("--prefer takes existing, incoming or newer, not \(prefer)")
                 }
                 engine.preference = value
             }
-            if let code = parsed.option("--country-code") {
+            if let code = parsed.option(.countryCode) {
                 let digits = code.hasPrefix("+") ? String(code.dropFirst()) : code
                 guard let value = Int(digits), (1...999).contains(value) else {
                     throw UsageError("--country-code takes a calling code such as 1, 44 or 49, not \(code)")
@@ -63,11 +71,11 @@ enum Merge {
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: mergeSpec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.merge)
             return ExitCode.success
         }
-        guard let target = parsed.path("--into") else { throw UsageError("merge needs --into CONTACTS.vcf") }
+        guard let target = parsed.path(.into) else { throw UsageError("merge needs --into CONTACTS.vcf") }
         guard !target.isStandardStream else { throw UsageError("--into names the contacts file to update, not -") }
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
@@ -134,7 +142,7 @@ enum Merge {
 
     static func dedupe(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: dedupeSpec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.dedupe)
             return ExitCode.success
         }
@@ -143,13 +151,13 @@ enum Merge {
         }
         let settings = try Settings(parsed)
         if let text = path.text, case let place = Place(text), place.isStoredBook {
-            if parsed.path("-o") != nil {
+            if parsed.path(.output) != nil {
                 throw UsageError("dedupe of a folder or an address book on a server works in place; drop -o")
             }
-            return try MergeIntoBook.dedupe(place, settings: settings, user: parsed.option("--user"), io: io)
+            return try MergeIntoBook.dedupe(place, settings: settings, user: parsed.option(.user), io: io)
         }
         // Standard input cannot be updated in place: the result goes to standard output unless -o says where.
-        var destination = parsed.path("-o") ?? (path.isStandardStream ? UserPath.standardStream : nil)
+        var destination = parsed.path(.output) ?? (path.isStandardStream ? UserPath.standardStream : nil)
         if let output = destination, !output.isStandardStream, !path.isStandardStream,
             let input = FileIdentity.of(path), let existing = FileIdentity.of(output), input.isSameFile(as: existing)
         {
@@ -219,7 +227,7 @@ enum Merge {
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         reader.readsWhole = true
         reader.printsWarnings = false
-        reader.user = parsed.option("--user")
+        reader.user = parsed.option(.user)
         try reader.forEachCard(in: paths) { card, path in
             let name = InputReader.name(path)
             if let first = card.diagnostics.first(where: { $0.severity == .error }) {
