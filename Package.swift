@@ -5,6 +5,7 @@ import PackageDescription
 // -> VCardFormat (property meaning and mapping) -> VCFCommands (the tool's commands) -> vcf (one call).
 // Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
+// ContactFormats tells which format a file holds (vCard, jCard, Contact JSON, CSV) from its first bytes.
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 // QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
@@ -39,6 +40,7 @@ let package = Package(
         .library(name: "ContactModel", targets: ["ContactModel"]),
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ContactCSV", targets: ["ContactCSV"]),
+        .library(name: "ContactFormats", targets: ["ContactFormats"]),
         .library(name: "ContactMatching", targets: ["ContactMatching"]),
         .library(name: "ContactMerge", targets: ["ContactMerge"]),
         .library(name: "ContactPresentation", targets: ["ContactPresentation"]),
@@ -61,9 +63,9 @@ let package = Package(
         .target(
             name: "VCF",
             dependencies: [
-                "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactMatching", "ContactMerge",
-                "ContactPresentation", "VCardLint", "TerminalText", "UserFiles", "CardIdentity", "Vdir", "CardDAV",
-                "AddressBooks",
+                "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactFormats", "ContactMatching",
+                "ContactMerge", "ContactPresentation", "VCardLint", "TerminalText", "UserFiles", "CardIdentity",
+                "Vdir", "CardDAV", "AddressBooks",
                 .target(name: "PhotoProcessing", condition: .when(platforms: cLibraryPlatforms)),
                 .target(name: "CardPhoto", condition: .when(platforms: cLibraryPlatforms)),
                 .target(name: "QRCode", condition: .when(platforms: cLibraryPlatforms)),
@@ -94,6 +96,7 @@ let package = Package(
         .target(name: "CSignalCleanup"),
         .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
+        .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV"]),
         .target(
             name: "ContactMerge",
             dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
@@ -115,7 +118,7 @@ let package = Package(
             dependencies: [
                 "VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                 "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                "ContactCSV", "VCardLint", "CardQR", "QRCode", "TerminalText",
+                "ContactCSV", "ContactFormats", "VCardLint", "CardQR", "QRCode", "TerminalText",
                 "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir",
             ]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
@@ -129,6 +132,7 @@ let package = Package(
         .testTarget(
             name: "ContactMatchingTests",
             dependencies: ["ContactMatching", "ContactMerge", "ContactModel", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "ContactFormatsTests", dependencies: ["ContactFormats", "TestSupport"]),
         .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity", "ContactModel", "VCardFormat"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "TestSupport"]),
         .testTarget(name: "VdirTests", dependencies: ["Vdir"]),

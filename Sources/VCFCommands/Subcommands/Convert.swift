@@ -1,6 +1,7 @@
 import CardIdentity
 import CardPhoto
 import ContactCSV
+import ContactFormats
 import ContactModel
 import Foundation
 import PhotoProcessing
@@ -87,10 +88,10 @@ enum Convert {
                 throw UsageError("a vdir or an address book holds vCard; --to takes vcard3 or vcard4 there")
             }
         }
-        var forced: InputFormat?
+        var forced: ContactFormat?
         if let from = parsed.option(.from) {
-            guard let format = InputFormat(rawValue: from) else {
-                let names = InputFormat.allCases.map(\.rawValue)
+            guard let format = ContactFormat(rawValue: from) else {
+                let names = ContactFormat.allCases.map(\.rawValue)
                 throw UsageError(
                     "--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(from)")
             }

@@ -1,4 +1,5 @@
 import CardPhoto
+import ContactFormats
 import Foundation
 import UserFiles
 import VCardLint
@@ -227,7 +228,7 @@ enum Lint {
 
     /// `bytes`, or nil after saying that lint does not check Contact JSON.
     private static func refusedJSON(_ bytes: [UInt8], path: UserPath, io: CommandIO) -> [UInt8]? {
-        if InputReader.detect(Array(bytes.prefix(64 << 10))) == .json {
+        if ContactFormat.detect(Array(bytes.prefix(64 << 10))) == .json {
             io.error("\(path): error: this is Contact JSON; lint checks vCard files (vcf convert turns it into one)")
             return nil
         }

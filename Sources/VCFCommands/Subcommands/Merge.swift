@@ -230,14 +230,11 @@ enum Merge {
         reader.user = parsed.option(.user)
         try reader.forEachCard(in: paths) { card, path in
             let name = InputReader.name(path)
-            if let first = card.diagnostics.first(where: { $0.severity == .error }) {
-                skipped.append(
-                    MergeEntry(
-                        file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
-                        outcome: .skipped, problem: first.message))
+            switch IncomingCard.admit(card, file: name) {
+            case .admitted(let admitted): incoming.append(admitted)
+            case .skipped(let entry):
+                skipped.append(entry)
                 io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
-            } else {
-                incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
             }
         }
         for empty in reader.emptyInputs {

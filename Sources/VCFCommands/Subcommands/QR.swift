@@ -1,4 +1,5 @@
 import CardQR
+import ContactFormats
 import ContactModel
 import QRCode
 import UserFiles
@@ -35,9 +36,9 @@ enum QR {
             maxVersion: try integer(parsed.option(.maxVersion), "--max-version", 1...40) ?? 20,
             level: try level(parsed.option(.level)) ?? .medium)
         let scale = try integer(parsed.option(.scale), "--scale", 1...QRCode.maxScale) ?? 8
-        var forced: InputFormat?
+        var forced: ContactFormat?
         if let from = parsed.option(.from) {
-            guard let inputFormat = InputFormat(rawValue: from) else { throw UsageError(Message.badFrom(from)) }
+            guard let inputFormat = ContactFormat(rawValue: from) else { throw UsageError(Message.badFrom(from)) }
             forced = inputFormat
         }
 
@@ -132,7 +133,7 @@ extension QR {
         }
         static let pngToTerminal = "a PNG is not for the terminal: write it with -o card.png, or pipe it"
         static func badFrom(_ value: String) -> String {
-            let names = InputFormat.allCases.map(\.rawValue)
+            let names = ContactFormat.allCases.map(\.rawValue)
             return "--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(value)"
         }
         static func badFormat(_ value: String) -> String { "--format takes png, svg or text, not \(value)" }
