@@ -72,8 +72,11 @@ let package = Package(
                 .target(name: "CardQR", condition: .when(platforms: cLibraryPlatforms)),
             ]),
         .target(name: "VCardSyntax"),
-        .target(name: "ContactModel"),
-        .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel"]),
+        // Package-internal utilities the libraries share, not a product: the JSON parser with positions
+        // (Contact JSON and jCard) and the one way to run work on every processor.
+        .target(name: "Utilities"),
+        .target(name: "ContactModel", dependencies: ["Utilities"]),
+        .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel", "Utilities"]),
         .systemLibrary(
             name: "SystemJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
@@ -86,11 +89,11 @@ let package = Package(
         .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
         .target(name: "CPNG", dependencies: ["SystemPNG"]),
         .target(name: "CQRencode", dependencies: ["SystemQRencode"]),
-        .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG", "Utilities"]),
         .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
         .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
-        .target(name: "ContactMatching", dependencies: ["ContactModel"]),
+        .target(name: "ContactMatching", dependencies: ["ContactModel", "Utilities"]),
         .target(name: "ContactPresentation", dependencies: ["ContactModel", "TerminalText"]),
         .target(name: "TerminalText"),
         .target(name: "CSignalCleanup"),
@@ -99,7 +102,9 @@ let package = Package(
         .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV"]),
         .target(
             name: "ContactMerge",
-            dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
+            dependencies: [
+                "CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax", "Utilities",
+            ]),
         // The seeded synthetic address books the merge tests run on. Its home is the Benchmarks package (which
         // also runs its own tests); the root compiles it only for its tests, so Sources/ holds the product only.
         .target(name: "SyntheticBook", path: "Benchmarks/Sources/SyntheticBook"),
@@ -110,7 +115,7 @@ let package = Package(
             name: "AddressBooks",
             dependencies: [
                 "CardDAV", "Vdir", "CardIdentity", "ContactMerge", "ContactMatching",
-                "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint",
+                "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint", "Utilities",
             ]),
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
         .target(

@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import Utilities
 
 extension AddressBookMerge {
     /// The result of `plan` with the answers of a review (by suggestion index): a merge answer joins the two

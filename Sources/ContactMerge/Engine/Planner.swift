@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import Utilities
 
 /// What a merge or dedupe will do before anything is written: who is one person, and the possible duplicates
 /// left for a person to decide (`suggestions`). `AddressBookMerge.apply` turns it, with the answers of a review,
