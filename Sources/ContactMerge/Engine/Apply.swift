@@ -70,6 +70,11 @@ extension AddressBookMerge {
                 outcomes.append((node, next == card ? .unchanged : .merged, changes))
                 card = next
             }
+            if let original, card == original {
+                // The group's card is the card it started from (cards merged here before, whose single values
+                // took turns): nothing changed, whatever each step did on the way.
+                outcomes = outcomes.map { ($0.0, .unchanged, $0.2.filter { $0.action == .kept }) }
+            }
             return Made(root: root, card: card, original: original, outcomes: outcomes)
         }
         var cardOf: [Int: Contact] = [:]

@@ -60,14 +60,20 @@ extension AddressBookMerge {
             var candidates = 0
             var capped = BlockingTally()
         }
-        let found: [Found] = Concurrently.map(Array(incoming.indices), chunk: 64) { i in
-            var out = Found()
+        // First the incoming cards an existing card already holds (a second run of the same merge finds every
+        // card it merged or added before). Such a card is that card's and links to nothing else: its emails,
+        // phones and addresses are all on its holder, so every other card that is the same person finds the
+        // holder itself, and no chain through it can join cards the run before kept apart.
+        struct Lookup: Sendable {
+            var candidates: [Int]
+            var capped = BlockingTally()
+            var holder: Int?
+        }
+        let lookups: [Lookup] = Concurrently.map(Array(incoming.indices), chunk: 64) { i in
+            var capped = BlockingTally()
             let node = count + i
             let mine = inKeys[i]
-            let candidates = existingMatcher.index.candidates(for: mine, capped: &out.capped)
-            out.candidates = candidates.count
-            // An existing card that already holds every value of this one is its card, whatever else matches.
-            var holder: Int?
+            let candidates = existingMatcher.index.candidates(for: mine, capped: &capped)
             // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
             // A different single value counts only when the card's emails and phones (all there) or the rule
             // say the same person: a card with a name and an organisation alone is not held by a colleague's
@@ -79,16 +85,24 @@ extension AddressBookMerge {
                         && (!mine.emails.isEmpty || !mine.phones.isEmpty
                             || existingMatcher.decide(mine, existing.keys[p]).kind == .same)
                 {
-                    holder = p
-                    break
+                    return Lookup(candidates: candidates, capped: capped, holder: p)
                 }
             }
-            if let holder {
+            return Lookup(candidates: candidates, capped: capped)
+        }
+        let found: [Found] = Concurrently.map(Array(incoming.indices), chunk: 64) { i in
+            var out = Found(capped: lookups[i].capped)
+            let node = count + i
+            let mine = inKeys[i]
+            let candidates = lookups[i].candidates
+            out.candidates = candidates.count
+            if let holder = lookups[i].holder {
                 // The decision is kept to explain it; the tier puts it before every other link.
                 let decision = existingMatcher.decide(mine, existing.keys[holder])
                 out.edges.append(Edge(a: holder, b: node, tier: 4, strength: 1_000, decision: decision))
+                return out
             }
-            for p in candidates where p != holder && !keptApart(node, p) {
+            for p in candidates where !keptApart(node, p) {
                 let decision = existingMatcher.decide(mine, existing.keys[p])
                 switch decision.kind {
                 case .same:
@@ -101,7 +115,8 @@ extension AddressBookMerge {
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
-            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped) where j < i {
+            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
+            where j < i && lookups[j].holder == nil {
                 let other = count + j
                 guard !keptApart(node, other) else { continue }
                 var decision = incomingMatcher.decide(mine, inKeys[j])
