@@ -2,6 +2,7 @@ import CardIdentity
 import ContactMatching
 import ContactMerge
 import ContactModel
+import Utilities
 import VCardFormat
 import VCardSyntax
 

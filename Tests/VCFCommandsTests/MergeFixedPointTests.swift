@@ -1,5 +1,5 @@
 import Foundation
-import LabeledBook
+import SyntheticBook
 import TestSupport
 import Testing
 
@@ -77,7 +77,7 @@ struct MergeFixedPointTests {
 
     /// A generated book concatenated with itself: one dedupe merges every copy, and a second merges nothing.
     @Test func dedupeOfABookConcatenatedWithItselfReachesAFixedPointInOneRun() throws {
-        let book = LabeledBook.generate(
+        let book = SyntheticBook.generate(
             .init(seed: 11, existingPeople: 1_500, incomingDuplicates: 0, incomingNew: 0, traps: 0))
         let work = try Scratch()
         try work.write("twice.vcf", book.existing + book.existing)
