@@ -32,7 +32,7 @@ generator=${GEN_CORPUS:-/work/shared/bench/gen_corpus.py}
 [ -f "$generator" ] || { echo "no $generator (set GEN_CORPUS)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "GNU time missing: apt-get install -y time" >&2; exit 2; }
 
-swift build -c release >/dev/null
+swift build -c release --product vcf >/dev/null
 vcf=$PWD/.build/release/vcf
 work=$(mktemp -d)
 server=

@@ -112,8 +112,9 @@ REASONS = {
     "both RFCs allow and every reader reads as the same nicknames; Python vobject, and so Radicale, keeps only "
     "the first item of a list on one line.",
     "single-instance": "RFC 6350 allows N, BDAY, ANNIVERSARY, GENDER, KIND, PRODID and UID once per card (5.4, "
-    "6.x: several only as alternatives sharing one ALTID), RFC 2426 N, BDAY, UID once, and CardDAV servers refuse "
-    "a card with two N; a further one keeps its parameters and value under the name X- + name.",
+    "6.x: several only as alternatives sharing one ALTID), RFC 2426 N, BDAY, UID, SORT-STRING and CLASS once (by "
+    "their meaning), and CardDAV servers refuse a card with two N; a further one keeps its parameters and value "
+    "under the name X- + name.",
     "newest-rev": "A card has one REV (RFC 6350 6.7.4 cardinality *1, RFC 2426 3.6.4), the time of its last "
     "change; of several, ours keeps the newest, and an older one says nothing the newest does not.",
     "bare-name": "A line holding only a property name is old Evolution's way of writing an empty property; our "
@@ -535,8 +536,8 @@ def utf8_fold_joined(old, new):
 
 RENAMES = {("ANNIVERSARY", "X-ANNIVERSARY"), ("X-ANNIVERSARY", "ANNIVERSARY"), ("AGENT", "RELATED"),
            ("PHOTO", "X-PHOTO"), ("LOGO", "X-LOGO"), ("SOUND", "X-SOUND")} | \
-    {(n, "X-" + n) for n in ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID")}
-SINGLE = ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID")
+    {(n, "X-" + n) for n in ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID", "SORT-STRING", "CLASS")}
+SINGLE = ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID", "SORT-STRING", "CLASS")
 
 
 def explain_value(old, new, context):
