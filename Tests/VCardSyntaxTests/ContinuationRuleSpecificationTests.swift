@@ -123,6 +123,15 @@ import VCardSyntax
         #expect(lexed.diagnostics.isEmpty)
     }
 
+    @Test(arguments: [0, 1, 7, 8, 9, 17])
+    func whiteSpaceLeftInsideBase64AfterUnfoldingIsSqueezedOut(_ leading: Int) {
+        // Wherever it falls against the eight-byte words the squeeze skips over.
+        let head = String(repeating: "QUJD", count: leading)
+        let lexed = Lexed(card("VERSION:3.0", "PHOTO;ENCODING=b:" + head + "REVG", "  R0hJ", " \tSktM"))
+        #expect(lexed.cards == [["2 VERSION:3.0", "3 PHOTO;ENCODING=b:" + head + "REVGR0hJSktM"]])
+        #expect(lexed.diagnostics.isEmpty)
+    }
+
     @Test func base64RunOnStopsAtALineThatIsNotBase64() {
         let lexed = Lexed(card("VERSION:2.1", "PHOTO;ENCODING=BASE64:QUJD", "REVG", "FN:A"))
         #expect(lexed.cards == [["2 VERSION:2.1", "3 PHOTO;ENCODING=BASE64:QUJDREVG", "5 FN:A"]])
