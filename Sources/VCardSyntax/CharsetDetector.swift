@@ -1,3 +1,7 @@
+// Over 400 lines because the detector is one scoring model: the candidates, their letter statistics and the
+// tie-breaking rules are weighed together and read best side by side (the tables are in CharsetTables.swift and the
+// languages in CharsetLanguages.swift already).
+
 import Foundation
 
 /// Chooses the character set of 8-bit text that declares none and is not UTF-8, from its letter statistics.

@@ -1,3 +1,8 @@
+// Over 400 lines because parsing a line and emitting it into a card share the flattened parameter arrays and must
+// read every rule (names, groups, bare 2.1 parameters, ENCODING, CHARSET) the same way: the unfolder asks the same
+// parser for a line's transfer encoding before it joins continuation lines. Split by concern it would need those
+// arrays exposed to every part.
+
 /// Parses one unfolded logical line, on bytes: `[group "."] name *(";" param) ":" value`.
 ///
 /// One parser is reused for every line of a lexer, so its scratch arrays are allocated once.
