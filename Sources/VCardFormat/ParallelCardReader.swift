@@ -129,12 +129,13 @@ public struct ParallelCardReader: Sendable {
         var first = true
         var sequentialTail = false
         var finished = false
+        var needsMore = false
         // More segments in flight than workers keeps every worker busy while the caller consumes.
         let inFlight = workers * 2 + 1
 
         while !finished {
             // What the charset survey read ahead is cut into segments before more is read.
-            let backlog = carry.count >= 2 * segmentBytes
+            let backlog = carry.count >= 2 * segmentBytes && !needsMore
             let chunk = ended || backlog ? [] : try nextChunk()
             finished = chunk.isEmpty && !backlog
             carry.append(contentsOf: chunk)
@@ -153,6 +154,8 @@ public struct ParallelCardReader: Sendable {
                 : carry.withUnsafeBufferPointer {
                     CardBoundary.lastCut(in: $0, 0..<segmentBytes) ?? CardBoundary.lastCut(in: $0, 0..<$0.count)
                 }
+            // With no cut point in what is held (one long card), more must be read before the next try.
+            needsMore = cut == nil || cut == 0
             guard let cut, cut > 0 else {
                 if carry.count > maxSegmentBytes {
                     sequentialTail = true

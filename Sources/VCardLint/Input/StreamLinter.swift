@@ -46,6 +46,11 @@ public struct StreamLinter {
             guard carry.count >= CharsetEvidence.surveyedBytes else { return [] }
             survey()
         }
+        return lintParts()
+    }
+
+    /// Lints the parts of what is held that end where a card ends, leaving the rest.
+    private mutating func lintParts() -> [Diagnostic] {
         var found: [Diagnostic] = []
         var start = 0
         defer { carry.removeFirst(start) }
@@ -81,7 +86,8 @@ public struct StreamLinter {
     /// Lints what is left and returns its findings, then the file's own (no cards at all).
     public mutating func finish() -> [Diagnostic] {
         if evidence == nil { survey() }
-        var found = lint(carry, last: true) ?? []
+        var found = lintParts()
+        found += lint(carry, last: true) ?? []
         carry = []
         if cards == 0 {
             found += Linter.finish(
