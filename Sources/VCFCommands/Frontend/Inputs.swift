@@ -234,8 +234,8 @@ struct InputReader {
             // is written follows what was sent.
             let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
             let prepare = preparing!
-            var reader = ParallelCardReader(charset: charset)
-            reader.workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+            // Segments of 256 KiB: with a few in flight, and their output, the reader holds a few MB at once.
+            let reader = ParallelCardReader(segmentBytes: Self.segmentBytes, charset: charset)
             do {
                 try reader.read(
                     handle, name: name, prefix: prefix,
@@ -278,6 +278,9 @@ struct InputReader {
             }
         }
     }
+
+    /// The size of the segments a vCard file is cut into for the reading threads.
+    static let segmentBytes = 256 << 10
 
     /// Thrown out of a parallel read once standard output has ended.
     private struct OutputEnded: Error {}
