@@ -5,6 +5,7 @@ import PackageDescription
 // -> VCardFormat (property meaning and mapping) -> VCFCommands (the tool's commands) -> vcf (one call).
 // Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
+// ContactFormats tells which format a file holds (vCard, jCard, Contact JSON, CSV) from its first bytes.
 // ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 // QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
@@ -27,7 +28,7 @@ let cLibraryPlatforms: [Platform] = [.linux, .macOS]
 
 let package = Package(
     name: "vcf",
-    // macOS 13 and iOS 16: the oldest with ContinuousClock (the benchmark driver) and Swift's string-processing
+    // macOS 13 and iOS 16: the oldest with ContinuousClock and Swift's string-processing
     // algorithms; nothing here uses a newer API (no Synchronization, Span or Observation).
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
@@ -39,6 +40,7 @@ let package = Package(
         .library(name: "ContactModel", targets: ["ContactModel"]),
         .library(name: "VCardFormat", targets: ["VCardFormat"]),
         .library(name: "ContactCSV", targets: ["ContactCSV"]),
+        .library(name: "ContactFormats", targets: ["ContactFormats"]),
         .library(name: "ContactMatching", targets: ["ContactMatching"]),
         .library(name: "ContactMerge", targets: ["ContactMerge"]),
         .library(name: "ContactPresentation", targets: ["ContactPresentation"]),
@@ -61,17 +63,20 @@ let package = Package(
         .target(
             name: "VCF",
             dependencies: [
-                "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactMatching", "ContactMerge",
-                "ContactPresentation", "VCardLint", "TerminalText", "UserFiles", "CardIdentity", "Vdir", "CardDAV",
-                "AddressBooks",
+                "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactFormats", "ContactMatching",
+                "ContactMerge", "ContactPresentation", "VCardLint", "TerminalText", "UserFiles", "CardIdentity",
+                "Vdir", "CardDAV", "AddressBooks",
                 .target(name: "PhotoProcessing", condition: .when(platforms: cLibraryPlatforms)),
                 .target(name: "CardPhoto", condition: .when(platforms: cLibraryPlatforms)),
                 .target(name: "QRCode", condition: .when(platforms: cLibraryPlatforms)),
                 .target(name: "CardQR", condition: .when(platforms: cLibraryPlatforms)),
             ]),
         .target(name: "VCardSyntax"),
-        .target(name: "ContactModel"),
-        .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel"]),
+        // Package-internal utilities the libraries share, not a product: the JSON parser with positions
+        // (Contact JSON and jCard) and the one way to run work on every processor.
+        .target(name: "Utilities"),
+        .target(name: "ContactModel", dependencies: ["Utilities"]),
+        .target(name: "VCardFormat", dependencies: ["VCardSyntax", "ContactModel", "Utilities"]),
         .systemLibrary(
             name: "SystemJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
@@ -84,20 +89,25 @@ let package = Package(
         .target(name: "CJPEG", dependencies: ["SystemJPEG"]),
         .target(name: "CPNG", dependencies: ["SystemPNG"]),
         .target(name: "CQRencode", dependencies: ["SystemQRencode"]),
-        .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "PhotoProcessing", dependencies: ["CJPEG", "CPNG", "Utilities"]),
         .target(name: "QRCode", dependencies: ["CQRencode", "CPNG"]),
         .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
-        .target(name: "ContactMatching", dependencies: ["ContactModel"]),
+        .target(name: "ContactMatching", dependencies: ["ContactModel", "Utilities"]),
         .target(name: "ContactPresentation", dependencies: ["ContactModel", "TerminalText"]),
         .target(name: "TerminalText"),
         .target(name: "CSignalCleanup"),
         .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
+        .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV"]),
         .target(
             name: "ContactMerge",
-            dependencies: ["CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax"]),
-        .target(name: "LabeledBook"),
+            dependencies: [
+                "CardIdentity", "ContactMatching", "ContactModel", "VCardFormat", "VCardSyntax", "Utilities",
+            ]),
+        // The seeded synthetic address books the merge tests run on. Its home is the Benchmarks package (which
+        // also runs its own tests); the root compiles it only for its tests, so Sources/ holds the product only.
+        .target(name: "SyntheticBook", path: "Benchmarks/Sources/SyntheticBook"),
         .target(name: "CardIdentity", dependencies: ["ContactModel", "VCardFormat"]),
         .target(name: "CardDAV"),
         .target(name: "Vdir"),
@@ -105,7 +115,7 @@ let package = Package(
             name: "AddressBooks",
             dependencies: [
                 "CardDAV", "Vdir", "CardIdentity", "ContactMerge", "ContactMatching",
-                "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint",
+                "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint", "Utilities",
             ]),
         .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
         .target(
@@ -113,16 +123,10 @@ let package = Package(
             dependencies: [
                 "VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                 "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
-                "ContactCSV", "VCardLint", "CardQR", "QRCode", "TerminalText",
+                "ContactCSV", "ContactFormats", "VCardLint", "CardQR", "QRCode", "TerminalText",
                 "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir",
             ]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
-        .executableTarget(
-            name: "vcf-bench",
-            dependencies: [
-                "VCardFormat", "VCardSyntax", "ContactModel", "PhotoProcessing",
-                "ContactMerge", "ContactMatching", "LabeledBook",
-            ]),
         .target(name: "TestSupport", dependencies: ["VCardFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "VCardSyntaxTests", dependencies: ["VCardSyntax", "TestSupport"]),
         .testTarget(name: "VCardFormatTests", dependencies: ["VCardFormat", "TestSupport"]),
@@ -132,10 +136,8 @@ let package = Package(
             name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(
             name: "ContactMatchingTests",
-            dependencies: [
-                "ContactMatching", "ContactMerge", "ContactModel",
-                "LabeledBook", "VCardFormat", "TestSupport",
-            ]),
+            dependencies: ["ContactMatching", "ContactMerge", "ContactModel", "VCardFormat", "TestSupport"]),
+        .testTarget(name: "ContactFormatsTests", dependencies: ["ContactFormats", "TestSupport"]),
         .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity", "ContactModel", "VCardFormat"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "TestSupport"]),
         .testTarget(name: "VdirTests", dependencies: ["Vdir"]),
@@ -155,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "VCFCommandsTests",
             dependencies: [
-                "VCFCommands", "LabeledBook", "ContactModel", "VCardFormat",
+                "VCFCommands", "SyntheticBook", "ContactModel", "VCardFormat",
                 "ContactPresentation", "CardQR", "QRCode", "TerminalText",
                 "UserFiles",
                 "VCardSyntax", "VCardLint", "TestSupport",

@@ -19,7 +19,7 @@ Environment: RUNS=5, CONVERT=/usr/bin/convert (ImageMagick; /usr/local/bin/conve
   PHOTOS="p01 p09_avatar_400"  only these photos (a name, or the prefix before its first "_"; default all),
   FIT_ONLY=1                   only the fit table (no default-mode table, no record check),
   PHOTO_RAW=FILE               raw rows here instead of .bench/photo-last-run.tsv,
-  VCF_BIN_DIR=DIR              vcf and vcf-bench from DIR (default .build/release).
+  VCF_BIN_DIR=DIR              vcf and vcf-bench from DIR (default Benchmarks/.build/release).
 Exit status: 0 done; 1 a run or record failed; 2 a tool or input is missing.
 Needs: python3 with pillow, numpy, scikit-image; imagemagick.
 """
@@ -32,7 +32,7 @@ CONVERT = os.environ.get("CONVERT", "/usr/bin/convert")
 BUDGETS = [1_000_000, 224_000, 48_000, 16_000, 8_000]
 PRESETS = [("cloudkit", 1_000_000, None), ("icloud", 256_000, 224_000), ("exchange", None, 36_000),
            ("nextcloud", 5_242_880, None), ("baikal", 1_000_000, None), ("16000", 16_000, None), ("8000", 8_000, None)]
-BIN_DIR = os.environ.get("VCF_BIN_DIR") or os.path.join(ROOT, ".build", "release")
+BIN_DIR = os.environ.get("VCF_BIN_DIR") or os.path.join(ROOT, "Benchmarks", ".build", "release")
 BENCH = os.path.join(BIN_DIR, "vcf-bench")
 VCF = os.path.join(BIN_DIR, "vcf")
 PHOTOS = os.path.join(ROOT, ".bench", "photos")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Shows that the pure-Swift layers build and link with no C library: a scratch package outside the repository
 # depends on this one by path and on the products VCardSyntax, ContactModel, VCardFormat, ContactCSV,
-# ContactMatching, ContactMerge, ContactPresentation and VCardLint only, and builds a program that uses each.
+# ContactFormats, ContactMatching, ContactMerge, ContactPresentation and VCardLint only, and builds a program that uses each.
 # .ci/run calls it.
 #
 # usage: Scripts/pure-swift-check.sh
@@ -22,8 +22,8 @@ cat >"$work/pure/Package.swift" <<EOF
 import PackageDescription
 
 let products = [
-    "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactMatching", "ContactMerge",
-    "ContactPresentation", "VCardLint",
+    "VCardSyntax", "ContactModel", "VCardFormat", "ContactCSV", "ContactFormats", "ContactMatching",
+    "ContactMerge", "ContactPresentation", "VCardLint",
 ]
 let package = Package(
     name: "pure",
@@ -79,7 +79,7 @@ check() {
 for target in CJPEG CPNG CQRencode PhotoProcessing CardPhoto QRCode CardQR; do
     check "$target is not compiled" test -z "$(find "$bin/$target.build" -name '*.o' 2>/dev/null)"
 done
-for module in VCardSyntax ContactModel VCardFormat ContactCSV ContactMatching ContactMerge ContactPresentation VCardLint; do
+for module in VCardSyntax ContactModel VCardFormat ContactCSV ContactFormats ContactMatching ContactMerge ContactPresentation VCardLint; do
     check "$module is compiled" test -n "$(find "$bin/$module.build" -name '*.o')"
 done
 readelf -d "$bin/pure" | grep NEEDED >"$work/needed.txt" || true

@@ -148,11 +148,15 @@ bench_build() {
     say "$BENCH_NAME: using VCF_BIN_DIR=$BIN_DIR (no build)"
   else
     command -v swift >/dev/null 2>&1 || die 2 "no swift on PATH (or set VCF_BIN_DIR to a folder of built executables)"
+    # vcf-bench lives in the Benchmarks package (beside Fuzz/), which builds vcf too from the same sources: build
+    # everything there when it is asked for, so BIN_DIR holds both.
+    local package=$ROOT
+    case " $* " in *" vcf-bench "*) package=$ROOT/Benchmarks ;; esac
     for product; do
-      say "$BENCH_NAME: swift build -c release --product $product"
-      (cd "$ROOT" && swift build -c release --product "$product") >&2 || die 1 "swift build failed"
+      say "$BENCH_NAME: swift build -c release --product $product (in ${package#"$ROOT"/})"
+      (cd "$package" && swift build -c release --product "$product") >&2 || die 1 "swift build failed"
     done
-    BIN_DIR=$(cd "$ROOT" && swift build -c release --show-bin-path)
+    BIN_DIR=$(cd "$package" && swift build -c release --show-bin-path)
   fi
   for product; do [ -x "$BIN_DIR/$product" ] || die 2 "no executable $product in $BIN_DIR"; done
 }

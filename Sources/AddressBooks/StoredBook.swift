@@ -1,6 +1,7 @@
 import ContactMatching
 import ContactMerge
 import ContactModel
+import Utilities
 import VCardFormat
 import VCardSyntax
 

@@ -1,5 +1,6 @@
 import ContactModel
 import Foundation
+import Utilities
 
 /// What matching looks at on one card, normalised once: identifiers, name, organisation and birthday.
 /// A class, so the index hands out references: matching compares one incoming card with many indexed ones.

@@ -73,7 +73,7 @@ public struct Matcher: Sendable {
     public func decide(_ a: MatchKeys, _ b: MatchKeys) -> MatchDecision {
         var evidence: [MatchDecision.Evidence] = []
         if let ua = a.uid, ua == b.uid {
-            return MatchDecision(kind: .same, rule: "uid", evidence: [.sameUID], strength: 100)
+            return MatchDecision(kind: .same, rule: "uid", evidence: [.sameUID], strength: Weights.strengthUID)
         }
         var strong = 0
         var weak = 0
@@ -115,8 +115,10 @@ public struct Matcher: Sendable {
             conflict = true
         }
         let strength =
-            strong * 10 + weak * 3 + (relation == .identical ? 2 : relation == .compatible ? 1 : 0)
-            + (sameOrganization ? 1 : 0)
+            strong * Weights.strengthStrongIdentifier + weak * Weights.strengthWeakIdentifier
+            + (relation == .identical
+                ? Weights.strengthIdenticalName : relation == .compatible ? Weights.strengthCompatibleName : 0)
+            + (sameOrganization ? Weights.strengthSameOrganization : 0)
         if strong > 0 && relation != .conflicting && !conflict {
             return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
         }

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: the score rule is one table of field comparisons and vetoes (weights in
+// Weights.swift); each comparison is short and reads against the others.
+
 import ContactModel
 
 /// How one field of two cards compares, and what it adds to the score.
@@ -143,7 +146,7 @@ package enum Scoring {
     /// A total at or above this (6.0) is reported as a possible duplicate.
     public static let possibleThreshold = Weights.possible
     /// Jaro-Winkler at or above this counts a name or street as the same with a typo.
-    public static let similarity = 0.85
+    public static let similarity = Weights.similarity
 
     /// Compares `a` with `b`; `complete` compares every field even when the names already rule a match out
     /// (for the report; while choosing, such a pair stops at the names).
@@ -423,23 +426,5 @@ package enum Scoring {
         return x.contains(where: y.contains)
             ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
             : FieldComparison(.phone, .disagree, Weights.phoneDisagree)
-    }
-}
-
-/// What an email's TYPE says it is for.
-package enum EmailKind: String, Sendable {
-    case home, work, other
-
-    /// The kind of an email with these TYPE values.
-    init(types: [String]) {
-        var kind = EmailKind.other
-        for type in types {
-            switch type.lowercased() {
-            case "home": if kind == .other { kind = .home }
-            case "work": kind = .work
-            default: continue
-            }
-        }
-        self = kind
     }
 }

@@ -61,4 +61,20 @@ public enum Weights {
     public static let merge = 100
     /// A total at or above this (6.0) is a possible duplicate.
     public static let possible = 60
+    /// Jaro-Winkler at or above this counts a name or street as the same with a typo.
+    public static let similarity = 0.85
+
+    // Strength: which of two existing cards an incoming card matches best, when it matches several. Not a score
+    // of the same person: a card found by UID beats one found by shared identifiers, which beats the score.
+    /// A card with the same UID.
+    public static let strengthUID = 100
+    /// Each email or personal phone only the two cards share.
+    public static let strengthStrongIdentifier = 10
+    /// Each work line, family address or number other cards share too.
+    public static let strengthWeakIdentifier = 3
+    /// Names identical (or compatible: a nickname, an initial).
+    public static let strengthIdenticalName = 2
+    public static let strengthCompatibleName = 1
+    /// The same organisation.
+    public static let strengthSameOrganization = 1
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Utilities
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

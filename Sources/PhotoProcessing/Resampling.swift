@@ -1,4 +1,5 @@
 import Dispatch
+import Utilities
 
 #if canImport(Glibc)
 import Glibc
@@ -54,7 +55,7 @@ extension PixelImage {
                         if chunks == 1 {
                             pass.run(rows: 0..<height)
                         } else {
-                            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                            Concurrently.forEach(chunks) { chunk in
                                 pass.run(rows: (height * chunk / chunks)..<(height * (chunk + 1) / chunks))
                             }
                         }

@@ -8,6 +8,7 @@
 @_exported import CardDAV
 @_exported import CardIdentity
 @_exported import ContactCSV
+@_exported import ContactFormats
 @_exported import ContactMatching
 @_exported import ContactMerge
 @_exported import ContactModel

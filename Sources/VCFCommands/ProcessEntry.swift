@@ -67,12 +67,3 @@ public func runVCF() -> Int32 {
     }
     return code
 }
-
-/// Exits the process with `code`.
-public func exit(_ code: Int32) -> Never {
-    #if canImport(Glibc)
-    Glibc.exit(code)
-    #else
-    Darwin.exit(code)
-    #endif
-}

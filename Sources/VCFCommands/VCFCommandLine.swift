@@ -18,35 +18,14 @@ public enum VCFCommandLine {
         let rest = Array(arguments.dropFirst())
         do {
             switch command {
-            case "convert": return try Convert.run(rest, io: io)
-            case "preview": return try Preview.run(rest, io: io)
-            case "photo": return try PhotoCommand.run(rest, io: io)
-            case "merge": return try Merge.run(rest, io: io)
-            case "dedupe": return try Merge.dedupe(rest, io: io)
-            case "lint": return try Lint.run(rest, io: io)
-            case "qr": return try QR.run(rest, io: io)
-            case "help", "-h", "--help":
-                switch rest.first.map({ String(decoding: $0, as: UTF8.self) }) {
-                case nil: io.write(Help.main)
-                case "convert": io.write(Help.convert)
-                case "preview": io.write(Help.preview)
-                case "photo": io.write(Help.photo)
-                case "merge": io.write(Help.merge)
-                case "dedupe": io.write(Help.dedupe)
-                case "lint": io.write(Lint.help)
-                case "qr": io.write(QR.help)
-                case let other?: throw UsageError("no command named \(TerminalText.sanitized(other))")
-                }
-                return ExitCode.success
+            case "-h", "--help": return try Commands.help.run(rest, io)
             case "--version":
                 io.write(Help.version)
                 return ExitCode.success
             default:
+                if let configuration = Commands.named(command) { return try configuration.run(rest, io) }
                 let suggestion =
-                    Arguments.nearest(
-                        command, in: ["convert", "preview", "photo", "merge", "dedupe", "lint", "qr", "help"]
-                    )
-                    .map { "; did you mean \($0)?" } ?? ""
+                    Arguments.nearest(command, in: Commands.all.map(\.name)).map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown command \(TerminalText.sanitized(command))\(suggestion)")
             }
         } catch let error as UsageError {

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one byte-level state machine for a content line (group, name, parameters,
+// value), hot and allocation-free; splitting its states apart would cost a call per byte.
+
 /// Parses one unfolded logical line, on bytes: `[group "."] name *(";" param) ":" value`.
 ///
 /// One parser is reused for every line of a lexer, so its scratch arrays are allocated once.

@@ -1,3 +1,9 @@
 import VCFCommands
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 exit(runVCF())

@@ -7,6 +7,13 @@ import Testing
 @Suite struct FuzzRegressionTests {
     static let maxPixels = 4_000_000
 
+    /// A moved or emptied fixture folder fails here instead of running the cases below zero times.
+    @Test func fixturesArePresent() {
+        #expect(
+            FuzzFixtures.files("FuzzJPEG").count + FuzzFixtures.files("FuzzPNG").count >= 2,
+            "expected at least 2 files in Fixtures/fuzz/FuzzJPEG and FuzzPNG")
+    }
+
     /// Inspect, decode at three DCT scales, show upright, fit into 1,500 bytes at 128 px: what FuzzJPEG does.
     @Test(arguments: FuzzFixtures.files("FuzzJPEG"))
     func jpegInputCompletes(_ file: String) throws {

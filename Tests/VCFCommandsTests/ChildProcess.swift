@@ -45,6 +45,9 @@ struct ChildProcess {
         /// Peak resident memory in KiB (GNU time), when measured.
         var peakKB: Int?
         var seconds: Double
+        /// User plus system CPU seconds of the child (with `measureMemory` and GNU time): a bound on the work,
+        /// unlike `seconds`, holds on a machine busy with other work.
+        var cpuSeconds: Double?
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
 
@@ -101,7 +104,7 @@ struct ChildProcess {
             measured
             ? [
                 Array(timer.utf8), Array("-o".utf8), Array(directory.appendingPathComponent("time").path.utf8),
-                Array("-f".utf8), Array("%M".utf8),
+                Array("-f".utf8), Array("%U %S %M".utf8),
             ] : []
         let command = prefix + [Array(binary.path.utf8)] + arguments
         let argv: [UnsafeMutablePointer<CChar>?] =
@@ -178,11 +181,16 @@ struct ChildProcess {
         let out = (try? Data(contentsOf: directory.appendingPathComponent("stdout"))).map { [UInt8]($0) } ?? []
         let err = (try? Data(contentsOf: directory.appendingPathComponent("stderr"))).map { [UInt8]($0) } ?? []
         var peak: Int?
+        var cpu: Double?
         var code: Int32? = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : nil
         var signal: Int32? = (status & 0x7F) != 0 ? status & 0x7F : nil
         if measured, let text = try? String(contentsOf: directory.appendingPathComponent("time"), encoding: .utf8) {
             let lines = text.split(separator: "\n")
-            peak = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let fields = lines.last.map { $0.split(separator: " ") } ?? []
+            if fields.count == 3 {
+                peak = Int(fields[2])
+                cpu = Double(fields[0]).flatMap { user in Double(fields[1]).map { user + $0 } }
+            }
             // GNU time reports its child's signal in its own words and exits with status 128+N.
             if let line = lines.first(where: { $0.hasPrefix("Command terminated by signal ") }) {
                 signal = Int32(line.dropFirst("Command terminated by signal ".count))
@@ -191,7 +199,7 @@ struct ChildProcess {
         }
         return Outcome(
             status: code, signal: signal, stdout: out, stderr: String(decoding: err, as: UTF8.self),
-            stderrBytes: err, peakKB: peak, seconds: seconds)
+            stderrBytes: err, peakKB: peak, seconds: seconds, cpuSeconds: cpu)
     }
 
     /// `start` with text arguments.
@@ -284,4 +292,15 @@ func card(_ name: String, uid: String? = nil, email: String? = nil, extra: Strin
 func formattedNames(_ bytes: [UInt8]) -> [String] {
     String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").filter { $0.hasPrefix("FN:") }
         .map { String($0.dropFirst(3)) }
+}
+
+/// Says, as a known issue in the run's output, that a memory bound was not checked because GNU time
+/// (/usr/bin/time, which measures a child's peak memory) is missing, so the test does not pass in silence.
+func reportMemoryNotMeasured(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    withKnownIssue(
+        Comment(rawValue: "GNU time (/usr/bin/time) is not installed: the memory bound was not checked"),
+        sourceLocation: sourceLocation
+    ) {
+        Issue.record("skipped: the peak memory of \(what) was not measured", sourceLocation: sourceLocation)
+    }
 }

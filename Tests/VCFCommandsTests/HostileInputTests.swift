@@ -119,6 +119,8 @@ struct HostileInputTests {
         #expect(!outcome.signaled, "the child crashed", sourceLocation: sourceLocation)
         if let peak = outcome.peakMB {
             #expect(peak < memoryBoundMB, "peak \(peak) MB", sourceLocation: sourceLocation)
+        } else {
+            reportMemoryNotMeasured("the child", sourceLocation: sourceLocation)
         }
         #expect(outcome.seconds < seconds, "took \(outcome.seconds) s", sourceLocation: sourceLocation)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import LabeledBook
+import SyntheticBook
 import TestSupport
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 struct MergeCrashTests {
     @Test func aKilledMergeLeavesTheOldFileOrTheNew() async throws {
         let binary = try #require(builtBinary)
-        let book = LabeledBook.generate(
+        let book = SyntheticBook.generate(
             .init(
                 seed: 11, existingPeople: 1_500, incomingDuplicates: 300,
                 incomingNew: 150, traps: 75))

@@ -13,6 +13,11 @@ import VCFCommands
         return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
     }()
 
+    /// A moved or emptied fixture folder fails here instead of running the cases below zero times.
+    @Test func fixturesArePresent() {
+        #expect(Self.cases.count >= 70, "expected at least 70 cases in Fixtures/merge")
+    }
+
     struct Decision: Equatable, CustomStringConvertible {
         var line: Int
         var outcome: String

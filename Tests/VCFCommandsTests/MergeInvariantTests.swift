@@ -1,6 +1,6 @@
 import ContactModel
 import Foundation
-import LabeledBook
+import SyntheticBook
 import TestSupport
 import Testing
 import VCFCommands
@@ -11,7 +11,7 @@ import VCardSyntax
 /// and traps): no value is lost without a trace, a second merge changes nothing, the order of incoming cards does
 /// not change the resulting cards, and a dry run writes nothing.
 @Suite struct MergeInvariantTests {
-    static let book = LabeledBook.generate(
+    static let book = SyntheticBook.generate(
         .init(
             seed: 5, existingPeople: 1_200, incomingDuplicates: 240,
             incomingNew: 120, traps: 60))

@@ -4,6 +4,13 @@ import VCardFormat
 
 /// What the vCard fuzz targets found (Fixtures/fuzz/FuzzRoundTrip/...), run through the calls the targets make.
 @Suite struct FuzzRegressionTests {
+
+    /// A moved or emptied fixture folder fails here instead of running the cases below zero times.
+    @Test func fixturesArePresent() {
+        #expect(
+            FuzzFixtures.files("FuzzRoundTrip").count >= 15, "expected at least 15 files in Fixtures/fuzz/FuzzRoundTrip"
+        )
+    }
     /// FuzzRoundTrip: read, write 3.0, read, write again gives the same bytes and the same number of cards.
     @Test(arguments: FuzzFixtures.files("FuzzRoundTrip"))
     func roundTripIsStable(_ file: String) throws {

@@ -13,6 +13,11 @@ import VCardSyntax
         return names.filter { $0.hasSuffix(".vcf") }.sorted()
     }()
 
+    /// A moved or emptied fixture folder fails here instead of running the cases below zero times.
+    @Test func fixturesArePresent() {
+        #expect(Self.files.count >= 50, "expected at least 50 Fixtures/vcard/*.vcf")
+    }
+
     @Test(arguments: files)
     func identityEqualsTheFullReadsFields(_ file: String) throws {
         let bytes = [UInt8](try Data(contentsOf: FixturePaths.url("vcard/" + file)))

@@ -33,6 +33,11 @@ import VCardSyntax
 
     static let fixtures: [String] = (try? FixturePaths.files(in: "vcard", withExtension: "vcf")) ?? []
 
+    /// A moved or emptied fixture folder fails here instead of running the cases below zero times.
+    @Test func fixturesArePresent() {
+        #expect(Self.fixtures.count >= 50, "expected at least 50 Fixtures/vcard/*.vcf")
+    }
+
     @Test(arguments: fixtures)
     func sameAsSequentialForEachFixture(_ file: String) throws {
         let path = FixturePaths.url("vcard/" + file).path

@@ -8,6 +8,11 @@ import VCardSyntax
 @Suite struct ChunkingTests {
     static let fixtures: [String] = (try? FixturePaths.files(in: "vcard", withExtension: "vcf")) ?? []
 
+    /// A moved or emptied fixture folder fails here instead of running the cases below zero times.
+    @Test func fixturesArePresent() {
+        #expect(Self.fixtures.count >= 50, "expected at least 50 Fixtures/vcard/*.vcf")
+    }
+
     static func lex(_ bytes: [UInt8], chunks: [Int]) -> ([RawCard], [Diagnostic]) {
         var lexer = VCardLexer()
         var cards: [RawCard] = []

@@ -19,9 +19,11 @@ public enum PasswordPrompt {
         quiet.c_lflag |= tcflag_t(ECHONL)
         TerminalRestore.arm(tty, saved)
         defer { TerminalRestore.disarm() }
-        _ = prompt.utf8CString.withUnsafeBufferPointer { write(tty, $0.baseAddress, $0.count - 1) }
+        // Echo goes off before the prompt is shown: TCSAFLUSH discards input not yet read, so a password typed as
+        // soon as the prompt appears (quick typists, scripts on a pseudo-terminal) would otherwise be lost.
         guard tcsetattr(tty, TCSAFLUSH, &quiet) == 0 else { return nil }
         defer { _ = tcsetattr(tty, TCSAFLUSH, &saved) }
+        _ = prompt.utf8CString.withUnsafeBufferPointer { write(tty, $0.baseAddress, $0.count - 1) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while read(tty, &byte, 1) == 1, byte != 0x0A, byte != 0x0D { bytes.append(byte) }

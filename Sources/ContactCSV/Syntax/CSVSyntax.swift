@@ -76,10 +76,10 @@ package enum CSVSyntax {
     /// Appends one row: fields guarded, quoted where needed, separated by commas, ended by CRLF.
     public static func append(row fields: [String], to out: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
-            if index > 0 { out.append(ASCII.comma) }
+            if index > 0 { out.append(CSVByte.comma) }
             appendField(field, to: &out)
         }
-        out += [ASCII.cr, ASCII.lf]
+        out += [CSVByte.cr, CSVByte.lf]
     }
 
     /// Appends one field, guarded against formulas and quoted when it holds a comma, quote, CR or LF.
@@ -91,23 +91,23 @@ package enum CSVSyntax {
             text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
         }
         let needsQuotes = text.utf8.contains {
-            $0 == ASCII.comma || $0 == ASCII.quote || $0 == ASCII.cr || $0 == ASCII.lf
+            $0 == CSVByte.comma || $0 == CSVByte.quote || $0 == CSVByte.cr || $0 == CSVByte.lf
         }
         guard needsQuotes else {
             out += text.utf8
             return
         }
-        out.append(ASCII.quote)
+        out.append(CSVByte.quote)
         for byte in text.utf8 {
-            if byte == ASCII.quote { out.append(ASCII.quote) }
+            if byte == CSVByte.quote { out.append(CSVByte.quote) }
             out.append(byte)
         }
-        out.append(ASCII.quote)
+        out.append(CSVByte.quote)
     }
 }
 
-/// The ASCII bytes the CSV layer names.
-enum ASCII {
+/// The bytes of CSV's grammar (RFC 4180): the field separator, the quote and the line ends.
+enum CSVByte {
     static let comma = UInt8(ascii: ",")
     static let quote = UInt8(ascii: "\"")
     static let cr: UInt8 = 0x0D
@@ -161,7 +161,7 @@ extension CSVSyntax {
                 }
                 let position = Position(line: line, column: index - lineStart + 1)
                 var value: ArraySlice<UInt8>
-                if bytes[index] == ASCII.quote {
+                if bytes[index] == CSVByte.quote {
                     sawQuote = true
                     guard let quoted = quotedField() else {
                         let partial = Row(
@@ -174,14 +174,14 @@ extension CSVSyntax {
                     value = quoted
                 } else {
                     let start = index
-                    while index < count, bytes[index] != ASCII.comma, bytes[index] != ASCII.cr,
-                        bytes[index] != ASCII.lf
+                    while index < count, bytes[index] != CSVByte.comma, bytes[index] != CSVByte.cr,
+                        bytes[index] != CSVByte.lf
                     { index += 1 }
                     value = bytes[start..<index]
                 }
                 fields.append(decoding.string(FormulaGuard.unguarded(value)))
                 positions.append(position)
-                if index < count, bytes[index] == ASCII.comma {
+                if index < count, bytes[index] == CSVByte.comma {
                     index += 1
                     if fields.count == CSVSyntax.maxFieldsPerRow {
                         problems.append(
@@ -195,7 +195,7 @@ extension CSVSyntax {
                 }
                 // The end of a row: CRLF, LF, CR or the end of the file.
                 if index < count {
-                    if bytes[index] == ASCII.cr, index + 1 < count, bytes[index + 1] == ASCII.lf { index += 1 }
+                    if bytes[index] == CSVByte.cr, index + 1 < count, bytes[index + 1] == CSVByte.lf { index += 1 }
                     index += 1
                     line += 1
                     lineStart = index
@@ -215,11 +215,11 @@ extension CSVSyntax {
             var quoted = false
             while index < count {
                 let byte = bytes[index]
-                if byte == ASCII.quote {
+                if byte == CSVByte.quote {
                     quoted.toggle()
-                } else if !quoted && (byte == ASCII.cr || byte == ASCII.lf) {
+                } else if !quoted && (byte == CSVByte.cr || byte == CSVByte.lf) {
                     return
-                } else if byte == ASCII.lf {
+                } else if byte == CSVByte.lf {
                     line += 1
                     lineStart = index + 1
                 }
@@ -243,8 +243,8 @@ extension CSVSyntax {
                     return nil
                 }
                 let byte = bytes[cursor]
-                if byte == ASCII.quote {
-                    if cursor + 1 < count, bytes[cursor + 1] == ASCII.quote {
+                if byte == CSVByte.quote {
+                    if cursor + 1 < count, bytes[cursor + 1] == CSVByte.quote {
                         // `""` is one quote: copy what came before it and the quote, then go on.
                         copy = (copy ?? []) + bytes[segmentStart...cursor]
                         cursor += 2
@@ -253,7 +253,9 @@ extension CSVSyntax {
                     }
                     break
                 }
-                if byte == ASCII.lf || (byte == ASCII.cr && !(cursor + 1 < count && bytes[cursor + 1] == ASCII.lf)) {
+                if byte == CSVByte.lf
+                    || (byte == CSVByte.cr && !(cursor + 1 < count && bytes[cursor + 1] == CSVByte.lf))
+                {
                     line += 1
                     lineStart = cursor + 1
                 }
@@ -269,8 +271,8 @@ extension CSVSyntax {
             cursor += 1
             // Lenient like spreadsheets: text after the closing quote stays in the field, with a warning.
             let junkStart = cursor
-            while cursor < count, bytes[cursor] != ASCII.comma, bytes[cursor] != ASCII.cr,
-                bytes[cursor] != ASCII.lf
+            while cursor < count, bytes[cursor] != CSVByte.comma, bytes[cursor] != CSVByte.cr,
+                bytes[cursor] != CSVByte.lf
             { cursor += 1 }
             if cursor > junkStart {
                 problems.append(.textAfterQuote(line: line, column: junkStart - lineStart + 1))
@@ -287,8 +289,8 @@ extension CSVSyntax {
             var cursor = start
             while cursor < offset {
                 let byte = bytes[cursor]
-                if byte == ASCII.lf
-                    || (byte == ASCII.cr && !(cursor + 1 < bytes.count && bytes[cursor + 1] == ASCII.lf))
+                if byte == CSVByte.lf
+                    || (byte == CSVByte.cr && !(cursor + 1 < bytes.count && bytes[cursor + 1] == CSVByte.lf))
                 {
                     line += 1
                     lineStart = cursor + 1

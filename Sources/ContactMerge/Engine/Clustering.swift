@@ -115,7 +115,10 @@ struct Clustering {
             let groupB = state.group(rb)
             if groupA.contains(where: isAnchor) && groupB.contains(where: isAnchor) { continue }
             var refusal = groupA.contains { x in groupB.contains { y in keptApart(x, y) } }
-            if !refusal && (groupA.count > 1 || groupB.count > 1) {
+            // A card its existing card already holds (the planner links such a card to its holder only) joins
+            // whatever else joined the holder: it adds nothing, so nothing in it can conflict with the group.
+            let held = edge.tier >= 4 && isAnchor(edge.a) && groupB.count == 1
+            if !refusal && !held && (groupA.count > 1 || groupB.count > 1) {
                 // The people as they stand, not the cards that first linked them.
                 let decision = matcher(keys(of: ra, in: state), keys(of: rb, in: state))
                 refusal =
@@ -166,7 +169,9 @@ struct Clustering {
         _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchDecision
     ) -> [Edge] {
         var byNode: [Int: [Int]] = [:]
-        for (i, e) in edges.enumerated() {
+        // A card held by an existing card has that one link, and a card holding several is no ambiguity: they
+        // are all the holder's already.
+        for (i, e) in edges.enumerated() where !(e.tier >= 4 && isAnchor(e.a)) {
             byNode[e.a, default: []].append(i)
             byNode[e.b, default: []].append(i)
         }

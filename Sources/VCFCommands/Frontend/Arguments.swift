@@ -5,21 +5,29 @@ import UserFiles
 /// `--to=json`), `--` and positionals. Paths keep their bytes (a name that is not UTF-8 names the same file);
 /// other values are read as text. Unknown options are usage errors that suggest the nearest known one.
 struct Arguments {
+    /// The flags and options a command accepts, and other spellings of them (`-h` for `--help`).
     struct Spec {
-        var flags: Set<String>
-        var options: Set<String>
-        var aliases: [String: String] = [:]
+        var flags: Set<OptionName>
+        var options: Set<OptionName>
+        var aliases: [String: OptionName] = [:]
+
+        /// The flag or option typed as `text`, directly or through an alias.
+        func named(_ text: String) -> OptionName? {
+            if let alias = aliases[text] { return alias }
+            return flags.first { $0.text == text } ?? options.first { $0.text == text }
+        }
     }
 
-    var flags: Set<String> = []
-    private var values: [String: [UInt8]] = [:]
+    /// The flags given.
+    var flags: Set<OptionName> = []
+    private var values: [OptionName: [UInt8]] = [:]
     private var positionalBytes: [[UInt8]] = []
 
     /// The value of option `name` as text (bytes that are not UTF-8 become U+FFFD); for keywords and numbers.
-    func option(_ name: String) -> String? { values[name].map { String(decoding: $0, as: UTF8.self) } }
+    func option(_ name: OptionName) -> String? { values[name].map { String(decoding: $0, as: UTF8.self) } }
 
     /// The value of option `name` as a path, its bytes as given.
-    func path(_ name: String) -> UserPath? { values[name].map { UserPath(bytes: $0) } }
+    func path(_ name: OptionName) -> UserPath? { values[name].map { UserPath(bytes: $0) } }
 
     /// The positional arguments as paths.
     var positionals: [UserPath] { positionalBytes.map { UserPath(bytes: $0) } }
@@ -46,21 +54,22 @@ struct Arguments {
                 nameBytes = argument[..<equals]
                 inlineValue = Array(argument[(equals + 1)...])
             }
-            var name = String(decoding: nameBytes, as: UTF8.self)
-            name = spec.aliases[name] ?? name
-            if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
-                result.flags.insert(name)
-            } else if spec.options.contains(name) {
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            let option = spec.named(name)
+            if let option, spec.flags.contains(option) {
+                guard inlineValue == nil else { throw UsageError("\(option.text) takes no value") }
+                result.flags.insert(option)
+            } else if let option, spec.options.contains(option) {
                 if let inlineValue {
-                    result.values[name] = inlineValue
+                    result.values[option] = inlineValue
                 } else {
-                    guard index < arguments.count else { throw UsageError("\(name) needs a value") }
-                    result.values[name] = arguments[index]
+                    guard index < arguments.count else { throw UsageError("\(option.text) needs a value") }
+                    result.values[option] = arguments[index]
                     index += 1
                 }
             } else {
-                let known = Array(spec.flags) + Array(spec.options) + spec.aliases.keys.filter { $0.hasPrefix("--") }
+                let known =
+                    spec.flags.map(\.text) + spec.options.map(\.text) + spec.aliases.keys.filter { $0.hasPrefix("--") }
                 let suggestion = nearest(name, in: known).map { "; did you mean \($0)?" } ?? ""
                 throw UsageError("unknown option \(TerminalText.sanitized(name))\(suggestion)")
             }

@@ -1,4 +1,5 @@
 import ContactCSV
+import ContactFormats
 import ContactModel
 import Foundation
 import UserFiles
@@ -9,14 +10,6 @@ import VCardSyntax
 import FoundationEssentials
 #endif
 
-/// The formats an input can hold, detected from its first bytes.
-enum InputFormat: String, CaseIterable {
-    case vcard
-    case jcard
-    case json
-    case csv
-}
-
 /// Reads every input named on the command line, card by card, whatever its format; diagnostics go to
 /// stderr with the input's name. Commands see only contacts.
 ///
@@ -25,7 +18,7 @@ enum InputFormat: String, CaseIterable {
 /// system's reason and the others are still read.
 struct InputReader {
     let io: CommandIO
-    var forcedFormat: InputFormat?
+    var forcedFormat: ContactFormat?
     /// Read each input whole before parsing it, for a command that holds every card anyway (merge): a vCard
     /// input is then parsed on several threads and bounded by `limits` like the other formats.
     var readsWhole = false
@@ -47,7 +40,7 @@ struct InputReader {
     /// The inputs that were read without a failure but held no card.
     private(set) var emptyInputs: [UserPath] = []
 
-    init(io: CommandIO, forcedFormat: InputFormat? = nil, charset: Charset? = nil) {
+    init(io: CommandIO, forcedFormat: ContactFormat? = nil, charset: Charset? = nil) {
         self.io = io
         self.forcedFormat = forcedFormat
         self.charset = charset
@@ -55,7 +48,7 @@ struct InputReader {
 
     /// The charset `--charset NAME` names, nil when the option is not given.
     static func charset(_ parsed: Arguments) throws -> Charset? {
-        guard let name = parsed.option("--charset") else { return nil }
+        guard let name = parsed.option(.charset) else { return nil }
         guard let charset = Charset(named: name) else {
             throw UsageError(
                 "--charset takes one of \(Charset.knownNames.joined(separator: ", ")) (or an alias), not \(name)")
@@ -148,7 +141,7 @@ struct InputReader {
         let path = file.path
         let name = Self.name(path)
         let prefix = try file.read(upTo: 64 << 10)
-        let format = forcedFormat ?? Self.detect(prefix)
+        let format = forcedFormat ?? ContactFormat.detect(prefix)
         switch format {
         case .jcard:
             let all = try file.readRest(after: prefix, limits: limits)
@@ -301,18 +294,6 @@ struct InputReader {
             if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
             if diagnostic.severity == .error || printsWarnings { io.report(diagnostic) }
         }
-    }
-
-    /// jCard is `[` then `"vcard"`; other JSON starts with `[` or `{` after white space and a BOM; anything
-    /// else is read as vCard.
-    static func detect(_ prefix: [UInt8]) -> InputFormat {
-        if JCard.looksLikeJCard(prefix) { return .jcard }
-        if ContactCSV.looksLikeCSV(prefix) { return .csv }
-        var index = 0
-        if prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF { index = 3 }
-        while index < prefix.count, [0x20, 0x09, 0x0A, 0x0D].contains(prefix[index]) { index += 1 }
-        guard index < prefix.count else { return .vcard }
-        return prefix[index] == UInt8(ascii: "[") || prefix[index] == UInt8(ascii: "{") ? .json : .vcard
     }
 
     /// Reads one input whole (`-` for standard input), within `limits`; nil after reporting why not.

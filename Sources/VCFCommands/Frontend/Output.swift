@@ -194,8 +194,8 @@ enum WriteOptions {
     /// Options for a command's flags.
     static func from(_ parsed: Arguments, io: CommandIO) -> FileReplacement.Options {
         var options = FileReplacement.Options()
-        options.replaceReadOnly = parsed.flags.contains("--force")
-        options.backup = parsed.flags.contains("--backup")
+        options.replaceReadOnly = parsed.flags.contains(.force)
+        options.backup = parsed.flags.contains(.backup)
         options.waitingForLock = { [unowned io] path in
             io.error("\(path): note: waiting for another vcf to finish with it…")
         }

@@ -1,3 +1,4 @@
+import ContactFormats
 import ContactMerge
 import UserFiles
 
@@ -66,7 +67,7 @@ struct ContactsFileUpdate {
 
     /// The file's bytes as a `ContactsFile`, or `Refused` after saying why it cannot be updated.
     private func contactsFile(_ bytes: [UInt8], name: String) throws -> ContactsFile {
-        let format = InputReader.detect(Array(bytes.prefix(64 << 10)))
+        let format = ContactFormat.detect(Array(bytes.prefix(64 << 10)))
         guard format == .vcard else {
             io.error(
                 "\(name): error: this is \(format == .csv ? "a CSV export" : "JSON"), and merge and dedupe update "

@@ -1,6 +1,7 @@
 import CardIdentity
 import CardPhoto
 import ContactCSV
+import ContactFormats
 import ContactModel
 import Foundation
 import PhotoProcessing
@@ -18,12 +19,17 @@ import FoundationEssentials
 
 /// `vcf convert`: reads cards in any supported format and writes them as vCard 3.0, 4.0 or Contact JSON.
 enum Convert {
+    static let configuration = CommandConfiguration(
+        name: "convert",
+        abstract: "read cards in any supported format and write vCard 3.0, 4.0, jCard, JSON or CSV",
+        options: [spec], help: { Help.convert }, run: { try run($0, io: $1) })
+
     static let spec = Arguments.Spec(
-        flags: ["--help", "--ensure-uid"],
+        flags: [.help, .ensureUID],
         options: PhotoArguments.options.union([
-            "--to", "-o", "--from", "--photo", "--split", "--charset", "--to-vdir", "--user",
+            .to, .output, .from, .photo, .split, .charset, .toVdir, .user,
         ]),
-        aliases: ["-h": "--help", "--output": "-o"])
+        aliases: ["-h": .help, "--output": .output])
 
     enum Target: String, CaseIterable {
         case vcard3, vcard4, jcard, json, csv
@@ -54,27 +60,27 @@ enum Convert {
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.convert)
             return ExitCode.success
         }
-        let targetName = parsed.option("--to") ?? "vcard3"
+        let targetName = parsed.option(.to) ?? "vcard3"
         guard let target = Target(rawValue: targetName) else {
             let names = Target.allCases.map(\.rawValue)
             throw UsageError(
                 "--to takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(targetName)")
         }
-        let split = parsed.path("--split")
-        if split != nil && parsed.path("-o") != nil {
+        let split = parsed.path(.split)
+        if split != nil && parsed.path(.output) != nil {
             throw UsageError("--split DIR writes one file per card; it cannot be combined with -o")
         }
         // A vdir (--to-vdir) or a collection URL (-o https://...) takes each card as its own item.
-        let toVdir = parsed.path("--to-vdir")
+        let toVdir = parsed.path(.toVdir)
         let bookPlace: Place? =
             toVdir.map { .folder($0.text ?? $0.description) }
-            ?? parsed.path("-o").flatMap { Place.url($0) }.map { .collection($0) }
+            ?? parsed.path(.output).flatMap { Place.url($0) }.map { .collection($0) }
         if bookPlace != nil {
-            if toVdir != nil && (parsed.path("-o") != nil || split != nil) {
+            if toVdir != nil && (parsed.path(.output) != nil || split != nil) {
                 throw UsageError("--to-vdir DIR writes one file per card; it cannot be combined with -o or --split")
             }
             if split != nil { throw UsageError("--split writes files; it cannot be combined with -o URL") }
@@ -82,10 +88,10 @@ enum Convert {
                 throw UsageError("a vdir or an address book holds vCard; --to takes vcard3 or vcard4 there")
             }
         }
-        var forced: InputFormat?
-        if let from = parsed.option("--from") {
-            guard let format = InputFormat(rawValue: from) else {
-                let names = InputFormat.allCases.map(\.rawValue)
+        var forced: ContactFormat?
+        if let from = parsed.option(.from) {
+            guard let format = ContactFormat(rawValue: from) else {
+                let names = ContactFormat.allCases.map(\.rawValue)
                 throw UsageError(
                     "--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(from)")
             }
@@ -107,15 +113,15 @@ enum Convert {
         if let bookPlace {
             do {
                 book = try BookOutput(
-                    bookPlace, access: PlaceAccess(io: io, user: parsed.option("--user")), limit: photoArguments.limit)
+                    bookPlace, access: PlaceAccess(io: io, user: parsed.option(.user)), limit: photoArguments.limit)
             } catch {
                 return PlaceAccess(io: io).report(error)
             }
         }
         // UIDs made from each card as read, before its photo is fitted, so --max-bytes does not change them.
-        var uids = parsed.flags.contains("--ensure-uid") ? ContentUIDs() : nil
+        var uids = parsed.flags.contains(.ensureUID) ? ContentUIDs() : nil
         var photo: [UInt8]?
-        if let path = parsed.path("--photo") {
+        if let path = parsed.path(.photo) {
             guard let bytes = InputReader.readWhole(path, io: io) else { return ExitCode.ioFailure }
             photo = bytes
         }
@@ -134,9 +140,9 @@ enum Convert {
         // written as they are read.
         let output =
             split == nil && bookPlace == nil
-            ? try CommandOutput.open(parsed.path("-o"), io: io, options: writeOptions) : nil
+            ? try CommandOutput.open(parsed.path(.output), io: io, options: writeOptions) : nil
         defer { output?.abandon() }
-        reader.user = parsed.option("--user")
+        reader.user = parsed.option(.user)
         var bytes: [UInt8] = []
         var document = DocumentWriter(target)
         let writer = document.vCard

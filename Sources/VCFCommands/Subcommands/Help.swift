@@ -20,14 +20,7 @@ enum Help {
                                                             embed a photo so the card fits 1 MB
 
         Commands:
-          convert   read cards in any supported format and write vCard 3.0, 4.0, jCard, JSON or CSV
-          preview   show each card as text, JSON or an HTML page: photo, name, title and company first
-          lint      check cards against RFC 2426/6350 and for known import problems; --fix repairs
-          photo     fit an image to a byte budget, or extract the photos cards carry
-          merge     add cards to a contacts file, vdir folder or CardDAV address book without duplicates
-          dedupe    merge the duplicates within one contacts file, vdir or address book
-          qr        share a card as a QR code: on the terminal, or as PNG or SVG
-          help      show help for a command (vcf help convert)
+        \(Commands.list)
 
         Options:
           -h, --help     show this help

@@ -1,4 +1,5 @@
 import CardPhoto
+import ContactFormats
 import Foundation
 import UserFiles
 import VCardFormat
@@ -7,10 +8,14 @@ import VCardSyntax
 
 /// `vcf lint`: checks vCard files and prints each finding, or repairs a file with `--fix -o OUT`.
 enum Lint {
+    static let configuration = CommandConfiguration(
+        name: "lint", abstract: "check cards against RFC 2426/6350 and for known import problems; --fix repairs",
+        options: [spec], help: { help }, run: { try run($0, io: $1) })
+
     static let spec = Arguments.Spec(
-        flags: ["--help", "--strict", "--json", "--fix", "--force", "--carddav"],
-        options: ["--max-bytes", "-o", "--charset", "--user"],
-        aliases: ["-h": "--help", "--output": "-o"])
+        flags: [.help, .strict, .json, .fix, .force, .carddav],
+        options: [.maxBytes, .output, .charset, .user],
+        aliases: ["-h": .help, "--output": .output])
 
     static let help = """
         vcf lint: check vCard files against RFC 2426 and RFC 6350, and for what other clients read badly.
@@ -79,12 +84,12 @@ enum Lint {
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(help)
             return ExitCode.success
         }
-        var options = LintOptions(strict: parsed.flags.contains("--strict"), charset: try InputReader.charset(parsed))
-        if let text = parsed.option("--max-bytes") {
+        var options = LintOptions(strict: parsed.flags.contains(.strict), charset: try InputReader.charset(parsed))
+        if let text = parsed.option(.maxBytes) {
             guard let limit = RecordLimit(parsing: text) else {
                 let presets = RecordLimit.presets.compactMap(\.name).joined(separator: ", ")
                 throw UsageError("--max-bytes takes a byte count or one of \(presets), not \(text)")
@@ -93,16 +98,16 @@ enum Lint {
             options.maxPhotoBytes = limit.photoByteBound
             options.limitName = limit.name
         }
-        if parsed.flags.contains("--carddav") {
+        if parsed.flags.contains(.carddav) {
             options.carddav = CardDAVServer(maxBytes: options.maxRecordBytes, limitName: options.limitName)
         }
         let paths = parsed.positionals
         guard !paths.isEmpty else { throw UsageError("lint needs a FILE to check (- for standard input)") }
-        if parsed.flags.contains("--fix") { return try fix(paths, parsed, options: options, io: io) }
-        if parsed.path("-o") != nil {
+        if parsed.flags.contains(.fix) { return try fix(paths, parsed, options: options, io: io) }
+        if parsed.path(.output) != nil {
             throw UsageError("-o is where --fix writes; findings go to standard output")
         }
-        let json = parsed.flags.contains("--json")
+        let json = parsed.flags.contains(.json)
         var errors = 0
         var warnings = 0
         var linted = 0
@@ -115,7 +120,7 @@ enum Lint {
             if let url = Place.url(path) {
                 // Each card of a collection is linted as the file the server holds.
                 do {
-                    let store = try PlaceAccess(io: io, user: parsed.option("--user")).collection(
+                    let store = try PlaceAccess(io: io, user: parsed.option(.user)).collection(
                         url, maxBytes: options.maxRecordBytes, limitName: options.limitName)
                     var server = options
                     if server.carddav != nil { server.carddav = store.server }
@@ -191,12 +196,12 @@ enum Lint {
     private static func fix(_ paths: [UserPath], _ parsed: Arguments, options: LintOptions, io: CommandIO) throws
         -> Int32
     {
-        guard let output = parsed.path("-o") else {
+        guard let output = parsed.path(.output) else {
             throw UsageError(
                 "--fix needs -o OUT (- for standard output, or the input's own path to repair it in place)")
         }
         guard paths.count == 1 else { throw UsageError("--fix repairs one file at a time") }
-        guard !parsed.flags.contains("--json") else { throw UsageError("--fix lists its changes as text; drop --json") }
+        guard !parsed.flags.contains(.json) else { throw UsageError("--fix lists its changes as text; drop --json") }
         let path = paths[0]
         let writeOptions = WriteOptions.from(parsed, io: io)
         let name = InputReader.name(path)
@@ -270,7 +275,7 @@ enum Lint {
 
     /// `bytes`, or nil after saying that lint does not check Contact JSON.
     private static func refusedJSON(_ bytes: [UInt8], path: UserPath, io: CommandIO) -> [UInt8]? {
-        if InputReader.detect(Array(bytes.prefix(64 << 10))) == .json {
+        if ContactFormat.detect(Array(bytes.prefix(64 << 10))) == .json {
             io.error("\(path): error: this is Contact JSON; lint checks vCard files (vcf convert turns it into one)")
             return nil
         }

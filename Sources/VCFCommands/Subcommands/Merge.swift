@@ -14,14 +14,22 @@ import FoundationEssentials
 
 /// `vcf merge INCOMING... --into CONTACTS.vcf` and `vcf dedupe CONTACTS.vcf`: wiring of `AddressBookMerge` to files.
 enum Merge {
+    static let configuration = CommandConfiguration(
+        name: "merge",
+        abstract: "add cards to a contacts file, vdir folder or CardDAV address book without duplicates",
+        options: [mergeSpec], help: { Help.merge }, run: { try run($0, io: $1) })
+    static let dedupeConfiguration = CommandConfiguration(
+        name: "dedupe", abstract: "merge the duplicates within one contacts file, vdir or address book",
+        options: [dedupeSpec], help: { Help.dedupe }, run: { try dedupe($0, io: $1) })
+
     static let mergeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
-        options: ["--into", "--prefer", "--country-code", "--charset", "--accept", "--user"],
-        aliases: ["-h": "--help", "-n": "--dry-run"])
+        flags: [.help, .dryRun, .json, .explain, .backup, .force, .review],
+        options: [.into, .prefer, .countryCode, .charset, .accept, .user],
+        aliases: ["-h": .help, "-n": .dryRun])
     static let dedupeSpec = Arguments.Spec(
-        flags: ["--help", "--dry-run", "--json", "--explain", "--backup", "--force", "--review"],
-        options: ["-o", "--prefer", "--country-code", "--accept", "--user"],
-        aliases: ["-h": "--help", "-n": "--dry-run", "--output": "-o"])
+        flags: [.help, .dryRun, .json, .explain, .backup, .force, .review],
+        options: [.output, .prefer, .countryCode, .accept, .user],
+        aliases: ["-h": .help, "-n": .dryRun, "--output": .output])
 
     struct Settings {
         var engine = AddressBookMerge()
@@ -29,19 +37,19 @@ enum Merge {
         var accept: UserPath?
 
         init(_ parsed: Arguments) throws {
-            dryRun = parsed.flags.contains("--dry-run")
-            json = parsed.flags.contains("--json")
-            explain = parsed.flags.contains("--explain")
-            backup = parsed.flags.contains("--backup")
-            review = parsed.flags.contains("--review")
-            accept = parsed.path("--accept")
-            if let prefer = parsed.option("--prefer") {
+            dryRun = parsed.flags.contains(.dryRun)
+            json = parsed.flags.contains(.json)
+            explain = parsed.flags.contains(.explain)
+            backup = parsed.flags.contains(.backup)
+            review = parsed.flags.contains(.review)
+            accept = parsed.path(.accept)
+            if let prefer = parsed.option(.prefer) {
                 guard let value = MergePreference(rawValue: prefer) else {
                     throw UsageError("--prefer takes existing, incoming or newer, not \(prefer)")
                 }
                 engine.preference = value
             }
-            if let code = parsed.option("--country-code") {
+            if let code = parsed.option(.countryCode) {
                 let digits = code.hasPrefix("+") ? String(code.dropFirst()) : code
                 guard let value = Int(digits), (1...999).contains(value) else {
                     throw UsageError("--country-code takes a calling code such as 1, 44 or 49, not \(code)")
@@ -63,11 +71,11 @@ enum Merge {
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: mergeSpec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.merge)
             return ExitCode.success
         }
-        guard let target = parsed.path("--into") else { throw UsageError("merge needs --into CONTACTS.vcf") }
+        guard let target = parsed.path(.into) else { throw UsageError("merge needs --into CONTACTS.vcf") }
         guard !target.isStandardStream else { throw UsageError("--into names the contacts file to update, not -") }
         guard !parsed.positionals.isEmpty else { throw UsageError("merge needs at least one incoming file") }
         let settings = try Settings(parsed)
@@ -134,7 +142,7 @@ enum Merge {
 
     static func dedupe(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: dedupeSpec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.dedupe)
             return ExitCode.success
         }
@@ -143,13 +151,13 @@ enum Merge {
         }
         let settings = try Settings(parsed)
         if let text = path.text, case let place = Place(text), place.isStoredBook {
-            if parsed.path("-o") != nil {
+            if parsed.path(.output) != nil {
                 throw UsageError("dedupe of a folder or an address book on a server works in place; drop -o")
             }
-            return try MergeIntoBook.dedupe(place, settings: settings, user: parsed.option("--user"), io: io)
+            return try MergeIntoBook.dedupe(place, settings: settings, user: parsed.option(.user), io: io)
         }
         // Standard input cannot be updated in place: the result goes to standard output unless -o says where.
-        var destination = parsed.path("-o") ?? (path.isStandardStream ? UserPath.standardStream : nil)
+        var destination = parsed.path(.output) ?? (path.isStandardStream ? UserPath.standardStream : nil)
         if let output = destination, !output.isStandardStream, !path.isStandardStream,
             let input = FileIdentity.of(path), let existing = FileIdentity.of(output), input.isSameFile(as: existing)
         {
@@ -219,17 +227,14 @@ enum Merge {
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         reader.readsWhole = true
         reader.printsWarnings = false
-        reader.user = parsed.option("--user")
+        reader.user = parsed.option(.user)
         try reader.forEachCard(in: paths) { card, path in
             let name = InputReader.name(path)
-            if let first = card.diagnostics.first(where: { $0.severity == .error }) {
-                skipped.append(
-                    MergeEntry(
-                        file: name, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
-                        outcome: .skipped, problem: first.message))
+            switch IncomingCard.admit(card, file: name) {
+            case .admitted(let admitted): incoming.append(admitted)
+            case .skipped(let entry):
+                skipped.append(entry)
                 io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
-            } else {
-                incoming.append(IncomingCard(contact: card.contact, file: name, line: card.raw.beginLine))
             }
         }
         for empty in reader.emptyInputs {
@@ -359,68 +364,5 @@ enum Merge {
         if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
         let verb = dryRun ? "would change nothing yet (dry run)" : (changed ? "updated" : "unchanged")
         return "\(target): \(parts.joined(separator: ", ")); \(verb)"
-    }
-}
-
-/// The `--json` report: every incoming card, its decision, the existing card it matched, the fields that changed.
-struct MergeReport: Encodable {
-    struct Card: Encodable {
-        var file: String
-        var line: Int
-        var name: String
-        var outcome: String
-        var existing: Existing?
-        var rule: String?
-        var evidence: [String]?
-        var score: String?
-        var fields: [String]?
-        var veto: String?
-        var changes: [FieldChange]?
-        var problem: String?
-    }
-    struct Existing: Encodable {
-        var line: Int
-        var name: String
-    }
-    var contacts: String
-    var dryRun: Bool
-    var countryCode: Int?
-    var candidatePairs: Int
-    var summary: [String: Int]
-    var cards: [Card]
-    var possibleDuplicates: [MergeSuggestions.Pair]?
-    var blocking: [String: Int]?
-
-    init(
-        file: ContactsFile, entries: [MergeEntry], result: MergeResult, dryRun: Bool,
-        suggestions: [MergeSuggestions.Pair]
-    ) {
-        let lines = file.lines
-        func existing(_ p: Int) -> Existing { Existing(line: lines[p], name: file.cards[p].displayName) }
-        contacts = file.name
-        self.dryRun = dryRun
-        countryCode = result.countryCode
-        candidatePairs = result.candidatePairs
-        var summary: [String: Int] = [:]
-        for o in ["merged", "unchanged", "added", "possible", "skipped"] { summary[o] = 0 }
-        for e in entries { summary[e.outcome.rawValue, default: 0] += 1 }
-        self.summary = summary
-        cards = entries.map { e in
-            Card(
-                file: e.file, line: e.line, name: e.name, outcome: e.outcome.rawValue,
-                existing: e.existing.map(existing),
-                rule: e.decision?.rule, evidence: e.decision.map { $0.evidence.map(\.description) },
-                score: e.decision?.score.map { Scoring.points($0.total) },
-                fields: e.decision?.score.map { $0.fields.map(\.description) },
-                veto: e.decision?.score?.veto, changes: e.changes.isEmpty ? nil : e.changes, problem: e.problem)
-        }
-        possibleDuplicates = suggestions.isEmpty ? nil : suggestions
-        blocking = result.capped.count == 0 ? nil : result.capped.countsByKind
-    }
-
-    func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
     }
 }

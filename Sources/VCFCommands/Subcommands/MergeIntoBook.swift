@@ -16,7 +16,7 @@ enum MergeIntoBook {
         _ paths: [UserPath], into place: Place, settings: Merge.Settings, parsed: Arguments, io: CommandIO
     ) throws -> Int32 {
         try refuseFileOnlyOptions(settings)
-        let access = PlaceAccess(io: io, user: parsed.option("--user"))
+        let access = PlaceAccess(io: io, user: parsed.option(.user))
         let book: StoredBook
         do {
             // A dry run into a folder that is not there yet plans against an empty book and creates nothing.

@@ -12,62 +12,16 @@ struct MergeSuggestions {
     let isDedupe: Bool
 
     /// One side of a suggestion.
-    struct Side: Encodable {
-        var file: String
-        var line: Int
-        var name: String
-        /// The card's UID, or the name-based UUID of its content when it has none (see `uidFromContent`).
-        var uid: String
-        /// True when `uid` is made from the content, as `vcf lint --fix` would make it: the card has no UID.
-        var uidFromContent: Bool?
-    }
-
-    /// One suggestion in JSON.
-    struct Pair: Encodable {
-        var score: String
-        var first: Side
-        var second: Side
-        var agree: [String]
-        var disagree: [String]
-        var veto: String?
-        var rule: String
-        var evidence: [String]
-        var fields: [String]?
-    }
+    typealias Side = MergeReport.Side
 
     /// The existing side (merge) or the first card (dedupe), and the other.
     func sides(_ s: Suggestion) -> (Side, Side) {
-        func fileSide(_ p: Int) -> Side {
-            let keys = file.cards[p].keys
-            if let uid = keys.uid {
-                return Side(file: file.name, line: file.cards[p].beginLine, name: file.cards[p].displayName, uid: uid)
-            }
-            return Side(
-                file: file.name, line: file.cards[p].beginLine, name: file.cards[p].displayName,
-                uid: ContentKey.uid(file.contact(at: p)), uidFromContent: true)
-        }
-        if isDedupe { return (fileSide(s.first), fileSide(s.second)) }
-        let card = incoming[s.second]
-        let uid = card.contact.uid.flatMap(MatchKeys.uidKey)
-        return (
-            fileSide(s.first),
-            Side(
-                file: card.file, line: card.line, name: AddressBookMerge.displayName(card.contact),
-                uid: uid ?? ContentKey.uid(card.contact), uidFromContent: uid == nil ? true : nil)
-        )
+        MergeReport.sides(of: s, file: file, incoming: incoming, isDedupe: isDedupe)
     }
 
     /// Every suggestion, strongest first, for `--json`.
-    func pairs() -> [Pair] {
-        result.suggestions.map { s in
-            let decision = result.explain(s)
-            let (first, second) = sides(s)
-            let (agree, disagree) = decision.fieldsInAgreement
-            return Pair(
-                score: Scoring.points(s.rank), first: first, second: second, agree: agree, disagree: disagree,
-                veto: decision.score?.veto, rule: decision.rule, evidence: decision.evidence.map(\.description),
-                fields: decision.score.map { $0.fields.map(\.description) })
-        }
+    func pairs() -> [MergeReport.Pair] {
+        MergeReport.pairs(result, file: file, incoming: incoming, isDedupe: isDedupe)
     }
 
     /// The strongest `limit` suggestions as lines for people, and a line saying how many more there are.

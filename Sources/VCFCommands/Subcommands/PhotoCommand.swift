@@ -16,12 +16,16 @@ import FoundationEssentials
 
 /// `vcf photo fit` (an image alone to a byte budget) and `vcf photo extract` (embedded photos to files).
 enum PhotoCommand {
+    static let configuration = CommandConfiguration(
+        name: "photo", abstract: "fit an image to a byte budget, or extract the photos cards carry",
+        options: [fitSpec, extractSpec], help: { Help.photo }, run: { try run($0, io: $1) })
+
     static let fitSpec = Arguments.Spec(
-        flags: ["--help", "--force"], options: PhotoArguments.options.union(["-o"]),
-        aliases: ["-h": "--help", "--output": "-o"])
+        flags: [.help, .force], options: PhotoArguments.options.union([.output]),
+        aliases: ["-h": .help, "--output": .output])
     static let extractSpec = Arguments.Spec(
-        flags: ["--help"], options: ["-o", "--charset"],
-        aliases: ["-h": "--help", "--output": "-o"])
+        flags: [.help], options: [.output, .charset],
+        aliases: ["-h": .help, "--output": .output])
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         switch arguments.first.map({ String(decoding: $0, as: UTF8.self) }) {
@@ -38,14 +42,14 @@ enum PhotoCommand {
 
     static func fit(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: fitSpec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.photo)
             return ExitCode.success
         }
         guard parsed.positionals.count == 1, let input = parsed.positionals.first else {
             throw UsageError("photo fit takes one image")
         }
-        guard let output = parsed.path("-o") else {
+        guard let output = parsed.path(.output) else {
             throw UsageError("photo fit needs -o OUT.jpg (or -o - for standard output)")
         }
         let photo = try PhotoArguments(parsed)
@@ -68,11 +72,11 @@ enum PhotoCommand {
 
     static func extract(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: extractSpec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.photo)
             return ExitCode.success
         }
-        guard let directory = parsed.path("-o") else { throw UsageError("photo extract needs -o DIR") }
+        guard let directory = parsed.path(.output) else { throw UsageError("photo extract needs -o DIR") }
         do {
             try Directories.create(directory)
         } catch {

@@ -6,10 +6,15 @@ import VCardFormat
 
 /// `vcf preview`: each card as a receiving app shows it, as text, JSON or an HTML page.
 enum Preview {
+    static let configuration = CommandConfiguration(
+        name: "preview",
+        abstract: "show each card as text, JSON or an HTML page: photo, name, title and company first",
+        options: [spec], help: { Help.preview }, run: { try run($0, io: $1) })
+
     static let spec = Arguments.Spec(
-        flags: ["--help", "--photo", "--no-photo", "--include-photo", "--force"],
-        options: ["--format", "-o", "--charset"],
-        aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
+        flags: [.help, .photo, .noPhoto, .includePhoto, .force],
+        options: [.format, .output, .charset],
+        aliases: ["-h": .help, "--output": .output, "-f": .format])
 
     enum Format: String {
         case text, json, html
@@ -20,22 +25,22 @@ enum Preview {
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(Help.preview)
             return ExitCode.success
         }
-        let formatName = parsed.option("--format") ?? "text"
+        let formatName = parsed.option(.format) ?? "text"
         guard let format = Format(rawValue: formatName) else {
             throw UsageError("--format takes text, json or html, not \(formatName)")
         }
-        if parsed.flags.contains("--photo") && parsed.flags.contains("--no-photo") {
+        if parsed.flags.contains(.photo) && parsed.flags.contains(.noPhoto) {
             throw UsageError("--photo and --no-photo cannot be given together")
         }
-        let outputPath = parsed.path("-o").flatMap { $0.isStandardStream ? nil : $0 }
+        let outputPath = parsed.path(.output).flatMap { $0.isStandardStream ? nil : $0 }
         let terminal = TerminalStyle(io: io, writesToFile: outputPath != nil)
         let thumbnails =
-            parsed.flags.contains("--photo")
-            || (!parsed.flags.contains("--no-photo") && terminal.color && terminal.trueColor)
+            parsed.flags.contains(.photo)
+            || (!parsed.flags.contains(.noPhoto) && terminal.color && terminal.trueColor)
         let output = try CommandOutput.open(outputPath, io: io, options: WriteOptions.from(parsed, io: io))
         defer { output.abandon() }
 
@@ -46,7 +51,7 @@ enum Preview {
         var htmlCards: [HTMLPreview.Card] = []
         if format == .json {
             // Each card's JSON is made on the reading threads and written as it comes, in input order.
-            let includePhoto = parsed.flags.contains("--include-photo")
+            let includePhoto = parsed.flags.contains(.includePhoto)
             let prepare: @Sendable (ReadCard) -> [UInt8]? = { card in
                 includePhoto
                     ? JSONArrayWriter.element(card.contact)

@@ -1,14 +1,19 @@
 import CardQR
+import ContactFormats
 import ContactModel
 import QRCode
 import UserFiles
 
 /// `vcf qr`: one card as a QR code phones can scan, drawn on the terminal or written as PNG or SVG.
 enum QR {
+    static let configuration = CommandConfiguration(
+        name: "qr", abstract: "share a card as a QR code: on the terminal, or as PNG or SVG",
+        options: [spec], help: { help }, run: { try run($0, io: $1) })
+
     static let spec = Arguments.Spec(
-        flags: ["--help", "--force"],
-        options: ["-o", "--format", "--max-version", "--level", "--scale", "--from", "--charset"],
-        aliases: ["-h": "--help", "--output": "-o", "-f": "--format"])
+        flags: [.help, .force],
+        options: [.output, .format, .maxVersion, .level, .scale, .from, .charset],
+        aliases: ["-h": .help, "--output": .output, "-f": .format])
 
     /// What is written: an image file or the terminal drawing.
     enum Format: String, CaseIterable {
@@ -17,23 +22,23 @@ enum QR {
 
     static func run(_ arguments: [[UInt8]], io: CommandIO) throws -> Int32 {
         let parsed = try Arguments.parse(arguments, spec: spec)
-        if parsed.flags.contains("--help") {
+        if parsed.flags.contains(.help) {
             io.write(help)
             return ExitCode.success
         }
         guard parsed.positionals.count <= 1 else { throw UsageError(Message.oneInput(parsed.positionals.count)) }
-        let output = parsed.path("-o").flatMap { $0.isStandardStream ? nil : $0 }
-        let format = try Self.format(parsed.option("--format"), output: output)
+        let output = parsed.path(.output).flatMap { $0.isStandardStream ? nil : $0 }
+        let format = try Self.format(parsed.option(.format), output: output)
         if format == .png && output == nil && io.outputIsTerminal {
             throw UsageError(Message.pngToTerminal)
         }
         let fitter = CardQRFitter(
-            maxVersion: try integer(parsed.option("--max-version"), "--max-version", 1...40) ?? 20,
-            level: try level(parsed.option("--level")) ?? .medium)
-        let scale = try integer(parsed.option("--scale"), "--scale", 1...QRCode.maxScale) ?? 8
-        var forced: InputFormat?
-        if let from = parsed.option("--from") {
-            guard let inputFormat = InputFormat(rawValue: from) else { throw UsageError(Message.badFrom(from)) }
+            maxVersion: try integer(parsed.option(.maxVersion), "--max-version", 1...40) ?? 20,
+            level: try level(parsed.option(.level)) ?? .medium)
+        let scale = try integer(parsed.option(.scale), "--scale", 1...QRCode.maxScale) ?? 8
+        var forced: ContactFormat?
+        if let from = parsed.option(.from) {
+            guard let inputFormat = ContactFormat(rawValue: from) else { throw UsageError(Message.badFrom(from)) }
             forced = inputFormat
         }
 
@@ -128,7 +133,7 @@ extension QR {
         }
         static let pngToTerminal = "a PNG is not for the terminal: write it with -o card.png, or pipe it"
         static func badFrom(_ value: String) -> String {
-            let names = InputFormat.allCases.map(\.rawValue)
+            let names = ContactFormat.allCases.map(\.rawValue)
             return "--from takes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(value)"
         }
         static func badFormat(_ value: String) -> String { "--format takes png, svg or text, not \(value)" }

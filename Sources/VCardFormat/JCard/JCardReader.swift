@@ -1,4 +1,5 @@
 import ContactModel
+import Utilities
 import VCardSyntax
 
 /// Turns jCard text into vCard 4.0 content lines (RFC 7095 sections 4 and 5).

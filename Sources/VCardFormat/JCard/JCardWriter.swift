@@ -1,4 +1,5 @@
 import ContactModel
+import Utilities
 import VCardSyntax
 
 /// Writes cards of vCard 4.0 content lines as jCard text (RFC 7095 section 3).

@@ -1,5 +1,5 @@
 import ContactMerge
-import LabeledBook
+import SyntheticBook
 import Testing
 import VCardFormat
 
@@ -8,9 +8,9 @@ import VCardFormat
 /// missing fields, swapped names, abbreviated addresses, moved house, the street in the extended address) and 500
 /// traps without identifiers (twins, parents and children, Jr. and Sr., colleagues): no false merge, and at least
 /// 97% of all duplicates merged or suggested. The figures are printed for the record.
-@Suite struct LabeledBookTests {
+@Suite struct SyntheticBookMergeTests {
     @Test func noFalseMergesAndNearlyEveryDuplicateMergedOrSuggested() {
-        let book = LabeledBook.generate(.init(seed: 7, unlinkedDuplicates: 1_000, unlinkedTraps: 500))
+        let book = SyntheticBook.generate(.init(seed: 7, unlinkedDuplicates: 1_000, unlinkedTraps: 500))
         let existing = VCardDocument.read(Array(book.existing.utf8)).cards.map(\.contact)
         let incoming = VCardDocument.read(Array(book.incoming.utf8)).cards.enumerated().map {
             IncomingCard(contact: $0.element.contact, file: "incoming", line: $0.offset)

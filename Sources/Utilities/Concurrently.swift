@@ -1,9 +1,19 @@
 import Dispatch
 import Foundation
 
-/// Work spread over every processor, results in input order: matching a large book is embarrassingly parallel
-/// (each card's keys, each incoming card's best match), and the machines it runs on have several cores.
+/// Work spread over every processor: the package's one way to run independent pieces of work in parallel
+/// (matching a large book's cards, a photo's rows). ParallelCardReader's worker pool is the other shape, a
+/// bounded pipeline that streams segments of a file in order, and stays beside the reader it serves.
 package enum Concurrently {
+    /// Runs `body` for each of `0..<count` on all processors and returns when every one has finished.
+    package static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { body(0) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    }
+
     /// `transform` applied to each of `items`, in chunks of `chunk` on all processors; the same result as `map`.
     public static func map<T: Sendable, R: Sendable>(
         _ items: [T], chunk: Int = 512,
@@ -20,7 +30,7 @@ package enum Concurrently {
 }
 
 /// Results of parallel chunks, each written once by its own worker and read after all have finished.
-final class ChunkResults<T>: @unchecked Sendable {
+package final class ChunkResults<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [[T]]
 

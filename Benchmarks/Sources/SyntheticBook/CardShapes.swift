@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one writer per client export style (Apple, Google, Outlook, Android...), each a
+// short table of how that client spells a card; they are easiest to compare side by side.
+
 /// The clients whose export style a card imitates.
 enum Shape: Int, Sendable {
     /// iPhone / macOS Contacts, vCard 3.0: item groups with X-ABLabel, UID, PRODID.

@@ -2,15 +2,15 @@ import ContactMatching
 import ContactMerge
 import ContactModel
 import Foundation
-import LabeledBook
 import PhotoProcessing
+import SyntheticBook
 import VCardFormat
 import VCardSyntax
 
-// Benchmark driver: `vcf-bench parse|parse-write|lex FILE [--jobs N]` prints one JSON line
+// Benchmark driver: `vcf-bench parse|parse-write FILE [--jobs N]` prints one JSON line
 // {"bytes":N,"cards":N,"seconds":S,"written":N,"jobs":N}, timing only the work (not process start).
 // parse and parse-write use ParallelCardReader with N worker threads (default: the processor count);
-// --jobs 1 reads on the calling thread with VCardFileReader. lex only splits cards (sequential).
+// --jobs 1 reads on the calling thread with VCardFileReader.
 // Scripts/bench.sh runs it beside the peers.
 // `vcf-bench photo-fit IMAGE MAX_BYTES MAX_EDGE RUNS OUT` fits one photo RUNS times in this process and prints
 // {"median_ms":M,"min_ms":M,"bytes":N,"width":W,"height":H,"quality":Q,"chroma":"4:2:0","encodes":E}
@@ -73,7 +73,7 @@ func labeled(_ arguments: [String]) -> Never {
     let people = arguments.first.flatMap { Int($0) } ?? 10_000
     let seed = arguments.count > 1 ? UInt64(arguments[1]) ?? 1 : 1
     let unlinked = arguments.count > 2 ? Int(arguments[2]) ?? 0 : people / 10
-    let book = LabeledBook.generate(
+    let book = SyntheticBook.generate(
         .init(
             seed: seed, existingPeople: people, incomingDuplicates: people / 5,
             incomingNew: people / 10, traps: people / 20, unlinkedDuplicates: unlinked))
@@ -163,23 +163,27 @@ func mergePhases(_ arguments: [String]) -> Never {
     exit(0)
 }
 
-/// Times working out match keys for every card of a book on one thread, whole and by part, so a change to the
-/// key code can be measured alone: `vcf-bench keys BOOK [RUNS]`.
+/// Times working out match keys for every card of a book on one thread, whole and by public part, so a change to
+/// the key code can be measured alone: `vcf-bench keys BOOK [RUNS]`. (It sees only the public API, as this package
+/// builds against the root one; finer parts are timed with a profiler, Scripts/profile-convert.sh.)
 func keys(_ arguments: [String]) -> Never {
-    guard let path = arguments.first, let data = FileManager.default.contents(atPath: path) else {
+    guard let path = arguments.first, FileManager.default.fileExists(atPath: path) else {
         FileHandle.standardError.write(Data("usage: vcf-bench keys BOOK [RUNS]\n".utf8))
         exit(64)
     }
     let runs = arguments.count > 1 ? Int(arguments[1]) ?? 3 : 3
-    var contacts: [Contact] = []
-    do {
-        try ParallelCardReader().readRaw(
-            [UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
-            body: { contacts.append($0) }, diagnostics: { _ in })
-    } catch {
-        FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
-        exit(2)
+    func readAll() -> [Contact] {
+        var contacts: [Contact] = []
+        do {
+            let reader = try VCardFileReader(path: path)
+            while let card = try reader.next() { contacts.append(card.contact) }
+        } catch {
+            FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))
+            exit(2)
+        }
+        return contacts
     }
+    let contacts = readAll()
     let clock = ContinuousClock()
     func time(_ what: String, _ body: () -> Int) {
         var best = Double.infinity
@@ -192,32 +196,11 @@ func keys(_ arguments: [String]) -> Never {
         }
         print("\(what)\t\(String(format: "%.3f", best))\t\(count)")
     }
-    time("identity") {
-        var n = 0
-        try? ParallelCardReader(workers: 1).readRaw(
-            [UInt8](data), name: path, transform: { VCardReader.identity(from: $0) },
-            body: { _ in n += 1 }, diagnostics: { _ in })
-        return n
-    }
-    if let dump = ProcessInfo.processInfo.environment["KEYS_DUMP"] {
-        // Every key of every card as text, to compare two builds' keys line by line.
-        var out = ""
-        for contact in contacts {
-            let k = MatchKeys(contact, countryCode: 1)
-            let name =
-                k.name.map { "\($0.given)|\(String($0.middleInitials))|\($0.family)|\($0.generation ?? "")" } ?? "-"
-            let addresses = k.addresses.map { "\($0.number)|\($0.street)|\($0.locality)|\($0.region)|\($0.postalCode)" }
-            out +=
-                "\(k.uid ?? "-")\t\(k.emails)\t\(k.phones.map { "\($0.key)\($0.personal)" })\t\(name)\t\(k.organization ?? "-")\t"
-                + "\(k.birthday.map { "\($0)" } ?? "-")\t\(k.formattedName ?? "-")\t\(addresses)\t\(k.indexKeys.count)\n"
-        }
-        writeOrExit(out.utf8, to: dump)
-    }
-    time("match keys") { contacts.reduce(0) { $0 + MatchKeys($1, countryCode: 1).indexKeys.count } }
+    time("read") { readAll().count }
+    time("match keys") { contacts.reduce(0) { $0 + MatchKeys($1, countryCode: 1).emails.count } }
     let allKeys = contacts.map { MatchKeys($0, countryCode: 1) }
     time("index") { ContactIndex(allKeys).keys.count }
     time("person name") { contacts.reduce(0) { $0 + (PersonName($1)?.family.utf8.count ?? 0) } }
-    time("address") { contacts.reduce(0) { $0 + $1.addresses.compactMap(AddressKey.init).count } }
     exit(0)
 }
 
@@ -239,8 +222,8 @@ if let flag = arguments.firstIndex(of: "--jobs"), flag + 1 < arguments.count, le
     jobs = n
     arguments.removeSubrange(flag...(flag + 1))
 }
-guard arguments.count == 2, ["parse", "parse-write", "lex"].contains(arguments[0]) else {
-    FileHandle.standardError.write(Data("usage: vcf-bench parse|parse-write|lex FILE [--jobs N]\n".utf8))
+guard arguments.count == 2, ["parse", "parse-write"].contains(arguments[0]) else {
+    FileHandle.standardError.write(Data("usage: vcf-bench parse|parse-write FILE [--jobs N]\n".utf8))
     exit(64)
 }
 let mode = arguments[0]
@@ -253,10 +236,7 @@ var written = 0
 let start = clock.now
 do {
     let writer = VCardWriter(version: .v3_0)
-    if mode == "lex" {
-        let reader = try VCardFileReader(path: path)
-        while try reader.nextRaw() != nil { cards += 1 }
-    } else if jobs == 1 {
+    if jobs == 1 {
         let reader = try VCardFileReader(path: path)
         var out: [UInt8] = []
         out.reserveCapacity(2 << 20)

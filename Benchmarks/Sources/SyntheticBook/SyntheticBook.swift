@@ -1,9 +1,12 @@
+// A seeded synthetic address-book generator for the merge tests and benchmarks: two books, "existing" and
+// "incoming", with the truth of which incoming cards are the same person as an existing one (true duplicates
+// exported the way other services export them, new people, and traps that only look alike).
 // Incoming card `i` is a duplicate of existing card `j` exactly when `incomingPeople[i] == existingPeople[j]`.
 // Person ids are unique per real person; each person appears at most once in each book. The same options give
 // byte-identical text on every platform.
 
-/// A seeded pair of vCard address books, "existing" and "incoming", labelled with who is who.
-public struct LabeledBook: Sendable {
+/// A seeded synthetic pair of vCard address books, "existing" and "incoming", labelled with who is who.
+public struct SyntheticBook: Sendable {
     /// Generation knobs; defaults give a realistic mix.
     public struct Options: Sendable {
         /// The seed of the deterministic generator (SplitMix64).
@@ -81,7 +84,7 @@ public struct LabeledBook: Sendable {
     public var incomingKinds: [Kind]
 
     /// Generates both books from the options; the same options always give the same bytes.
-    public static func generate(_ options: Options) -> LabeledBook {
+    public static func generate(_ options: Options) -> SyntheticBook {
         var generator = Generator(options)
         return generator.run()
     }

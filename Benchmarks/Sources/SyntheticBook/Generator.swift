@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one seeded generator whose steps draw from one random stream in a fixed order
+// (changing the order changes every byte); people, names, slips and card shapes are in their own files.
+
 /// Which of a person's values a card shows.
 struct Fields: OptionSet, Sendable {
     let rawValue: UInt32
@@ -63,7 +66,7 @@ struct CardPlan {
 
 /// Builds the world, the existing book and the incoming cards, in that order, from one seed.
 struct Generator {
-    private let options: LabeledBook.Options
+    private let options: SyntheticBook.Options
     private var world: World
     private var random: SplitMix64
     private var existingCount = 0
@@ -71,7 +74,7 @@ struct Generator {
     private var forced: [Fields] = []
     private var anchorUsed: [Bool] = []
     private var existingPlans: [CardPlan] = []
-    private var incoming: [(person: Int, kind: LabeledBook.Kind, forced: Fields)] = []
+    private var incoming: [(person: Int, kind: SyntheticBook.Kind, forced: Fields)] = []
     /// The stream of the unlinked duplicates' choices, forked apart so that without them `random` draws exactly
     /// what it drew before they existed.
     private var unlinkedRandom: SplitMix64
@@ -84,7 +87,7 @@ struct Generator {
     /// Incoming people whose card shows no email, phone or UID (the traps without identifiers).
     private var bare = Set<Int>()
 
-    init(_ options: LabeledBook.Options) {
+    init(_ options: SyntheticBook.Options) {
         self.options = options
         var root = SplitMix64(seed: options.seed)
         let expected = max(0, options.existingPeople) + max(0, options.incomingNew) + max(0, options.traps)
@@ -96,7 +99,7 @@ struct Generator {
         slipRandom = root.fork()
     }
 
-    mutating func run() -> LabeledBook {
+    mutating func run() -> SyntheticBook {
         makeExistingPeople(max(0, options.existingPeople))
         makeTraps(max(0, options.traps))
         makeNewPeople(max(0, options.incomingNew))
@@ -128,7 +131,7 @@ struct Generator {
 
         var incomingWriter = CardWriter(countryCode: options.countryCode, capacity: incoming.count * 480 + 1024)
         var incomingPeople = [Int]()
-        var incomingKinds = [LabeledBook.Kind]()
+        var incomingKinds = [SyntheticBook.Kind]()
         incomingPeople.reserveCapacity(incoming.count)
         incomingKinds.reserveCapacity(incoming.count)
         for entry in incoming {
@@ -144,7 +147,7 @@ struct Generator {
             incomingPeople.append(world.persons[entry.person].id)
             incomingKinds.append(entry.kind)
         }
-        return LabeledBook(
+        return SyntheticBook(
             existing: existingText, incoming: incomingWriter.text, existingPeople: existingPeople,
             incomingPeople: incomingPeople, incomingKinds: incomingKinds)
     }
@@ -332,7 +335,7 @@ struct Generator {
 
     /// A card with the name and what the trap is built on (home and birthday, or organisation), and no email,
     /// phone or UID of anyone's.
-    private mutating func barePlan(_ index: Int, kind: LabeledBook.Kind) -> CardPlan {
+    private mutating func barePlan(_ index: Int, kind: SyntheticBook.Kind) -> CardPlan {
         let person = world.persons[index]
         var fields: Fields = kind == .colleague ? [.org, .birthday, .homeAddress] : [.homeAddress, .birthday]
         if person.middle != nil { fields.insert(.middle) }
@@ -468,7 +471,7 @@ struct Generator {
     }
 
     /// A son or father: the same full name but the suffix, the same home, a birthday in another year.
-    private mutating func relativeTrap(of index: Int, suffix: String?, yearOffset: Int, kind: LabeledBook.Kind) {
+    private mutating func relativeTrap(of index: Int, suffix: String?, yearOffset: Int, kind: SyntheticBook.Kind) {
         let model = world.persons[index]
         world.ensureHome(model.household)
         let person = world.newPerson(

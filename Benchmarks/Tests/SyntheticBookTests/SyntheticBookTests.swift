@@ -1,14 +1,14 @@
 import ContactMatching
 import ContactModel
-import LabeledBook
+import SyntheticBook
 import Testing
 import VCardFormat
 
 /// The labelled generator itself: its bytes stay pinned, and unlinked duplicates share no identifier with their
 /// existing card yet carry what a name, address and birthday matcher needs, with the slips it must survive.
-@Suite struct LabeledBookGeneratorTests {
+@Suite struct SyntheticBookTests {
     /// FNV-1a 64 over the UTF-8 of both books: a digest of our own, as `Hasher` is seeded per process.
-    static func digest(_ book: LabeledBook) -> UInt64 {
+    static func digest(_ book: SyntheticBook) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in book.existing.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         for byte in book.incoming.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -18,7 +18,7 @@ import VCardFormat
     /// Recorded before unlinked duplicates existed: without them the generator must write the very same bytes,
     /// so merge figures measured on older books stay comparable.
     @Test func bytesWithoutUnlinkedDuplicatesAreUnchanged() {
-        let book = LabeledBook.generate(
+        let book = SyntheticBook.generate(
             .init(
                 seed: 3, existingPeople: 600, incomingDuplicates: 120, incomingNew: 60,
                 traps: 30))
@@ -26,11 +26,11 @@ import VCardFormat
     }
 
     @Test func sameOptionsGiveSameBytes() {
-        let options = LabeledBook.Options(
+        let options = SyntheticBook.Options(
             seed: 12, existingPeople: 1_000, incomingDuplicates: 100, incomingNew: 50,
             traps: 40, unlinkedDuplicates: 150)
-        let first = LabeledBook.generate(options)
-        let second = LabeledBook.generate(options)
+        let first = SyntheticBook.generate(options)
+        let second = SyntheticBook.generate(options)
         #expect(first.existing == second.existing)
         #expect(first.incoming == second.incoming)
         #expect(first.labelsTSV() == second.labelsTSV())
@@ -64,7 +64,7 @@ import VCardFormat
     }
 
     @Test func unlinkedDuplicatesShareNoIdentifierAndVary() {
-        let book = LabeledBook.generate(
+        let book = SyntheticBook.generate(
             .init(
                 seed: 21, existingPeople: 2_000, incomingDuplicates: 100, incomingNew: 50,
                 traps: 40, unlinkedDuplicates: 200))
@@ -104,10 +104,10 @@ import VCardFormat
             if ours.birthday != nil { withBirthday += 1 }
 
             // Names: swapped, a typo, a nickname or the initial alone.
-            let ourGiven = TextFolding.fold(ours.name?.given.first ?? "")
-            let ourFamily = TextFolding.fold(ours.name?.family.first ?? "")
-            let theirGiven = TextFolding.fold(theirs.name?.given.first ?? "")
-            let theirFamily = TextFolding.fold(theirs.name?.family.first ?? "")
+            let ourGiven = folded(ours.name?.given.first ?? "")
+            let ourFamily = folded(ours.name?.family.first ?? "")
+            let theirGiven = folded(theirs.name?.given.first ?? "")
+            let theirFamily = folded(theirs.name?.family.first ?? "")
             let swapped =
                 theirGiven != ourGiven
                 && (theirGiven == ourFamily || Self.oneEdit(theirGiven, ourFamily))
@@ -146,7 +146,7 @@ import VCardFormat
     /// street in the extended address, and traps without identifiers (twins, parents and children, colleagues),
     /// whose cards carry no email, phone or UID.
     @Test func newSlipsAndTrapsWithoutIdentifiersAppear() {
-        let book = LabeledBook.generate(
+        let book = SyntheticBook.generate(
             .init(
                 seed: 21, existingPeople: 3_000, incomingDuplicates: 100, incomingNew: 50, traps: 40,
                 unlinkedDuplicates: 600, unlinkedTraps: 100))
@@ -169,7 +169,7 @@ import VCardFormat
                     seen["moved", default: 0] += 1
                 }
             }
-            if let a = theirs.birthday.flatMap(Birthday.init), let b = ours.birthday.flatMap(Birthday.init),
+            if let a = theirs.birthday.flatMap(TestBirthday.init), let b = ours.birthday.flatMap(TestBirthday.init),
                 a.isTypo(of: b)
             {
                 seen["birthday typo", default: 0] += 1
@@ -186,12 +186,12 @@ import VCardFormat
         #expect(!twins.isEmpty)
         for index in twins {
             let twin = incoming[index]
-            let surname = TextFolding.fold(twin.formattedName ?? "").split(separator: " ").last
+            let surname = folded(twin.formattedName ?? "").split(separator: " ").last
             #expect(
                 existing.contains { card in
-                    card.birthday.flatMap(Birthday.init) == twin.birthday.flatMap(Birthday.init)
+                    card.birthday.flatMap(TestBirthday.init) == twin.birthday.flatMap(TestBirthday.init)
                         && card.addresses.contains { $0.street == twin.addresses.first?.street }
-                        && TextFolding.fold(card.formattedName ?? "").split(separator: " ").last == surname
+                        && folded(card.formattedName ?? "").split(separator: " ").last == surname
                         && card.formattedName != twin.formattedName
                 }, "twin card \(index) has no sibling")
         }

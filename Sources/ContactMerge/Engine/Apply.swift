@@ -1,0 +1,188 @@
+import ContactMatching
+import ContactModel
+import Utilities
+
+extension AddressBookMerge {
+    /// The result of `plan` with the answers of a review (by suggestion index): a merge answer joins the two
+    /// sides; a keep-apart answer gives each side a UID if it has none (the name-based UUID of its content) and
+    /// records the pair in `keptApart`. Each group's card is made by merging its cards in content order from the
+    /// existing card (or the first), so the result never depends on the order of the input files.
+    public func apply(_ plan: MergePlan, answers: [Int: ReviewAnswer]) -> MergeResult {
+        var state = plan.state
+        let count = plan.existingCount
+        let isDedupe = plan.isDedupe
+        let isAnchor: @Sendable (Int) -> Bool = { !isDedupe && $0 < count }
+        func order(_ node: Int) -> UInt64 { plan.order(node) }
+        var keptApartNodes: [(Int, Int)] = []
+        var reviewed: [Int: MatchDecision] = [:]
+        for (k, answer) in answers.sorted(by: { $0.key < $1.key }) where plan.suggestions.indices.contains(k) {
+            let (x, y) = plan.nodes(plan.suggestions[k])
+            let rx = state.find(x)
+            let ry = state.find(y)
+            guard rx != ry else { continue }
+            switch answer {
+            case .merge:
+                let all = (state.group(rx) + state.group(ry)).sorted { (order($0), $0) < (order($1), $1) }
+                guard all.filter(isAnchor).count <= 1 else { continue }
+                for node in [rx, ry] {
+                    state.members[node] = nil
+                    state.merged[node] = nil
+                    state.parent[node] = all[0]
+                }
+                state.parent[all[0]] = all[0]
+                state.members[all[0]] = all
+                reviewed[x] = plan.matcher.decide(plan.keys[x], plan.keys[y])
+                reviewed[x]?.rule = "review"
+                state.joined[x] = (y, reviewed[x]!)
+            case .keepApart:
+                keptApartNodes.append((rx, ry))
+            }
+        }
+        var result = MergeResult()
+        result.countryCode = plan.code
+        result.candidatePairs = plan.candidatePairs
+        result.capped = plan.capped
+        let merger = ContactMerger(preference: preference, countryCode: plan.code)
+        var roots: [Int] = []
+        // Groups of several cards, and (in a merge) incoming cards on their own; an existing card alone is left.
+        for node in plan.keys.indices where state.find(node) == node {
+            if state.members[node] != nil || !isDedupe && node >= count { roots.append(node) }
+        }
+        // Each group's card, and what merging each of its cards changed: in parallel, one group each.
+        let frozen = state
+        struct Made: Sendable {
+            var root: Int
+            var card: Contact
+            var original: Contact?
+            var outcomes: [(node: Int, outcome: MergeEntry.Outcome, changes: [FieldChange])]
+        }
+        let made: [Made] = Concurrently.map(roots, chunk: 64) { root in
+            let members = frozen.group(root)
+            let anchor = members.first(where: isAnchor)
+            let base = members[0]
+            let original: Contact? =
+                isDedupe ? plan.existing.card(base) : anchor.map { plan.existing.card($0) }
+            var card = original ?? plan.incoming[base - count].contact
+            var outcomes: [(Int, MergeEntry.Outcome, [FieldChange])] = []
+            for node in members.dropFirst() {
+                let contact = isDedupe ? plan.existing.card(node) : plan.incoming[node - count].contact
+                let (next, changes) = merger.merge(contact, into: card)
+                outcomes.append((node, next == card ? .unchanged : .merged, changes))
+                card = next
+            }
+            if let original, card == original {
+                // The group's card is the card it started from (cards merged here before, whose single values
+                // took turns): nothing changed, whatever each step did on the way.
+                outcomes = outcomes.map { ($0.0, .unchanged, $0.2.filter { $0.action == .kept }) }
+            }
+            return Made(root: root, card: card, original: original, outcomes: outcomes)
+        }
+        var cardOf: [Int: Contact] = [:]
+        var originalOf: [Int: Contact] = [:]  // the existing card each group started from, read once
+        var outcomeOf: [Int: (MergeEntry.Outcome, [FieldChange])] = [:]
+        for m in made {
+            cardOf[m.root] = m.card
+            originalOf[m.root] = m.original
+            for o in m.outcomes { outcomeOf[o.node] = (o.outcome, o.changes) }
+        }
+        // Cards a keep-apart decision names get a UID when they have none, so the decision can name them.
+        for (x, y) in keptApartNodes {
+            var uids: [String] = []
+            for root in [x, y] {
+                var card = cardOf[root] ?? plan.existing.card(root)
+                if card.uid == nil {
+                    card.uid = ContentKey.uid(card)
+                    cardOf[root] = card
+                }
+                uids.append(card.uid!)
+            }
+            result.keptApart.append((uids[0], uids[1]))
+        }
+        // A card given a UID is written again, even when nothing else about it changed.
+        for (x, y) in keptApartNodes {
+            for root in [x, y] where isDedupe || isAnchor(root) {
+                if let card = cardOf[root], card != originalOf[root] ?? plan.existing.card(root) {
+                    result.replaced[root] = card
+                }
+            }
+        }
+        func explained(_ node: Int) -> MatchDecision? {
+            guard let (partner, decision) = state.joined[node] else { return nil }
+            return plan.matcher.explained(decision, plan.keys[node], plan.keys[partner])
+        }
+        let remaining = plan.suggestions.indices.filter { answers[$0] == nil }.map { plan.suggestions[$0] }
+            .filter { s in
+                let (x, y) = plan.nodes(s)
+                return state.find(x) != state.find(y)
+            }
+        if isDedupe {
+            for root in roots {
+                guard let card = cardOf[root] else { continue }
+                if card != originalOf[root] ?? plan.existing.card(root) { result.replaced[root] = card }
+                for node in state.group(root).dropFirst() { result.removed.insert(node) }
+            }
+            for position in plan.keys.indices {
+                var entry = MergeEntry(
+                    file: plan.file, line: plan.lines[position], name: plan.existing.names[position],
+                    outcome: .unchanged)
+                if result.removed.contains(position) {
+                    entry.outcome = .merged
+                    entry.existing = state.find(position)
+                    entry.decision = explained(position)
+                    entry.changes = outcomeOf[position]?.1 ?? []
+                }
+                result.entries.append(entry)
+            }
+        } else {
+            var bestSuggestion: [Int: Int] = [:]  // incoming root -> existing position
+            for s in remaining.reversed() { bestSuggestion[s.second] = s.first }
+            var addedAt: [(Int, Contact)] = []
+            for root in roots {
+                let members = state.group(root)
+                if let anchor = members.first(where: isAnchor) {
+                    if let card = cardOf[root], card != originalOf[root] ?? plan.existing.card(anchor) {
+                        result.replaced[anchor] = card
+                    }
+                } else if let first = members.min() {
+                    addedAt.append((first, cardOf[root] ?? plan.incoming[root - count].contact))
+                }
+            }
+            result.added = addedAt.sorted { $0.0 < $1.0 }.map(\.1)
+            for (i, card) in plan.incoming.enumerated() {
+                let node = count + i
+                let root = state.find(node)
+                var entry = MergeEntry(
+                    file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
+                if let anchor = state.group(root).first(where: isAnchor) {
+                    entry.existing = anchor
+                    entry.outcome = outcomeOf[node]?.0 ?? .unchanged
+                    entry.changes = outcomeOf[node]?.1 ?? []
+                    entry.decision = explained(node)
+                } else if root != node {
+                    entry.outcome = .merged
+                    entry.intoIncoming = root - count
+                    entry.changes = outcomeOf[node]?.1 ?? []
+                    entry.decision = explained(node)
+                } else if let existing = bestSuggestion[i] {
+                    entry.outcome = .possible
+                    entry.existing = existing
+                    entry.decision = plan.matcher.explained(
+                        plan.matcher.decide(plan.keys[node], plan.keys[existing]), plan.keys[node],
+                        plan.keys[existing])
+                }
+                result.entries.append(entry)
+            }
+        }
+        result.suggestions = remaining
+        let keys = plan.keys
+        let merged = state.merged.mapValues(\.keys)
+        let matcher = plan.matcher
+        result.explain = { s in
+            let (x, y) = isDedupe ? (s.first, s.second) : (count + s.second, s.first)
+            let a = merged[x] ?? keys[x]
+            let b = merged[y] ?? keys[y]
+            return matcher.explained(matcher.decide(a, b), a, b)
+        }
+        return result
+    }
+}

@@ -1,0 +1,28 @@
+import ContactModel
+import VCardFormat
+import VCardSyntax
+
+extension IncomingCard {
+    /// What a merge does with one card it read: take it, or leave it out and say why.
+    public enum Admission: Sendable {
+        /// The card joins the merge.
+        case admitted(IncomingCard)
+        /// The card is left out; the entry (outcome `skipped`) names its first error for the report.
+        case skipped(MergeEntry)
+    }
+
+    /// Decides whether `card`, read from `file`, may join a merge: a card with an error on any of its lines is
+    /// left out, since merging what was read of it could replace good values with half-read ones; warnings do not
+    /// keep a card out.
+    ///
+    /// - Parameter file: Where the card came from, as the report names it.
+    public static func admit(_ card: ReadCard, file: String) -> Admission {
+        if let first = card.diagnostics.first(where: { $0.severity == .error }) {
+            return .skipped(
+                MergeEntry(
+                    file: file, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                    outcome: .skipped, problem: first.message))
+        }
+        return .admitted(IncomingCard(contact: card.contact, file: file, line: card.raw.beginLine))
+    }
+}
