@@ -159,7 +159,7 @@ let package = Package(
             dependencies: [
                 "VCFCommands", "SyntheticBook", "ContactModel", "VCardFormat",
                 "ContactPresentation", "CardQR", "QRCode", "TerminalText",
-                "UserFiles",
+                "UserFiles", "ContactMerge",
                 "VCardSyntax", "VCardLint", "TestSupport",
             ]),
     ]

@@ -39,7 +39,10 @@ public struct ContactMerger: Sendable {
             }
         var groups = GroupRenamer(existing: existing, incoming: incoming)
 
-        func single<T: Equatable>(_ field: String, _ path: WritableKeyPath<Contact, T?>, _ show: (T) -> String) {
+        func single<T: Equatable>(
+            _ field: String, _ path: WritableKeyPath<Contact, T?>, shortens: (T, T) -> Bool = { _, _ in false },
+            _ show: (T) -> String
+        ) {
             guard let new = incoming[keyPath: path] else { return }
             guard let old = out[keyPath: path] else {
                 out[keyPath: path] = new
@@ -47,7 +50,9 @@ public struct ContactMerger: Sendable {
                 return
             }
             guard old != new else { return }
-            if incomingWins {
+            // A name is never replaced by its own abbreviation ("Juan J. Zhou" by "J. J. Zhou"): the initial says
+            // less, and a later card matched against the abbreviation could be another person of that initial.
+            if incomingWins && !shortens(new, old) {
                 out[keyPath: path] = new
                 changes.append(FieldChange(field, .replaced, value: show(new), previous: show(old)))
             } else {
@@ -58,8 +63,17 @@ public struct ContactMerger: Sendable {
         let standIn =
             incoming.formattedName.map { fn in (incoming.emails + incoming.phones).contains { $0.value == fn } }
             ?? false
-        if !(standIn && out.formattedName != nil) { single("FN", \.formattedName) { $0 } }
-        single("N", \.name) { $0.displayName }
+        if !(standIn && out.formattedName != nil) {
+            let shortensFN: (String, String) -> Bool = {
+                Self.abbreviates($0.split(separator: " "), $1.split(separator: " "))
+            }
+            single("FN", \.formattedName, shortens: shortensFN, { $0 })
+        }
+        let shortensN: (StructuredName, StructuredName) -> Bool = { new, old in
+            new.family.map { $0.lowercased() } == old.family.map { $0.lowercased() }
+                && Self.abbreviates(new.given + new.additional, old.given + old.additional)
+        }
+        single("N", \.name, shortens: shortensN, { $0.displayName })
         single("ORG", \.organization) { ([$0.name] + $0.units).joined(separator: ";") }
         single("TITLE", \.title) { $0 }
         single("ROLE", \.role) { $0 }
@@ -223,6 +237,16 @@ public struct ContactMerger: Sendable {
             item.group = groups.rename(item.group)
             out.extensions.append(item)
             changes.append(FieldChange(item.name, .added, value: item.value))
+        }
+    }
+
+    /// Whether `short` is `long` with some words cut to their initial ("J." or "J" for "Juan"), the rest equal.
+    static func abbreviates<S: StringProtocol>(_ short: [S], _ long: [S]) -> Bool {
+        guard short.count == long.count, short != long else { return false }
+        return zip(short, long).allSatisfy { s, l in
+            if s.lowercased() == l.lowercased() { return true }
+            let letters = s.hasSuffix(".") ? s.dropLast() : s[...]
+            return letters.count == 1 && l.count > 1 && l.lowercased().hasPrefix(letters.lowercased())
         }
     }
 

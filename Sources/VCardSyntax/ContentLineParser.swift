@@ -343,10 +343,11 @@ struct ContentLineParser {
                         name: Self.text(of: nameSpan, in: card)))
             }
         } else if base64 {
-            // Base64 may hold folding white space; squeeze it out in place.
+            // Base64 may hold folding white space; squeeze it out in place, from the first byte that might be.
             valueSpan.end = card.bytes.withUnsafeMutableBufferPointer { b in
-                var write = valueSpan.start
-                for read in valueSpan.start..<valueSpan.end {
+                let first = Self.firstControlOrSpace(UnsafeBufferPointer(b), from: valueSpan.start, to: valueSpan.end)
+                var write = first
+                for read in first..<valueSpan.end {
                     let byte = b[read]
                     if !ASCII.isSpaceOrTab(byte) && byte != ASCII.cr && byte != ASCII.lf {
                         b[write] = byte
@@ -478,8 +479,32 @@ struct ContentLineParser {
     /// and look them up by those bytes, so any name the parser could delimit is kept as it was written.
     static func isSafeName(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return false }
+        // Printable ASCII is the common case, decided in one pass with one comparison a byte.
+        var printable = true
+        for index in range where bytes[index] &- 0x20 >= 0x5F {
+            printable = false
+            break
+        }
+        if printable { return true }
         for index in range where bytes[index] < 0x20 || bytes[index] == 0x7F { return false }
         return TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// The offset of the first byte at or below 0x20 (space, tab, CR, LF and other controls) in `bytes[start..<end]`,
+    /// or `end`; base64 holds none, so a photo is passed over eight bytes at a time.
+    @inline(__always)
+    static func firstControlOrSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // A byte below 0x21 sets its high bit in (word - 0x21..) & ~word (a byte of 0x80 or more never does).
+                if (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < end && bytes[index] > 0x20 { index += 1 }
+        return index
     }
 
     private static func isNameToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
