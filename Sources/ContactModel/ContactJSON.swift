@@ -25,6 +25,9 @@ public enum ContactJSON {
         return [UInt8](data) + [0x0A]
     }
 
+    /// Writes contacts one at a time, with the bytes `encode` gives for all of them.
+    public typealias Writer = JSONArrayWriter
+
     /// Decodes an array of contacts or one contact.
     /// - Throws: `DecodeError` naming the line and what was expected: a syntax error where it is, a value of
     ///   the wrong type at its path (`[2].emails[0].value`).

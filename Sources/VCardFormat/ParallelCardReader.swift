@@ -51,12 +51,16 @@ public struct ParallelCardReader: Sendable {
         body: (T) throws -> Void,
         diagnostics: ([Diagnostic]) -> Void
     ) throws {
+        var lineRun = LineRunLimit()
         let chunks = { () throws -> [UInt8] in
+            let chunk: [UInt8]
             do {
-                return [UInt8](try handle.read(upToCount: segmentBytes) ?? Data())
+                chunk = [UInt8](try handle.read(upToCount: segmentBytes) ?? Data())
             } catch {
                 throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
             }
+            guard chunk.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(name) }
+            return chunk
         }
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
@@ -125,12 +129,15 @@ public struct ParallelCardReader: Sendable {
         var first = true
         var sequentialTail = false
         var finished = false
+        var needsMore = false
         // More segments in flight than workers keeps every worker busy while the caller consumes.
         let inFlight = workers * 2 + 1
 
         while !finished {
-            let chunk = ended ? [] : try nextChunk()
-            finished = chunk.isEmpty
+            // What the charset survey read ahead is cut into segments before more is read.
+            let backlog = carry.count >= 2 * segmentBytes && !needsMore
+            let chunk = ended || backlog ? [] : try nextChunk()
+            finished = chunk.isEmpty && !backlog
             carry.append(contentsOf: chunk)
             if first && carry.count >= 4 && Self.looksLikeUTF16(carry) { sequentialTail = true }
             if sequentialTail {
@@ -144,7 +151,11 @@ public struct ParallelCardReader: Sendable {
             let cut: Int? =
                 finished
                 ? carry.count
-                : carry.withUnsafeBufferPointer { CardBoundary.lastCut(in: $0, 0..<$0.count) }
+                : carry.withUnsafeBufferPointer {
+                    CardBoundary.lastCut(in: $0, 0..<segmentBytes) ?? CardBoundary.lastCut(in: $0, 0..<$0.count)
+                }
+            // With no cut point in what is held (one long card), more must be read before the next try.
+            needsMore = cut == nil || cut == 0
             guard let cut, cut > 0 else {
                 if carry.count > maxSegmentBytes {
                     sequentialTail = true
@@ -248,8 +259,9 @@ private struct Run<T: Sendable> {
         let (job, segment) = pending.removeFirst()
         let result = pool.result(of: job)
         if sequential == nil && (!result.endedInsideCard || segment.last) {
-            for output in result.outputs { try body(output) }
+            // The segment's problems outside cards come first, as a sequential reader reports a chunk's.
             diagnostics(result.fileDiagnostics)
+            for output in result.outputs { try body(output) }
             return
         }
         // The cut after this segment was no boundary: read from its start on, in order, with one lexer.
@@ -280,8 +292,8 @@ private struct Run<T: Sendable> {
     }
 
     private func deliver(_ cards: [RawCard], _ fileDiagnostics: [Diagnostic]) throws {
-        for raw in cards { try body(transform(raw)) }
         diagnostics(fileDiagnostics.map { $0.named(name) })
+        for raw in cards { try body(transform(raw)) }
     }
 }
 
@@ -351,9 +363,18 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
         transform: @Sendable (RawCard) -> T
     ) -> SegmentResult<T> {
         var lexer = segment.lexer(limits: limits, decoding: decoding)
-        var cards = lexer.feed(segment.bytes)
-        cards += lexer.finish()
-        let outputs = cards.map(transform)
+        // Fed a slice at a time and transformed as they come, so a segment of tiny cards never holds all of
+        // them lexed at once (each card costs its line records, however short).
+        var outputs: [T] = []
+        segment.bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(buffer.count, start + VCardFileReader.feedBytes)
+                outputs += lexer.feed(UnsafeBufferPointer(rebasing: buffer[start..<end])).map(transform)
+                start = end
+            }
+        }
+        outputs += lexer.finish().map(transform)
         return SegmentResult(
             outputs: outputs, fileDiagnostics: lexer.takeDiagnostics().map { $0.named(name) },
             endedInsideCard: lexer.endedInsideCard)

@@ -37,7 +37,16 @@ public final class VCardFileReader {
     private var ready: [RawCard] = []
     private var pendingDiagnostics: [Diagnostic] = []
     private var finished = false
+    /// Whether the input has been read to its end (what is left is in `unfed`).
+    private var inputEnded = false
+    /// Bytes read but not yet fed to the lexer, from `unfedStart` on.
+    private var unfed: [UInt8] = []
+    private var unfedStart = 0
     private let chunkSize: Int
+    private lazy var lineRun = LineRunLimit()
+    /// The lexer gets at most this many bytes at a time, so the cards read but not yet taken stay few even
+    /// when they are tiny (each costs its line records, however short).
+    package static let feedBytes = 64 << 10
 
     /// Opens `path` (`-` for standard input); `charset` is the charset of text that is not UTF-8 and declares
     /// none (`--charset`), nil to decide it (see `DecodingOptions`).
@@ -92,11 +101,14 @@ public final class VCardFileReader {
     }
 
     private func readChunk() throws -> Data {
+        let chunk: Data
         do {
-            return try handle.read(upToCount: chunkSize) ?? Data()
+            chunk = try handle.read(upToCount: chunkSize) ?? Data()
         } catch {
             throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
         }
+        guard chunk.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(name) }
+        return chunk
     }
 
     /// Reads the start of the input (up to `CharsetEvidence.surveyedBytes`), gathers its charset evidence, and
@@ -117,13 +129,10 @@ public final class VCardFileReader {
             CharsetEvidence.survey(
                 UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)), limits: limits)
         }
-        var lexer = VCardLexer(limits: limits, decoding: DecodingOptions(charset: charset, file: evidence))
-        ready = lexer.feed(start)
-        if ended {
-            finished = true
-            ready += lexer.finish()
-        }
-        return lexer
+        unfed = start
+        unfedStart = 0
+        inputEnded = ended
+        return VCardLexer(limits: limits, decoding: DecodingOptions(charset: charset, file: evidence))
     }
 
     /// The next raw card, or nil at the end of the input.
@@ -131,17 +140,25 @@ public final class VCardFileReader {
         // `ready` is kept in reverse so that each card is moved out with popLast, not copied.
         if lexer == nil {
             lexer = try startLexing()
-            ready.reverse()
-            collectDiagnostics()
         }
         while ready.isEmpty {
             if finished { return nil }
-            let chunk = try readChunk()
-            if chunk.isEmpty {
+            if unfedStart == unfed.count && !inputEnded {
+                let chunk = try readChunk()
+                unfed.removeAll(keepingCapacity: true)
+                unfed.append(contentsOf: chunk)
+                unfedStart = 0
+                inputEnded = chunk.isEmpty
+            }
+            if unfedStart < unfed.count {
+                let end = min(unfed.count, unfedStart + Self.feedBytes)
+                ready = unfed.withUnsafeBufferPointer {
+                    lexer!.feed(UnsafeBufferPointer(rebasing: $0[unfedStart..<end]))
+                }
+                unfedStart = end
+            } else {
                 finished = true
                 ready = lexer!.finish()
-            } else {
-                ready = chunk.withUnsafeBytes { lexer!.feed($0.bindMemory(to: UInt8.self)) }
             }
             ready.reverse()
             collectDiagnostics()

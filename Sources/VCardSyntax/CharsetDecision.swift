@@ -48,7 +48,13 @@ public struct CharsetEvidence: Hashable, Sendable {
     public static func survey(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = .default) -> CharsetEvidence {
         guard needsSurvey(bytes) else { return .none }
         var lexer = VCardLexer(limits: limits, decoding: DecodingOptions(), surveying: true)
-        _ = lexer.feed(bytes)
+        // Fed a slice at a time, so the cards lexed (and dropped) are never all held at once.
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + (64 << 10))
+            _ = lexer.feed(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            start = end
+        }
         _ = lexer.finish()
         return lexer.surveyedEvidence
     }

@@ -60,9 +60,9 @@ struct ChildProcess {
     /// Starts `vcf` with `arguments`.
     static func start(
         _ arguments: [[UInt8]], stdin: Input = .empty, stdout: Output = .capture, environment: [String: String] = [:],
-        extraDescriptors: [(Int32, String, Int32)] = [], measureMemory: Bool = false
+        extraDescriptors: [(Int32, String, Int32)] = [], measureMemory: Bool = false, binary: URL? = nil
     ) throws -> ChildProcess {
-        let binary = try #require(builtBinary)
+        let binary = try #require(binary ?? builtBinary)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-child-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var actions = posix_spawn_file_actions_t()
@@ -227,11 +227,11 @@ struct ChildProcess {
     /// Starts `vcf`, feeds nothing, and waits.
     static func run(
         _ arguments: [[UInt8]], stdin: Input = .empty, stdout: Output = .capture, environment: [String: String] = [:],
-        extraDescriptors: [(Int32, String, Int32)] = [], measureMemory: Bool = false
+        extraDescriptors: [(Int32, String, Int32)] = [], measureMemory: Bool = false, binary: URL? = nil
     ) throws -> Outcome {
         try start(
             arguments, stdin: stdin, stdout: stdout, environment: environment, extraDescriptors: extraDescriptors,
-            measureMemory: measureMemory
+            measureMemory: measureMemory, binary: binary
         ).wait()
     }
 

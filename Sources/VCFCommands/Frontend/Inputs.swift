@@ -24,6 +24,9 @@ struct InputReader {
     var readsWhole = false
     /// Bounds on inputs read whole.
     var limits = ReadLimits.default
+    /// Work done on each card on the reading threads (`forEachCard(in:preparing:_:)`), for a vCard input read
+    /// as a stream; nil reads on the calling thread alone.
+    private var preparing: (@Sendable (ReadCard) -> any Sendable)?
     /// Whether warnings are printed (they are counted either way). A merge reports what it did with each card
     /// instead: a hundred thousand "card has no FN" lines would bury its summary.
     var printsWarnings = true
@@ -56,9 +59,40 @@ struct InputReader {
     /// The name diagnostics give an input: its path shown safely, `-` for standard input.
     static func name(_ path: UserPath) -> String { path.description }
 
+    /// Calls `body` with what `prepare` made of each card of each input, in order, and the input's path; as
+    /// `forEachCard(in:_:)` otherwise. A vCard file or stream is read by `ParallelCardReader`: cards are read
+    /// and prepared on every processor (so `prepare` must not depend on earlier cards), and handed to `body`
+    /// in input order on this thread. Memory stays bounded by a few segments of the input in flight.
+    mutating func forEachCard<T: Sendable>(
+        in paths: [UserPath], preparing prepare: @escaping @Sendable (ReadCard) -> T,
+        _ body: (T, UserPath) throws -> Void
+    ) throws {
+        preparing = { prepare($0) }
+        defer { preparing = nil }
+        try forEachCard(in: paths) { delivered, source in
+            switch delivered {
+            case .card(let card): try body(prepare(card), source)
+            case .prepared(let prepared, _): try body(prepared as! T, source)
+            }
+        }
+    }
+
+    /// A card read on this thread, or what the reading threads prepared of one (and its diagnostics, reported
+    /// by the reader): the card itself is let go on the reading thread.
+    private enum Delivered: Sendable {
+        case card(ReadCard)
+        case prepared(any Sendable, diagnostics: [Diagnostic])
+    }
+
     /// Calls `body` with each card of each input in order, and the input's path. An input that cannot be read
     /// is reported and the others are still read. Reading stops early when standard output has ended.
     mutating func forEachCard(in paths: [UserPath], _ body: (ReadCard, UserPath) throws -> Void) throws {
+        try forEachCard(in: paths) { (delivered: Delivered, source) in
+            if case .card(let card) = delivered { try body(card, source) }
+        }
+    }
+
+    private mutating func forEachCard(in paths: [UserPath], _ body: (Delivered, UserPath) throws -> Void) throws {
         // A vdir folder is read as its .vcf files; a collection URL as its cards.
         let paths = expandingFolders(paths.isEmpty ? [UserPath.standardStream] : paths)
         let sizes = paths.map { path -> Int? in
@@ -79,7 +113,7 @@ struct InputReader {
             defer { bytesBefore += size ?? 0 }
             if let url = Place.url(path) {
                 try readCollection(url, user: user) { card, source in
-                    try body(card, UserPath(source))
+                    try body(.card(card), UserPath(source))
                     cards += 1
                     progress.update(cards: cards, bytesDone: bytesBefore)
                 }
@@ -101,8 +135,9 @@ struct InputReader {
 
     private mutating func read(
         _ file: InputFile, progress: ProgressLine, cards: inout Int, bytesBefore: Int,
-        _ body: (ReadCard, UserPath) throws -> Void
+        _ delivered: (Delivered, UserPath) throws -> Void
     ) throws {
+        func body(_ card: ReadCard, _ source: UserPath) throws { try delivered(.card(card), source) }
         let path = file.path
         let name = Self.name(path)
         let prefix = try file.read(upTo: 64 << 10)
@@ -187,6 +222,36 @@ struct InputReader {
                 cards += 1
                 progress.update(cards: cards, bytesDone: bytesBefore + card.raw.byteRange.upperBound)
             }
+        case .vcard where preparing != nil && file.identity.isRegularFile:
+            // A regular file, where reading ahead never waits: a pipe is read as it comes, card by card, so what
+            // is written follows what was sent.
+            let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
+            let prepare = preparing!
+            // Segments of 256 KiB: with a few in flight, and their output, the reader holds a few MB at once.
+            let reader = ParallelCardReader(segmentBytes: Self.segmentBytes, charset: charset)
+            do {
+                try reader.read(
+                    handle, name: name, prefix: prefix,
+                    transform: { card in
+                        (
+                            Delivered.prepared(prepare(card), diagnostics: card.diagnostics),
+                            card.raw.byteRange.upperBound
+                        )
+                    },
+                    body: { (card: Delivered, end: Int) in
+                        if case .prepared(_, let diagnostics) = card { report(diagnostics) }
+                        try delivered(card, path)
+                        cards += 1
+                        progress.update(cards: cards, bytesDone: bytesBefore + end)
+                        if io.outputEnded() { throw OutputEnded() }
+                    },
+                    diagnostics: { report($0) })
+            } catch let error as VCardInputError {
+                io.error(error.description)
+                ioFailures += 1
+            } catch is OutputEnded {
+                return
+            }
         case .vcard:
             let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
             let reader = VCardFileReader(handle: handle, name: name, prefix: prefix, charset: charset)
@@ -206,6 +271,12 @@ struct InputReader {
             }
         }
     }
+
+    /// The size of the segments a vCard file is cut into for the reading threads.
+    static let segmentBytes = 256 << 10
+
+    /// Thrown out of a parallel read once standard output has ended.
+    private struct OutputEnded: Error {}
 
     private mutating func reportCSV(_ problem: ContactCSV.Problem, name: String) {
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }

@@ -43,8 +43,8 @@ enum Convert {
             }
         }
 
-        /// Whether cards can be written as they are read, without holding them all.
-        var streams: Bool { self == .vcard3 || self == .vcard4 }
+        /// Whether each card's bytes can be made on the reading threads (`DocumentWriter.element`).
+        var prepares: Bool { self != .jcard && self != .csv }
 
         /// One document holding `contacts`.
         func document(_ contacts: [Contact]) -> [UInt8] {
@@ -144,54 +144,66 @@ enum Convert {
         defer { output?.abandon() }
         reader.user = parsed.option(.user)
         var bytes: [UInt8] = []
-        var contacts: [Contact] = []
-        let writer = VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0)
-        try reader.forEachCard(in: parsed.positionals) { card, source in
-            cardCount += 1
-            if photo != nil && cardCount > 1 {
-                throw UsageError("--photo gives one card its photo, but the input holds more than one card")
+        var document = DocumentWriter(target)
+        let writer = document.vCard
+        let elementWriter: VCardWriter? = target == .json ? nil : writer
+        // Cards go out a chunk at a time, so memory stays bounded whatever the input's size.
+        func flush() throws {
+            if bytes.count >= DescriptorWriter.defaultBufferSize {
+                try output?.write(bytes)
+                bytes.removeAll(keepingCapacity: true)
             }
-            var contact = card.contact
-            uids?.ensure(&contact)
-            if let fitter {
-                let location = "\(source):\(max(card.raw.beginLine, 1))"
-                do {
-                    let outcome = try fitter.fit(
-                        contact, photo: photo,
-                        limit: photoArguments.limit ?? RecordLimit(name: "none"))
-                    contact = outcome.contact
-                    if let warning = outcome.photo?.warning { io.error("\(location): warning: photo: \(warning)") }
-                    io.error(photo != nil ? outcome.description : "\(location): \(outcome.description)")
-                } catch let error as CardPhotoError {
-                    // The guarantee is the limit: a card that cannot meet it is reported and left out.
-                    io.error("\(location): error: \(error); the card was not written")
-                    fitFailures += 1
-                    return
-                } catch let error as PhotoError {
-                    io.error("\(location): error: photo: \(error); the card was not written")
-                    fitFailures += 1
-                    return
-                }
+        }
+        if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
+            // Each card is read and written on the reading threads, in input order.
+            let prepare: @Sendable (ReadCard) -> [UInt8] = { DocumentWriter.element($0.contact, elementWriter) }
+            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
+                cardCount += 1
+                document.append(encoded: element, to: &bytes)
+                try flush()
             }
-            if book != nil {
-                var one: [UInt8] = []
-                writer.write(contact, into: &one)
-                try book!.add(contact, bytes: one, source: "\(source):\(max(card.raw.beginLine, 1))")
-            } else if names != nil {
-                if !writeSplit(
-                    contact, line: card.raw.beginLine, source: source, names: &names!, target, writeOptions, io)
-                {
-                    splitFailures += 1
+        } else {
+            try reader.forEachCard(in: parsed.positionals) { card, source in
+                cardCount += 1
+                if photo != nil && cardCount > 1 {
+                    throw UsageError("--photo gives one card its photo, but the input holds more than one card")
                 }
-            } else if target.streams {
-                writer.write(contact, into: &bytes)
-                // Cards go out a chunk at a time, so memory stays bounded whatever the input's size.
-                if bytes.count >= DescriptorWriter.defaultBufferSize {
-                    try output?.write(bytes)
-                    bytes.removeAll(keepingCapacity: true)
+                var contact = card.contact
+                uids?.ensure(&contact)
+                if let fitter {
+                    let location = "\(source):\(max(card.raw.beginLine, 1))"
+                    do {
+                        let outcome = try fitter.fit(
+                            contact, photo: photo,
+                            limit: photoArguments.limit ?? RecordLimit(name: "none"))
+                        contact = outcome.contact
+                        if let warning = outcome.photo?.warning { io.error("\(location): warning: photo: \(warning)") }
+                        io.error(photo != nil ? outcome.description : "\(location): \(outcome.description)")
+                    } catch let error as CardPhotoError {
+                        // The guarantee is the limit: a card that cannot meet it is reported and left out.
+                        io.error("\(location): error: \(error); the card was not written")
+                        fitFailures += 1
+                        return
+                    } catch let error as PhotoError {
+                        io.error("\(location): error: photo: \(error); the card was not written")
+                        fitFailures += 1
+                        return
+                    }
                 }
-            } else {
-                contacts.append(contact)
+                if book != nil {
+                    var one: [UInt8] = []
+                    writer.write(contact, into: &one)
+                    try book!.add(contact, bytes: one, source: "\(source):\(max(card.raw.beginLine, 1))")
+                } else if names != nil {
+                    if !writeSplit(
+                        contact, line: card.raw.beginLine, source: source, names: &names!, target, writeOptions, io)
+                    {
+                        splitFailures += 1
+                    }
+                } else {
+                    document.append(contact, to: &bytes)
+                    try flush()
+                }
             }
         }
         if book != nil {
@@ -210,7 +222,7 @@ enum Convert {
             io.error("\(output.path ?? .standardStream): error: not written, because an input could not be read")
             return ExitCode.ioFailure
         }
-        if !target.streams { bytes = target.document(contacts) }
+        document.finish(into: &bytes)
         try output.write(bytes)
         try output.commit()
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
@@ -241,5 +253,55 @@ enum Convert {
             }
         }
         return false
+    }
+}
+
+/// Writes one document of a `Convert.Target` card by card: vCard, Contact JSON and jCard as the cards come
+/// (the bytes `Target.document` gives for all of them), CSV at the end, as its columns come from every card.
+struct DocumentWriter {
+    let target: Convert.Target
+    /// The vCard writer for the target (4.0 for vcard4, 3.0 otherwise).
+    let vCard: VCardWriter
+    private var json = JSONArrayWriter()
+    private var jCard = JCard.Writer()
+    private var held: [Contact] = []
+
+    init(_ target: Convert.Target) {
+        self.target = target
+        vCard = VCardWriter(version: target == .vcard4 ? .v4_0 : .v3_0)
+    }
+
+    /// What `append(encoded:to:)` takes for `contact`, made on any thread: its vCard as `writer` writes it,
+    /// or its Contact JSON element when `writer` is nil.
+    static func element(_ contact: Contact, _ writer: VCardWriter?) -> [UInt8] {
+        guard let writer else { return JSONArrayWriter.element(contact) ?? [] }
+        var out: [UInt8] = []
+        writer.write(contact, into: &out)
+        return out
+    }
+
+    /// Appends a card made by `element` to `out`.
+    mutating func append(encoded element: [UInt8], to out: inout [UInt8]) {
+        if target == .json { json.append(encoded: element, to: &out) } else { out += element }
+    }
+
+    /// Appends `contact` to `out` (CSV holds it until `finish`).
+    mutating func append(_ contact: Contact, to out: inout [UInt8]) {
+        switch target {
+        case .vcard3, .vcard4: vCard.write(contact, into: &out)
+        case .json: json.append(contact, to: &out)
+        case .jcard: jCard.append(contact, to: &out)
+        case .csv: held.append(contact)
+        }
+    }
+
+    /// Appends the end of the document to `out`.
+    mutating func finish(into out: inout [UInt8]) {
+        switch target {
+        case .vcard3, .vcard4: break
+        case .json: json.finish(into: &out)
+        case .jcard: jCard.finish(into: &out)
+        case .csv: out += ContactCSV.write(held)
+        }
     }
 }

@@ -2,6 +2,7 @@ import CardPhoto
 import ContactFormats
 import Foundation
 import UserFiles
+import VCardFormat
 import VCardLint
 import VCardSyntax
 
@@ -107,7 +108,6 @@ enum Lint {
             throw UsageError("-o is where --fix writes; findings go to standard output")
         }
         let json = parsed.flags.contains(.json)
-        var all: [Diagnostic] = []
         var errors = 0
         var warnings = 0
         var linted = 0
@@ -135,7 +135,30 @@ enum Lint {
         }
         unreadable += reader.ioFailures
         var uidsSeen: [String: String] = [:]
+        var jsonCount = 0
+        // Findings are printed as they are found; the JSON array is written an object at a time.
+        func emit(_ findings: [Diagnostic]) {
+            for finding in findings {
+                if finding.severity == .error { errors += 1 } else { warnings += 1 }
+            }
+            guard !findings.isEmpty else { return }
+            if json {
+                var text = ""
+                for finding in findings {
+                    text += (jsonCount == 0 ? "[\n" : ",\n") + LintFormat.jsonObject(finding)
+                    jsonCount += 1
+                }
+                io.write(text)
+            } else {
+                io.writeText(findings.map(LintFormat.line).joined(separator: "\n") + "\n")
+            }
+        }
         for (path, fetched, options) in sources {
+            if fetched == nil && options.carddav == nil {
+                // One file checked on its own: read as a stream, in memory bounded by its largest card.
+                if stream(path, options: options, io: io, emit: emit) { linted += 1 } else { unreadable += 1 }
+                continue
+            }
             guard let bytes = fetched ?? read(path, io: io) else {
                 unreadable += 1
                 continue
@@ -157,16 +180,9 @@ enum Lint {
                 }
                 findings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             }
-            for finding in findings {
-                if finding.severity == .error { errors += 1 } else { warnings += 1 }
-            }
-            if json {
-                all += findings
-            } else if !findings.isEmpty {
-                io.writeText(findings.map(LintFormat.line).joined(separator: "\n") + "\n")
-            }
+            emit(findings)
         }
-        if json { io.write(LintFormat.json(all)) }
+        if json { io.write(jsonCount == 0 ? "[]\n" : "\n]\n") }
         var summary = LintFormat.summary(files: linted, errors: errors, warnings: warnings)
         if unreadable > 0 { summary += "; \(unreadable) \(unreadable == 1 ? "file" : "files") could not be read" }
         io.error(summary)
@@ -221,6 +237,37 @@ enum Lint {
         let result = Linter.fix(bytes, file: name, options: options)
         try CommandOutput.write(result.bytes, to: output, io: io, options: writeOptions)
         return report(result)
+    }
+
+    /// Lints `path` as it is read, handing each part's findings to `emit`; false after reporting why it could
+    /// not be read. UTF-16 input is read whole (the linter sees it transcoded).
+    private static func stream(
+        _ path: UserPath, options: LintOptions, io: CommandIO, emit: ([Diagnostic]) -> Void
+    ) -> Bool {
+        let name = InputReader.name(path)
+        do {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            let prefix = try file.read(upTo: 64 << 10)
+            guard refusedJSON(prefix, path: path, io: io) != nil else { return false }
+            guard StreamLinter.canStream(prefix: prefix, options: options) else {
+                emit(Linter.lint(try file.readRest(after: prefix), file: name, options: options))
+                return true
+            }
+            var linter = StreamLinter(file: name, options: options)
+            var chunk = prefix
+            while !chunk.isEmpty {
+                emit(try linter.feed(chunk))
+                chunk = try file.read(upTo: 1 << 20)
+            }
+            emit(linter.finish())
+            return true
+        } catch let error as VCardInputError {
+            io.error(error.description)
+        } catch {
+            io.error("\(error)")
+        }
+        return false
     }
 
     /// Thrown out of an in-place repair of a file that is not vCard; the reason is already reported.

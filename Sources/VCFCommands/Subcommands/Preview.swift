@@ -46,34 +46,48 @@ enum Preview {
 
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         var first = true
-        var jsonCards: [PreviewJSON.Card] = []
-        var contacts: [Contact] = []
+        var json = JSONArrayWriter()
+        var bytes: [UInt8] = []
         var htmlCards: [HTMLPreview.Card] = []
-        try reader.forEachCard(in: parsed.positionals) { card, _ in
-            let contact = card.contact
-            switch format {
-            case .text:
-                let (summary, thumbnail) = photo(of: contact, thumbnail: thumbnails)
-                let chunk =
-                    (first ? "" : "\n")
-                    + TextPreview.render(
-                        CardView(contact, photo: summary), thumbnail: thumbnail,
-                        style: terminal.color ? .terminal : .plain)
-                first = false
-                // A long file previews as it is read, rather than after the last card.
-                try output.write(Array(chunk.utf8))
-            case .json:
-                if parsed.flags.contains(.includePhoto) {
-                    contacts.append(contact)
-                } else {
-                    jsonCards.append(
-                        PreviewJSON.Card(contact: contact, photo: photo(of: contact, thumbnail: false).summary))
+        if format == .json {
+            // Each card's JSON is made on the reading threads and written as it comes, in input order.
+            let includePhoto = parsed.flags.contains(.includePhoto)
+            let prepare: @Sendable (ReadCard) -> [UInt8]? = { card in
+                includePhoto
+                    ? JSONArrayWriter.element(card.contact)
+                    : JSONArrayWriter.element(
+                        PreviewJSON.Card(
+                            contact: card.contact, photo: photo(of: card.contact, thumbnail: false).summary))
+            }
+            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
+                guard let element else { return }
+                json.append(encoded: element, to: &bytes)
+                if bytes.count >= DescriptorWriter.defaultBufferSize {
+                    try output.write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
                 }
-            case .html:
-                let summary = photo(of: contact, thumbnail: false).summary
-                htmlCards.append(
-                    HTMLPreview.Card(
-                        view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
+            }
+        } else {
+            try reader.forEachCard(in: parsed.positionals) { card, _ in
+                let contact = card.contact
+                switch format {
+                case .text:
+                    let (summary, thumbnail) = photo(of: contact, thumbnail: thumbnails)
+                    let chunk =
+                        (first ? "" : "\n")
+                        + TextPreview.render(
+                            CardView(contact, photo: summary), thumbnail: thumbnail,
+                            style: terminal.color ? .terminal : .plain)
+                    first = false
+                    // A long file previews as it is read, rather than after the last card.
+                    try output.write(Array(chunk.utf8))
+                case .json: break
+                case .html:
+                    let summary = photo(of: contact, thumbnail: false).summary
+                    htmlCards.append(
+                        HTMLPreview.Card(
+                            view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
+                }
             }
         }
         if reader.ioFailures > 0 && output.replacesFile {
@@ -84,8 +98,8 @@ enum Preview {
         switch format {
         case .text: break
         case .json:
-            try output.write(
-                parsed.flags.contains(.includePhoto) ? ContactJSON.encode(contacts) : PreviewJSON.encode(jsonCards))
+            json.finish(into: &bytes)
+            try output.write(bytes)
         case .html: try output.write(Array(HTMLPreview.page(htmlCards).utf8))
         }
         try output.commit()

@@ -41,6 +41,48 @@ public enum JCard {
         return encode(VCardLexer.parse(vCard).cards)
     }
 
+    /// Writes jCard a card at a time, with the bytes `encode(_: [Contact])` gives for all of them: the first
+    /// card is held until a second shows whether the document is one jCard or an array of them.
+    public struct Writer {
+        private let vCard = VCardWriter(version: .v4_0)
+        private var held: RawCard?
+        /// The cards written so far.
+        public private(set) var count = 0
+
+        /// A writer with nothing written.
+        public init() {}
+
+        /// Appends `contact` (with the separator before it) to `out`.
+        public mutating func append(_ contact: Contact, to out: inout [UInt8]) {
+            var bytes: [UInt8] = []
+            vCard.write(contact, into: &bytes)
+            for card in VCardLexer.parse(bytes).cards {
+                count += 1
+                if count == 1 {
+                    held = card
+                    continue
+                }
+                if let first = held {
+                    out += Array("[\n".utf8)
+                    JCardWriter.write(first, indent: "  ", into: &out)
+                    held = nil
+                }
+                out += Array(",\n".utf8)
+                JCardWriter.write(card, indent: "  ", into: &out)
+            }
+        }
+
+        /// Appends the end of the document and the final newline to `out`.
+        public func finish(into out: inout [UInt8]) {
+            switch count {
+            case 0: out += Array("[]".utf8)
+            case 1: JCardWriter.write(held!, indent: "", into: &out)
+            default: out += Array("\n]".utf8)
+            }
+            out.append(0x0A)
+        }
+    }
+
     /// Writes cards of vCard 4.0 content lines as jCard: one jCard for one card, an array of jCards otherwise
     /// (none included), pretty-printed with one property per line, UTF-8, ending in a newline.
     ///

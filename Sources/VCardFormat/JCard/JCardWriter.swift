@@ -42,7 +42,7 @@ enum JCardWriter {
         return out
     }
 
-    private static func write(_ card: RawCard, indent: String, into out: inout [UInt8]) {
+    static func write(_ card: RawCard, indent: String, into out: inout [UInt8]) {
         let properties = self.properties(card)
         out += Array("\(indent)[\"vcard\",\n\(indent)  [\n".utf8)
         for (index, property) in properties.enumerated() {

@@ -38,15 +38,27 @@ struct LintInput {
     /// Problems that belong to no card (text outside cards, an END without BEGIN).
     let fileDiagnostics: [Diagnostic]
 
-    init(_ bytes: [UInt8], charset: Charset? = nil) {
-        let source = LintSource(bytes)
+    /// Reads `bytes`; `evidence` is the file's charset evidence when `bytes` is part of a file (nil: survey
+    /// `bytes`, as every reader does).
+    /// `firstLine` is the number of lines before `bytes` when they continue a file at a card's BEGIN line.
+    init(_ bytes: [UInt8], charset: Charset? = nil, evidence: CharsetEvidence? = nil, firstLine: Int = 0) {
+        let source = LintSource(bytes, firstLine: firstLine)
         self.source = source
         // The file's charset evidence, as every reader gathers it (see `CharsetEvidence`).
-        let evidence = source.bytes.withUnsafeBufferPointer {
-            CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
+        let evidence =
+            evidence
+            ?? source.bytes.withUnsafeBufferPointer {
+                CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
+            }
+        let decoding = DecodingOptions(charset: charset, file: evidence)
+        var (raws, syntax): ([RawCard], [Diagnostic])
+        if firstLine == 0 {
+            (raws, syntax) = VCardLexer.parse(source.bytes, decoding: decoding)
+        } else {
+            var lexer = VCardLexer(decoding: decoding, continuingAfterLine: firstLine, offset: 0)
+            raws = lexer.feed(source.bytes) + lexer.finish()
+            syntax = lexer.takeDiagnostics()
         }
-        let (raws, syntax) = VCardLexer.parse(
-            source.bytes, decoding: DecodingOptions(charset: charset, file: evidence))
         // A card cut short by the next BEGIN ends on the line before it; one cut short by the end of the
         // input runs to the last line.
         let lastLines = raws.indices.map { index in

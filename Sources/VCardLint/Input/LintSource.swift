@@ -16,7 +16,12 @@ struct LintSource {
     /// The offset just after each physical line's last byte, before its line end.
     private(set) var lineEnds: [Int] = []
 
-    init(_ input: [UInt8]) {
+    /// The lines before these bytes, when they are a part of a file that starts at a card (`StreamLinter`):
+    /// line numbers are the file's.
+    let firstLine: Int
+
+    init(_ input: [UInt8], firstLine: Int = 0) {
+        self.firstLine = firstLine
         if let transcoded = Self.utf8(fromUTF16: input) {
             bytes = transcoded
             wasUTF16 = true
@@ -27,11 +32,12 @@ struct LintSource {
         indexLines()
     }
 
-    /// The number of physical lines.
-    var lineCount: Int { lineStarts.count }
+    /// The number of the last physical line (the number of lines, for a whole file).
+    var lineCount: Int { firstLine + lineStarts.count }
 
     /// The bytes of physical line `line` (1-based) without its line end; empty when there is no such line.
     func content(ofLine line: Int) -> ArraySlice<UInt8> {
+        let line = line - firstLine
         guard line >= 1 && line <= lineStarts.count else { return [] }
         return bytes[lineStarts[line - 1]..<lineEnds[line - 1]]
     }
@@ -69,7 +75,8 @@ struct LintSource {
     func parameterValueColumn(_ value: String, onLine line: Int) -> Int {
         let head = Array(self.head(ofLine: line))
         let word = Array(value.utf8).map(Self.lower)
-        guard !word.isEmpty, head.count >= word.count else { return 1 }
+        // A parameter value follows at least one byte (its `=`, `,`, `;` or quote).
+        guard !word.isEmpty, head.count > word.count else { return 1 }
         let openers: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\"")]
         let closers: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\"")]
         for start in 1...(head.count - word.count) where openers.contains(head[start - 1]) {

@@ -16,12 +16,14 @@ public enum LintFormat {
     /// order, ending with a newline.
     public static func json(_ diagnostics: [Diagnostic]) -> String {
         guard !diagnostics.isEmpty else { return "[]\n" }
-        let objects = diagnostics.map { d in
-            "  {\"file\": \(quoted(d.file ?? "-")), \"line\": \(d.line), \"column\": \(max(d.column, 1)), "
-                + "\"severity\": \(quoted(d.severity.rawValue)), \"code\": \(quoted(d.code.rawValue)), "
-                + "\"message\": \(quoted(d.message))}"
-        }
-        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+        return "[\n" + diagnostics.map(jsonObject).joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// One finding as `json` writes it in its array (indented, no separator), for findings written as found.
+    public static func jsonObject(_ d: Diagnostic) -> String {
+        "  {\"file\": \(quoted(d.file ?? "-")), \"line\": \(d.line), \"column\": \(max(d.column, 1)), "
+            + "\"severity\": \(quoted(d.severity.rawValue)), \"code\": \(quoted(d.code.rawValue)), "
+            + "\"message\": \(quoted(d.message))}"
     }
 
     /// `1 file: 2 errors, 1 warning`.

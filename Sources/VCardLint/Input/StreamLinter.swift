@@ -1,0 +1,118 @@
+import VCardFormat
+import VCardSyntax
+
+/// Lints a vCard file as it is read, a few cards at a time, with the findings `Linter.lint` gives for the
+/// whole file, so memory stays bounded by the largest card whatever the file's size.
+///
+/// The input is cut where a card begins (`CardBoundary`); each part is linted alone with the file's charset
+/// evidence, its lines numbered as the file's. A part whose last card has not ended (a cut inside a
+/// card) is read again together with what follows. Checks across cards (`--carddav`'s duplicate UIDs) and
+/// UTF-16 input need the whole file: `canStream` says when this reader gives the same findings.
+public struct StreamLinter {
+    private let file: String
+    private let options: LintOptions
+    private var evidence: CharsetEvidence?
+    private var carry: [UInt8] = []
+    private var line = 0
+    private var cards = 0
+    private var lineRun = LineRunLimit()
+    /// The most bytes held while waiting for a card to end: past it the part is linted as it stands, as
+    /// the lexer has cut the card short by then.
+    private static let maxHeldBytes = Limits.default.maxCardBytes + partBytes
+
+    /// Bytes gathered before a part is linted: small, so a part of tiny cards stays small.
+    static let partBytes = 64 << 10
+
+    /// Whether a file starting with `prefix` linted with `options` gives the same findings streamed as whole.
+    public static func canStream(prefix: [UInt8], options: LintOptions) -> Bool {
+        guard options.carddav == nil else { return false }
+        guard prefix.count >= 4 else { return true }
+        if prefix[0] == 0xFF && prefix[1] == 0xFE || prefix[0] == 0xFE && prefix[1] == 0xFF { return false }
+        return !((prefix[1] == 0 && prefix[3] == 0) || (prefix[0] == 0 && prefix[2] == 0))
+    }
+
+    /// A linter of the file named `file` in diagnostics.
+    public init(file: String, options: LintOptions = LintOptions()) {
+        self.file = file
+        self.options = options
+    }
+
+    /// Takes the next bytes of the file and returns the findings of the cards they complete, in order.
+    /// - Throws: `VCardInputError` when a line grows past the longest a reader takes (no line ends at all).
+    public mutating func feed(_ bytes: [UInt8]) throws -> [Diagnostic] {
+        guard bytes.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(file) }
+        carry += bytes
+        if evidence == nil {
+            guard carry.count >= CharsetEvidence.surveyedBytes else { return [] }
+            survey()
+        }
+        return lintParts()
+    }
+
+    /// Lints the parts of what is held that end where a card ends, leaving the rest.
+    private mutating func lintParts() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var start = 0
+        defer { carry.removeFirst(start) }
+        while carry.count - start >= Self.partBytes {
+            if carry.count - start > Self.maxHeldBytes {
+                // The card has been cut short by the lexer's limit by now: lint what is held as it stands.
+                found += lint(Array(carry[start...]), last: true) ?? []
+                start = carry.count
+                break
+            }
+            // A part of about `partBytes`, or a longer one when a card goes on past it or the first cut
+            // proves to be inside a card (nested 2.1 cards).
+            let cuts = carry.withUnsafeBufferPointer { buffer in
+                [
+                    CardBoundary.lastCut(in: buffer, start..<start + Self.partBytes),
+                    CardBoundary.lastCut(in: buffer, start..<buffer.count),
+                ]
+            }
+            var done: Int?
+            for case let cut? in cuts where cut > start {
+                if let part = lint(Array(carry[start..<cut]), last: false) {
+                    found += part
+                    done = cut
+                    break
+                }
+            }
+            guard let done else { break }
+            start = done
+        }
+        return found
+    }
+
+    /// Lints what is left and returns its findings, then the file's own (no cards at all).
+    public mutating func finish() -> [Diagnostic] {
+        if evidence == nil { survey() }
+        var found = lintParts()
+        found += lint(carry, last: true) ?? []
+        carry = []
+        if cards == 0 {
+            found += Linter.finish(
+                [Diagnostic(.warning, .noCards, FileMessages.noCards, line: 1)], file: file, options: options)
+        }
+        return found
+    }
+
+    private mutating func survey() {
+        evidence = carry.withUnsafeBufferPointer {
+            CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
+        }
+    }
+
+    /// The findings of `part`, its lines numbered from the file's; nil when its last card has not ended and
+    /// more is to come.
+    private mutating func lint(_ part: [UInt8], last: Bool) -> [Diagnostic]? {
+        let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: line)
+        if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
+        var found = Linter.fileFindings(input).filter { $0.code != .noCards }
+        let context = RuleContext(source: input.source, options: options)
+        for card in input.cards { found += Linter.cardFindings(card, context) }
+        cards += input.cards.count
+        let findings = Linter.finish(found, file: file, options: options)
+        line += part.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
+        return findings
+    }
+}
