@@ -202,6 +202,27 @@ def files():
     out["no-name.vcf"] = b"".join([
         card("EMAIL:desk@example.com"), card("ORG;LANGUAGE=en:Northwind Traders"), card("item1.TEL:+1 555 0112"),
     ])
+    # Properties a card holds once (CardDAV servers refuse a card with two N): a 4.0 name in two languages
+    # (ALTID alternatives), a 4.0 card with a second N outside the ALTID, a 3.0 card with two N, two REV, two UID.
+    out["single-instance-40.vcf"] = b"".join([
+        card("FN:Aiko Tanaka", "N;ALTID=1;LANGUAGE=en:Tanaka;Aiko;;;", "N;ALTID=1;LANGUAGE=ja:田中;愛子;;;",
+             "REV:20200101T000000Z", "REV:20231105T101500Z", "UID:urn:uuid:7d2e3f80-0000-4000-8000-000000000001",
+             version="4.0"),
+        card("FN:Lena Ortiz", "N:Ortiz;Lena;;;", "N;LANGUAGE=es:Ortiz Vega;Lena;;;", "BDAY:19800211",
+             "BDAY:--0212", version="4.0"),
+    ])
+    out["single-instance-30.vcf"] = card(
+        "FN:Omar Haddad", "N:Haddad;Omar;;;", "N:Haddad;Omar,Sami;;;", "REV:2021-03-04T05:06:07Z",
+        "REV:2019-01-01T00:00:00Z", "UID:omar-1", "UID:omar-2")
+    # Text values holding commas, which RFC 2426 and 6350 escape (`\,`) and Python vobject (Radicale) cuts at a
+    # bare one: a LABEL and X- values written with bare commas, one already escaped, a backslash before a comma,
+    # and a NICKNAME list on one line.
+    out["text-commas-30.vcf"] = card(
+        "FN:Carla Mendes", "N:Mendes;Carla;;;", "NICKNAME:Carlinha,Cá,Mendes",
+        "item1.ADR;TYPE=HOME:;;12 Rua Augusta, apt 3;Lisboa;;1100-053;Portugal",
+        "item1.X-ABADR:pt, eu", "LABEL;TYPE=HOME:12 Rua Augusta, apt 3\\n1100-053 Lisboa, Portugal",
+        "X-EVOLUTION-FILE-AS:Mendes, Carla", "X-NOTE-ESCAPED:one\\, two", "X-PATH:C:\\\\,d",
+        "X-LINK;VALUE=uri:https://example.com/a,b")
     return out
 
 

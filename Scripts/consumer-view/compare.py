@@ -108,6 +108,15 @@ REASONS = {
     "nested-cards-split": "A 2.1 card holds whole cards between its lines (Android's nesting, which no RFC "
     "defines); our output writes each as a card of its own, the nested ones first. Compared over the file, every "
     "value of the original is in one of our cards.",
+    "nickname-per-line": "A NICKNAME list (RFC 2426 3.1.3, RFC 6350 6.2.3) is written one nickname per line, which "
+    "both RFCs allow and every reader reads as the same nicknames; Python vobject, and so Radicale, keeps only "
+    "the first item of a list on one line.",
+    "single-instance": "RFC 6350 allows N, BDAY, ANNIVERSARY, GENDER, KIND, PRODID and UID once per card (5.4, "
+    "6.x: several only as alternatives sharing one ALTID), RFC 2426 N, BDAY, UID, SORT-STRING and CLASS once (by "
+    "their meaning), and CardDAV servers refuse a card with two N; a further one keeps its parameters and value "
+    "under the name X- + name.",
+    "newest-rev": "A card has one REV (RFC 6350 6.7.4 cardinality *1, RFC 2426 3.6.4), the time of its last "
+    "change; of several, ours keeps the newest, and an older one says nothing the newest does not.",
     "bare-name": "A line holding only a property name is old Evolution's way of writing an empty property; our "
     "output writes it as one.",
 }
@@ -123,6 +132,9 @@ RECOVERIES = {
     "character.",
     "line-recovered": "The consumer dropped a line of the original (after bytes it could not read, or beside a "
     "nested card it misread); the line is in the original as written, and the consumer reads it in ours.",
+    "list-item-recovered": "The consumer read only the first item of the original's NICKNAME list (Python vobject "
+    "keeps the text before the first comma); ours writes each item on a line of its own, and the consumer reads "
+    "them all.",
     "parameter-recovered": "The consumer dropped a parameter of the original (an unquoted value holding `=`, "
     "stray quotes that made it a bare word); ours quotes it and the consumer reads it.",
 }
@@ -523,7 +535,9 @@ def utf8_fold_joined(old, new):
 # ---- pairing and classification ------------------------------------------------------------------------------
 
 RENAMES = {("ANNIVERSARY", "X-ANNIVERSARY"), ("X-ANNIVERSARY", "ANNIVERSARY"), ("AGENT", "RELATED"),
-           ("PHOTO", "X-PHOTO"), ("LOGO", "X-LOGO"), ("SOUND", "X-SOUND")}
+           ("PHOTO", "X-PHOTO"), ("LOGO", "X-LOGO"), ("SOUND", "X-SOUND")} | \
+    {(n, "X-" + n) for n in ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID", "SORT-STRING", "CLASS")}
+SINGLE = ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID", "SORT-STRING", "CLASS")
 
 
 def explain_value(old, new, context):
@@ -756,8 +770,13 @@ def explain_pair(old, new, context):
             return ["agent-4.0"], False
         elif (old["n"], new["n"]) == ("X-ANNIVERSARY", "ANNIVERSARY") and context["kind"] == "v4":
             reasons.append("anniversary-4.0")
-        elif new["n"] == "X-" + old["n"] and context["kind"] == "v4":
+        elif new["n"] == "X-" + old["n"] and old["n"] in BINARY and context["kind"] == "v4":
             return (["x-name-4.0"], False) if x_name_kept(old, new, context) else (None, False)
+        elif new["n"] == "X-" + old["n"] and old["n"] in SINGLE and \
+                sum(1 for e in context["old_card"] if e["n"] == old["n"]) > 1:
+            if single_kept(old, new, context):
+                return ["single-instance"], False
+            reasons.append("single-instance")
         else:
             return None, False
     recovered = False
@@ -804,6 +823,9 @@ def original_parameters(old, new, context):
 
 
 def explain_lone_old(entry, context):
+    if entry["n"] == "REV" and any(e["n"] == "REV" and timestamp_key(e["v"]) >= timestamp_key(entry["v"])
+                                   for e in context["new_card"]):
+        return "newest-rev"
     if entry["n"] == "PROFILE" and context["kind"] == "v4":
         return "profile-4.0"
     if entry["n"] == "VERSION":
@@ -833,7 +855,53 @@ def related_card(value):
         return ""
 
 
+def single_kept(old, new, context):
+    """Whether our X- line holds, as the consumer reads it, the value of one of the original's lines of the
+    property as written (the consumer reads a structured or date value otherwise than an X- text)."""
+    ours = no_backslashes(breaks(new["v"])).rstrip(";")
+    for line in context["raw_old"].named(old["n"], old["g"]):
+        if no_backslashes(breaks(head_and_value(line)[1])).rstrip(";") == ours:
+            return True
+    return False
+
+
+def timestamp_key(text):
+    digits = re.sub(r"[^0-9]", "", text)
+    return digits.ljust(14, "0")
+
+
+def list_items(value):
+    """The items of a comma list as written (unescaped commas split it)."""
+    return [unescaped(item) for item in re.split(r"(?<!\\),", value)]
+
+
+def split_nicknames(old, new, tally, details, context):
+    """Pairs each original NICKNAME list the consumer read whole with our lines of its items (nickname-per-line),
+    removing them from `old` and `new`."""
+    for entry in [e for e in old if e["n"] == "NICKNAME"]:
+        items = [i for i in list_items(entry["v"]) if i]
+        if len(items) < 2:
+            continue
+        partners = []
+        for item in items:
+            match = next((e for e in new if e["n"] == "NICKNAME" and e["v"] == item and e not in partners and
+                          (e["g"] or "").lower() == (entry["g"] or "").lower()), None)
+            if match is None:
+                break
+            partners.append(match)
+        else:
+            old.remove(entry)
+            for partner in partners:
+                new.remove(partner)
+            tally["accepted"] += 1
+            tally["reason:nickname-per-line"] += 1
+            details.append(("accepted", "nickname-per-line", context, entry, partners[0]))
+
+
 def explain_lone_new(entry, context):
+    if entry["n"] == "NICKNAME" and any(entry["v"] in list_items(head_and_value(l)[1])[1:]
+                                        for l in context["raw_old"].named("NICKNAME", entry["g"])):
+        return ("recovered", "list-item-recovered")
     if entry["n"] in ("FN", "N") and not any(e["n"] == entry["n"] for e in context["old_card"]):
         return "required-fn-n"
     if entry["n"] == "VERSION":
@@ -874,6 +942,7 @@ def compare_cards(old, new, context, tally, details):
     context = dict(context, old_card=old, new_card=new, nested=any(e["v"] == "(vcard)" for e in old + new))
     rest_old = list(old)
     rest_new = list(new)
+    split_nicknames(rest_old, rest_new, tally, details, context)
     index = collections.defaultdict(list)
     for entry in rest_new:
         index[key(entry)].append(entry)

@@ -54,12 +54,14 @@ public final class CardDAVStore: CardStore, @unchecked Sendable {
         let href = client.href(forNewCard: name)
         let location = client.resolve(href)?.absoluteString ?? href
         counter.withLock { $0 += 1 }
-        return (href, location, Self.outcome(try client.put(bytes, at: href, ifMatch: nil)))
+        let sent = ServerSafeNames.rewritten(bytes) ?? bytes
+        return (href, location, Self.outcome(try client.put(sent, at: href, ifMatch: nil)))
     }
 
     public func replace(_ item: StoredItem, _ bytes: [UInt8]) throws -> StoreWrite {
         counter.withLock { $0 += 1 }
-        return Self.outcome(try client.put(bytes, at: item.id, ifMatch: etag(item)))
+        let sent = ServerSafeNames.rewritten(bytes) ?? bytes
+        return Self.outcome(try client.put(sent, at: item.id, ifMatch: etag(item)))
     }
 
     public func remove(_ item: StoredItem) throws -> StoreWrite {

@@ -1,3 +1,4 @@
+import CardIdentity
 import ContactMatching
 import ContactMerge
 import ContactModel
@@ -95,6 +96,24 @@ public final class StoredBook: @unchecked Sendable {
 
     /// The BEGIN:VCARD line of each card (for a report that takes lines).
     public var lines: [Int] { cards.map(\.beginLine) }
+
+    /// The incoming cards, each one without a UID given the UID a card of this book has when that UID was made
+    /// from the same content (`convert --ensure-uid` or an earlier merge gave it): the card is then found by its
+    /// UID, whatever the server or the writer changed in its spelling (a second N written as X-N, an older REV
+    /// left out), so merging an export again into what it was uploaded to adds no second card.
+    public func recognisingContentUIDs(_ incoming: [IncomingCard]) -> [IncomingCard] {
+        let held = Set(cards.compactMap { $0.uid.flatMap(MatchKeys.uidKey) })
+        guard !held.isEmpty else { return incoming }
+        return incoming.map { card in
+            guard card.contact.uid?.contains(where: { !$0.isWhitespace }) != true else { return card }
+            var fresh = ContentUIDs()
+            let uid = fresh.uid(for: card.contact)
+            guard let key = MatchKeys.uidKey(uid), held.contains(key) else { return card }
+            var copy = card
+            copy.contact.uid = uid
+            return copy
+        }
+    }
 
     /// Every UID the book holds, unreadable items' included (so no new card takes one).
     public var uids: Set<String> {

@@ -27,7 +27,8 @@ public final class VdirStore: CardStore {
 
     public func create(_ name: String, _ bytes: [UInt8]) throws -> (id: String, location: String, outcome: StoreWrite) {
         let location = Vdir.joined(folder.path, name)
-        switch try folder.create(name, bytes) {
+        // khard and vdirsyncer read a vdir with Python vobject, which cannot read a name RFC 6350 does not allow.
+        switch try folder.create(name, ServerSafeNames.rewritten(bytes) ?? bytes) {
         case .done(let stamp): return (name, location, .written(stamp.map(ItemTag.file)))
         case .changed: return (name, location, .conflict)
         }
@@ -35,7 +36,7 @@ public final class VdirStore: CardStore {
 
     public func replace(_ item: StoredItem, _ bytes: [UInt8]) throws -> StoreWrite {
         guard case .file(let stamp) = item.tag else { return .conflict }
-        switch try folder.replace(item.id, bytes, expected: stamp) {
+        switch try folder.replace(item.id, ServerSafeNames.rewritten(bytes) ?? bytes, expected: stamp) {
         case .done(let stamp): return .written(stamp.map(ItemTag.file))
         case .changed: return .conflict
         }

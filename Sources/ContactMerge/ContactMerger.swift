@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import VCardFormat
 import VCardSyntax
 
 /// Which card's single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO...) win when both have one.
@@ -44,6 +45,12 @@ public struct ContactMerger: Sendable {
             _ show: (T) -> String
         ) {
             guard let new = incoming[keyPath: path] else { return }
+            // The existing card holds the property in a form the model keeps raw (`N;LANGUAGE=en:...`): it is
+            // there, and a second one would be a second N (which the writer can only write as X-N).
+            if out[keyPath: path] == nil && out.extensions.contains(where: { $0.name == field }) {
+                changes.append(FieldChange(field, .kept, value: show(new)))
+                return
+            }
             guard let old = out[keyPath: path] else {
                 out[keyPath: path] = new
                 changes.append(FieldChange(field, .added, value: show(new)))
@@ -147,6 +154,8 @@ public struct ContactMerger: Sendable {
                 }
                 if values[i].label == nil, let label = value.label {
                     values[i].label = label  // the writer gives it a group of its own when the value has none
+                    // Its form with it: Apple's `_$!<Home>!$_` only when it came so, Google's `Other` as written.
+                    values[i].appleLabel = value.appleLabel
                     changes.append(FieldChange(field, .retyped, value: label))
                 }
                 continue
@@ -190,6 +199,11 @@ public struct ContactMerger: Sendable {
                     out.addresses[i].types += added
                     changes.append(FieldChange("ADR", .retyped, value: added.joined(separator: ",")))
                 }
+                if out.addresses[i].label == nil, let label = address.label {
+                    out.addresses[i].label = label
+                    out.addresses[i].appleLabel = address.appleLabel
+                    changes.append(FieldChange("ADR", .retyped, value: label))
+                }
                 continue
             }
             address.group = groups.rename(address.group)
@@ -224,12 +238,16 @@ public struct ContactMerger: Sendable {
     ) {
         // Compared unescaped: `a\;b` and `a;b` are one value to a person, and servers that rewrite what they
         // store (Radicale's vobject escapes every `;` and `,`) would otherwise get the value again on every merge.
-        func key(_ e: Extension) -> String { e.name.uppercased() + ":" + ValueEscaping.unescapeText(e.value) }
+        // Names as a server stores them (`X-GOOGLE TALK` is `X-GOOGLE-TALK` there, see `ServerSafeNames`): the
+        // same property, or every merge into a server would send it again.
+        func name(_ e: Extension) -> String { ServerSafeNames.name(e.name).uppercased() }
+        func key(_ e: Extension) -> String { name(e) + ":" + ValueEscaping.unescapeText(e.value) }
         var seen = Set(out.extensions.map(key))
-        let names = Set(out.extensions.map { $0.name.uppercased() })
+        let names = Set(out.extensions.map(name))
         for var item in incoming where !seen.contains(key(item)) {
-            let name = item.name.uppercased()
-            if Self.singleExtensions.contains(name) && names.contains(name) {
+            let name = name(item)
+            let single = Self.singleExtensions.contains(name) || SingleInstance.names(.v4_0).contains(name)
+            if single && (names.contains(name) || Self.modelHolds(name, out)) {
                 if name != "PRODID" { changes.append(FieldChange(item.name, .kept, value: item.value)) }
                 continue
             }
@@ -237,6 +255,19 @@ public struct ContactMerger: Sendable {
             item.group = groups.rename(item.group)
             out.extensions.append(item)
             changes.append(FieldChange(item.name, .added, value: item.value))
+        }
+    }
+
+    /// Whether the model holds the property a raw line of this name would be a second one of (an incoming
+    /// `N;LANGUAGE=en:...` beside the existing card's N).
+    private static func modelHolds(_ name: String, _ contact: Contact) -> Bool {
+        switch name {
+        case "N": contact.name != nil
+        case "BDAY": contact.birthday != nil
+        case "ANNIVERSARY": contact.anniversary != nil
+        case "UID": contact.uid != nil
+        case "REV": contact.revision != nil
+        default: false
         }
     }
 

@@ -31,6 +31,9 @@ public struct ContactsFile: Sendable {
     public var countryCode: Int?
     /// `\r\n`, or `\n` when the file's first line ends so: merged and added cards are written the same way.
     public var lineEnding: [UInt8]
+    /// What the file says about its charsets (a CHARSET declared on another card, the detector's choice for
+    /// the whole file), so a card read again alone decodes its 8-bit text as the whole file did.
+    public var charsetEvidence: CharsetEvidence
 
     /// Why a file cannot be updated in place.
     public struct Unreadable: Error, CustomStringConvertible, Sendable {
@@ -55,6 +58,10 @@ public struct ContactsFile: Sendable {
         }
         var cards: [Card] = []
         var errors: [Diagnostic] = []
+        // The reader surveys the same bytes for the same evidence; it is kept for `contact(at:)`.
+        charsetEvidence = bytes.withUnsafeBufferPointer {
+            CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
+        }
         do {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
             try ParallelCardReader().readRaw(
@@ -90,8 +97,9 @@ public struct ContactsFile: Sendable {
     /// The whole card at `position`, read again from its bytes.
     public func contact(at position: Int) -> Contact {
         let range = cards[position].byteRange
-        // These bytes were read once already without an error, so there is a card to find.
-        return VCardDocument.read(Array(bytes[range])).cards.first?.contact ?? Contact()
+        // These bytes were read once already without an error, so there is a card to find. Alone, they could
+        // say another charset than the file does (the CHARSET was declared on another card).
+        return VCardDocument.read(Array(bytes[range]), evidence: charsetEvidence).cards.first?.contact ?? Contact()
     }
 
     /// The cards for a merge to match against: keys in memory, whole cards read when needed.

@@ -86,8 +86,52 @@ enum ExtensionSpelling {
         case "GEO" where version == .v4_0: return geoURI(line)
         case "AGENT" where version == .v4_0: return related(line)
         case "PROFILE" where version == .v4_0: return nil
-        default: return line
+        default: return isSingleText(line) ? commasEscaped(line) : line
         }
+    }
+
+    /// Properties whose value is one text (RFC 2426 3.x and RFC 6350 6.x value type `text`, not a list, a
+    /// structure or a URI). `X-` properties are text unless their VALUE says otherwise (RFC 6350 3.3), the `X-N`
+    /// `SingleInstance` gives a second N among them: its `;` and `,` are characters of one text to every reader.
+    private static let singleTextNames: Set<String> = [
+        "FN", "LABEL", "TITLE", "ROLE", "NOTE", "PRODID", "SORT-STRING", "MAILER", "CLASS", "UID",
+    ]
+
+    private static func isSingleText(_ line: ContentLine) -> Bool {
+        if let type = line.parameter("VALUE"), type.lowercased() != "text" { return false }
+        return singleTextNames.contains(line.name) || line.name.hasPrefix("X-")
+    }
+
+    /// The line with each comma its value holds as text escaped (`\,`), as RFC 2426 4 and RFC 6350 3.4 require of
+    /// a text value: a reader that takes a bare comma for a list separator (Python vobject, and so every CardDAV
+    /// server built on it, Radicale among them) keeps only the text before it.
+    private static func commasEscaped(_ line: ContentLine) -> ContentLine {
+        guard line.value.utf8.contains(UInt8(ascii: ",")) else { return line }
+        var written = line
+        written.value = commasEscaped(line.value)
+        return written
+    }
+
+    private static func commasEscaped(_ value: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(value.utf8.count + 4)
+        var escaped = false
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: ","), !escaped { out.append(UInt8(ascii: "\\")) }
+            escaped = !escaped && byte == UInt8(ascii: "\\")
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The value the writer writes for an extension that keeps its name: a text value with its commas escaped
+    /// (what a reader of our output reads back into `Extension.value`).
+    package static func writtenValue(_ item: Extension) -> String {
+        guard item.value.utf8.contains(UInt8(ascii: ",")) else { return item.value }
+        let line = ContentLine(
+            group: item.group, name: item.name,
+            parameters: item.parameters.map { Parameter(name: $0.name, values: $0.values) }, value: item.value)
+        return isSingleText(line) ? commasEscaped(item.value) : item.value
     }
 
     /// Binary values take this version's spelling; in 4.0, where these properties hold only URIs, text that is

@@ -5,7 +5,7 @@ import VCardSyntax
 enum ScribeIndex {
     static let formattedName = FormattedNameScribe()
     static let name = NameScribe()
-    static let nickname = ListScribe(name: "NICKNAME", field: .nicknames)
+    static let nickname = ListScribe(name: "NICKNAME", field: .nicknames, onePerLine: true)
     static let photo = PhotoScribe()
     static let birthday = SingleTextScribe(
         name: "BDAY", field: .birthday, rawIfParameters: true, dateType: .dateAndOrTime)

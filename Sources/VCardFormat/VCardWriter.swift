@@ -32,6 +32,7 @@ public struct VCardWriter: Sendable {
         if version == .v4_0 && contact.extensions.contains(where: { $0.name == "LABEL" }) {
             ExtensionSpelling.labelsOnAddresses(&contact)
         }
+        SingleInstance.fit(&contact, version: version)
         let groups = contact.allGroups
         var context = WriteContext(version: version, output: [], allGroups: { groups })
         // The output moves into the context and back, so lines are written in place, never copied.

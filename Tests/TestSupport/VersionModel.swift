@@ -14,6 +14,12 @@ public enum VersionModel {
         if copy.anniversary != nil && copy.spelling.anniversaryName == nil {
             copy.spelling.anniversaryName = "X-ANNIVERSARY"
         }
+        // One of each property 3.0 allows once (`SingleInstance`); text values with their commas escaped.
+        SingleInstance.fit(&copy, version: .v3_0)
+        for index in copy.extensions.indices {
+            copy.extensions[index].value = ExtensionSpelling.writtenValue(copy.extensions[index])
+        }
+        copy.spelling.nicknameLines = []
         for index in copy.phones.indices where copy.phones[index].isURI {
             copy.phones[index].isURI = TelephoneValue.isPersonFormOfURI(copy.phones[index].value)
         }

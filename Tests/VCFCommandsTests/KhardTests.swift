@@ -37,6 +37,32 @@ struct KhardTests {
         #expect(files.out.split(separator: "\n").filter { $0.hasSuffix(".vcf") }.count == 4)
     }
 
+    /// Cards khard's parser (Python vobject) once failed on, or read only in part: vendor names RFC 6350 does not
+    /// allow (which made khard refuse the whole address book), a NICKNAME list, a name in two languages.
+    @Test func khardReadsCardsItOnceRefused() throws {
+        let khard = try Khard()
+        defer { khard.remove() }
+        let vendor = Places.card(
+            "FN:Kai Berg", "N:Berg;Kai;;;", "NICKNAME:Kai,Kaito", "X-GOOGLE TALK;TYPE=WORK:kai.talk",
+            "X-messaging/xmpp-All:kai@example.org")
+        let four =
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Aiko Tanaka\r\nN;ALTID=1;LANGUAGE=en:Tanaka;Aiko;;;\r\n"
+            + "N;ALTID=1;LANGUAGE=ja:田中;愛子;;;\r\nREV:20200101T000000Z\r\nREV:20231105T101500Z\r\nEND:VCARD\r\n"
+        let convert = try Places.process(
+            ["convert", khard.write(VdirCommandTests.book + vendor + four), "--ensure-uid", "--to-vdir", khard.vdir])
+        #expect(convert.code == 0, "\(convert.err)")
+        let list = try khard.run(["list"])
+        #expect(list.code == 0 && !list.err.contains("Error"), "\(list.err)")
+        for name in ["Ann Lee", "Kai Berg", "Aiko Tanaka"] { #expect(list.out.contains(name), "\(name)") }
+        let show = try khard.run(["show", "--format", "yaml", "Kai Berg"])
+        #expect(show.out.contains("Kaito"), "\(show.out)")
+        // The folder keeps the vendor's data under names khard can read.
+        let text = Places.files(khard.vdir).map {
+            (try? String(contentsOfFile: "\(khard.vdir)/\($0)", encoding: .utf8)) ?? ""
+        }.joined()
+        #expect(text.contains("X-GOOGLE-TALK;TYPE=WORK:kai.talk") && text.contains("X-messaging-xmpp-All:kai@"))
+    }
+
     @Test func khardEditsOurCardAndWeReadTheEdit() throws {
         let khard = try Khard()
         defer { khard.remove() }

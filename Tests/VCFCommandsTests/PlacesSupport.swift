@@ -68,12 +68,25 @@ enum Places {
     }
 
     /// Contacts as sorted vCard texts, for comparing two books whatever their order and layout (a server may
-    /// store the properties it does not know in another order, with `;` and `,` escaped).
+    /// store the properties it does not know in another order, with `;` and `,` escaped, their names upper-cased
+    /// and their TYPE parameters joined).
     static func canonical(_ contacts: [Contact]) -> [String] {
         contacts.map { contact in
             var sorted = contact
             for i in sorted.extensions.indices {
                 sorted.extensions[i].value = ValueEscaping.unescapeText(sorted.extensions[i].value)
+                // Names are case-insensitive (RFC 6350 3.3); Radicale stores them upper-cased.
+                sorted.extensions[i].name = sorted.extensions[i].name.uppercased()
+                // `TYPE=WORK;TYPE=PREF` and `TYPE=WORK,PREF` are one parameter (Python vobject joins them).
+                var joined: [ExtraParameter] = []
+                for parameter in sorted.extensions[i].parameters {
+                    if let at = joined.firstIndex(where: { $0.name.uppercased() == parameter.name.uppercased() }) {
+                        joined[at].values += parameter.values
+                    } else {
+                        joined.append(parameter)
+                    }
+                }
+                sorted.extensions[i].parameters = joined
             }
             sorted.extensions.sort { ($0.name, $0.value) < ($1.name, $1.value) }
             return String(decoding: VCardWriter().bytes([sorted]), as: UTF8.self)

@@ -32,9 +32,10 @@ enum MergeIntoBook {
         }
         defer { book.store.close() }
         reportUnreadable(book, io: io)
-        guard let (incoming, skipped, _) = try Merge.readIncoming(paths, parsed: parsed, io: io) else {
+        guard let (read, skipped, _) = try Merge.readIncoming(paths, parsed: parsed, io: io) else {
             return ExitCode.ioFailure
         }
+        let incoming = book.recognisingContentUIDs(read)
         let result = settings.engine.merge(incoming, into: book.existingCards)
         var update = BookUpdate(book: book, engine: settings.engine, dryRun: settings.dryRun)
         let report: BookUpdate.Report

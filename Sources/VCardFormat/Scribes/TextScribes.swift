@@ -153,6 +153,10 @@ struct OrganizationScribe: PropertyScribe {
 struct ListScribe: PropertyScribe {
     let name: String
     let field: Contact.ListField
+    /// Each item on a line of its own. Readers disagree on NICKNAME's comma (RFC 2426 3.1.3 and RFC 6350 6.2.3 make
+    /// it a list, Python vobject, and so Radicale, keeps the first item and drops the rest), and they all read
+    /// several lines, which both RFCs allow, as several nicknames.
+    var onePerLine = false
 
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         // The model keeps neither group nor parameters for a list: such a line stays raw.
@@ -160,6 +164,7 @@ struct ListScribe: PropertyScribe {
         let items = ValueEscaping.list(line.valueBytes).filter { !$0.isEmpty }
         guard !items.isEmpty else { return false }
         context.contact[field] += items
+        if onePerLine { return true }
         // Several lines are several properties to a reader (Python vobject shows only the first): remember
         // how the items were split, and `VCardReader` forgets it when there was one line.
         context.contact.spelling[lines: field].append(items.count)
@@ -169,6 +174,10 @@ struct ListScribe: PropertyScribe {
     func write(_ contact: Contact, into context: inout WriteContext) {
         let items = contact[field]
         guard !items.isEmpty else { return }
+        if onePerLine {
+            for item in items { context.appendText(name, item) }
+            return
+        }
         var start = 0
         for count in Self.lineSizes(contact.spelling[lines: field], total: items.count) {
             context.builder.start(group: nil, name: name)

@@ -312,7 +312,8 @@ enum FixMessages {
         case .missingUID: return (.fixed, notes[.missingUID] ?? "added a UID")
         case .duplicateProperty:
             if name == "VERSION" { return (.fixed, "removed the second VERSION") }
-            return (.notFixed, "\(finding.message); every value was kept, remove the wrong one by hand")
+            if name == "REV" { return (.fixed, "kept the newest REV, the time of the card's last change") }
+            return (.fixed, "wrote it as X-\(name), its parameters and value kept, so the card holds one \(name)")
         case .invalidBase64:
             let line = card.lines.first { $0.line == finding.line }
             if let line, let embedded = EmbeddedData(line), embedded.decoding == .undecodable {
@@ -325,6 +326,13 @@ enum FixMessages {
         case .invalidDate:
             // A 4.0 birthday or anniversary the model holds, and no date, is written `VALUE=text`.
             let line = card.lines.first { $0.line == finding.line }
+            // A second BDAY is written as X-BDAY (`SingleInstance`), which holds text, not a date.
+            let written: VCardVersion = card.version == .v4_0 ? .v4_0 : .v3_0
+            if SingleInstance.names(written).contains(name),
+                card.lines.first(where: { $0.name == name })?.line != finding.line
+            {
+                return (.fixed, "a second \(name), written as X-\(name) with its text kept")
+            }
             let held = name == "BDAY" ? card.contact.birthday : name == "ANNIVERSARY" ? card.contact.anniversary : nil
             if card.version == .v4_0, let line, let held, held == ValueEscaping.unescapeText(line.value),
                 VCardDates.isWrittenAsText(birthday: held)

@@ -10,10 +10,10 @@ import VCardSyntax
 /// revision, one identifier, one sort string, one class) and readers keep only the first, so in 2.1 and
 /// 3.0 a second one is a warning; a second VERSION is an error in every version.
 struct DuplicatePropertyRule: CardRule {
-    /// RFC 6350 6.7.9, 6.2.2, 6.2.5, 6.2.6, 6.2.7, 6.7.4, 6.7.3, 6.7.6, 6.1.4.
-    static let single4: [String] = ["VERSION", "N", "BDAY", "ANNIVERSARY", "GENDER", "REV", "PRODID", "UID", "KIND"]
-    /// RFC 2426 3.6.9, 3.1.2, 3.1.5, 3.6.4, 3.6.3, 3.6.7, 3.6.5, 3.7.1 (and the 2.1 equivalents).
-    static let single3: [String] = ["VERSION", "N", "BDAY", "REV", "PRODID", "UID", "SORT-STRING", "CLASS"]
+    /// RFC 6350 6.7.9 and the writer's `SingleInstance` (which writes a further one as the version allows).
+    static let single4: [String] = ["VERSION"] + SingleInstance.names(.v4_0)
+    /// RFC 2426 3.6.9 and the writer's `SingleInstance`.
+    static let single3: [String] = ["VERSION"] + SingleInstance.names(.v3_0)
 
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         let names = card.version == .v4_0 ? Self.single4 : Self.single3

@@ -1,0 +1,47 @@
+import ContactMerge
+import ContactModel
+import TestSupport
+import Testing
+import VCardFormat
+
+/// What a merge keeps of a card's spelling: a card read again from a file decodes as the whole file did, and a
+/// label taken from the incoming card keeps its form (Apple's token or the text as written).
+@Suite struct MergeFidelityTests {
+    /// A 2.1 book whose first card declares Windows-1255 and whose second card's Hebrew (`דן`, bytes E3 EF)
+    /// declares nothing: read alone, those two bytes look Cyrillic to the detector (`гп`); read again from the
+    /// file for a merge, the card must decode as the whole file did.
+    @Test func aCardReadAgainDecodesAsTheWholeFile() throws {
+        let bytes =
+            Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=WINDOWS-1255:A\r\nEND:VCARD\r\n".utf8)
+            + Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:".utf8) + [0xE3, 0xEF] + Array("\r\nEND:VCARD\r\n".utf8)
+        let whole = VCardDocument.read(bytes).cards.map(\.contact)
+        #expect(whole[1].formattedName == "דן")
+        let file = try ContactsFile(bytes: bytes, name: "book.vcf")
+        #expect(file.cards.count == 2)
+        // Alone, the card is read otherwise: the case this test is about.
+        let alone = VCardDocument.read(Array(bytes[file.cards[1].byteRange])).cards[0].contact
+        #expect(alone.formattedName != "דן", "\(alone.formattedName ?? "")")
+        for position in file.cards.indices { #expect(file.contact(at: position) == whole[position]) }
+        // The existing cards a merge sees are those.
+        #expect(file.existingCards.card(1).formattedName == "דן")
+    }
+
+    @Test func aLabelTakenFromTheIncomingCardKeepsItsForm() {
+        let existing = Contact(
+            formattedName: "Ann Lee", phones: [LabeledValue("+1 555 0100")], addresses: [Address(street: "1 Main St")])
+        let google = Contact(
+            formattedName: "Ann Lee", phones: [LabeledValue("+1 555 0100", label: "Other")],
+            addresses: [Address(street: "1 Main St", label: "Cabin")])
+        let apple = Contact(
+            formattedName: "Ann Lee", phones: [LabeledValue("+1 555 0100", label: "Home", appleLabel: true)])
+        let fromGoogle = ContactMerger().merge(google, into: existing).contact
+        #expect(fromGoogle.phones[0].label == "Other" && !fromGoogle.phones[0].appleLabel)
+        #expect(fromGoogle.addresses[0].label == "Cabin" && !fromGoogle.addresses[0].appleLabel)
+        let fromApple = ContactMerger().merge(apple, into: existing).contact
+        #expect(fromApple.phones[0].label == "Home" && fromApple.phones[0].appleLabel)
+        // Written: Google's label as written, Apple's as Apple's token.
+        let written = { (contact: Contact) in String(decoding: VCardWriter().bytes([contact]), as: UTF8.self) }
+        #expect(written(fromGoogle).contains(".X-ABLabel:Other\r\n"))
+        #expect(written(fromApple).contains(".X-ABLabel:_$!<Home>!$_\r\n"))
+    }
+}
