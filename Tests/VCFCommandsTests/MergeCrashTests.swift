@@ -21,8 +21,13 @@ struct MergeCrashTests {
         let contacts = dir.appendingPathComponent("contacts.vcf")
         try Data(book.incoming.utf8).write(to: incoming)
 
-        func start() throws -> Process {
+        func start(pausingAt fifo: String? = nil) throws -> Process {
             let process = Process()
+            if let fifo {
+                var environment = ProcessInfo.processInfo.environment
+                environment["VCF_TEST_PAUSE_BEFORE_REPLACE"] = fifo
+                process.environment = environment
+            }
             process.executableURL = binary
             process.arguments = ["merge", incoming.path, "--into", contacts.path, "--country-code", "1"]
             process.standardOutput = FileHandle.nullDevice
@@ -76,6 +81,18 @@ struct MergeCrashTests {
                 try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
             }
         }
+        // One kill that lands while the temporary file exists whatever the machine's load: the merge waits on the
+        // test hook after writing it, before the rename.
+        try old.write(to: contacts)
+        let fifo = dir.appendingPathComponent("pause").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let paused = try start(pausingAt: fifo)
+        let pause = open(fifo, O_WRONLY)  // returns once the merge waits on the hook
+        kill(paused.processIdentifier, SIGKILL)
+        close(pause)
+        paused.waitUntilExit()
+        if temporaryFileExists(in: dir) { midWrite += 1 }
+        #expect(try Data(contentsOf: contacts) == old, "a merge killed before its rename left the old file")
         print(
             "merge killed \(rounds) times (\(midWrite) while writing): \(outcomes.old) left the old file, \(outcomes.new) the new"
         )
