@@ -218,51 +218,23 @@ struct Clustering {
         var pass = 0
         while !changed.isEmpty && pass < passes {
             pass += 1
-            changed = look(at: changed, everyone: false, state: &state, possible: &possible)
+            changed = look(at: changed, state: &state, possible: &possible)
         }
     }
 
-    /// Settles, then looks once more at every group, again until nothing joins: a merge lowers the count of each
-    /// key its cards shared (an email on three cards is on two once two of them are one person) and can bring a
-    /// block under its cap, so two groups neither of which changed may now decide otherwise. Without this look a
-    /// second run would merge them; with it the first run's result is where a second run ends.
-    func settleEverywhere(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], rounds: Int = 4) {
-        settle(changed, state: &state, possible: &possible)
-        for _ in 0..<rounds {
-            // The pairs this look finds possible were found by the first look already, or are new only because
-            // the counts fell: the report keeps the first look's, so a large book's pairs are not held twice.
-            var scratch: [PossiblePair] = []
-            let joined = look(at: [], everyone: true, state: &state, possible: &scratch)
-            guard !joined.isEmpty else { return }
-            settle(joined, state: &state, possible: &possible)
-        }
-    }
-
-    /// Compares the groups of `changed` (or, with `everyone`, every group, each pair once) with the groups they
-    /// share a key with, decided on the groups as they stand, and applies what is the same person; returns the
-    /// groups that changed.
-    private func look(
-        at changed: Set<Int>, everyone: Bool, state: inout State, possible: inout [PossiblePair]
-    ) -> Set<Int> {
+    /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
+    /// stand, and applies what is the same person; returns the groups that changed.
+    private func look(at changed: Set<Int>, state: inout State, possible: inout [PossiblePair]) -> Set<Int> {
         var roots: [Int] = []
         for node in keys.indices where state.find(node) == node { roots.append(node) }
         let matcher = Matcher(index: ContactIndex(roots.map { keys(of: $0, in: state) }), sharedAbove: 2)
         var edges: [Edge] = []
         var seen = Set<[Int]>()
-        // Every group looks at the groups before it (each pair once); a changed group at all it shares a key with.
-        let lookers: [(position: Int, root: Int)] =
-            everyone
-            ? roots.enumerated().map { ($0.offset, $0.element) }
-            : changed.sorted().map { (Int.max, state.find($0)) }
-        for (position, root) in lookers {
+        for root in changed.sorted().map({ state.find($0) }) {
             let mine = keys(of: root, in: state)
             for c in matcher.index.candidates(for: mine) where roots[c] != root {
                 let other = roots[c]
-                if everyone {
-                    guard c < position else { continue }
-                } else {
-                    guard seen.insert([min(root, other), max(root, other)]).inserted else { continue }
-                }
+                guard seen.insert([min(root, other), max(root, other)]).inserted else { continue }
                 if state.group(root).contains(where: isAnchor) && state.group(other).contains(where: isAnchor) {
                     continue
                 }

@@ -270,7 +270,7 @@ extension AddressBookMerge {
         let candidatePairs = found.reduce(0) { $0 + $1.candidates }
         found = []  // a large book's possible pairs are held once, not twice
         let changed = clustering.apply(edges, to: &state) { matcher.decide($0, $1) }
-        clustering.settleEverywhere(changed, state: &state, possible: &possible)
+        clustering.settle(changed, state: &state, possible: &possible)
         let suggestions = Self.suggestions(
             possible + state.refused, state: &state, isAnchor: { _ in false }, keptApart: keptApart,
             make: { Suggestion(first: $0, second: $1, rank: 0) })
