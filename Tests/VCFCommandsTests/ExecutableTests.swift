@@ -26,10 +26,15 @@ let builtBinary: URL? = {
 }()
 
 extension ExecutableTests {
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> (Int32, Data, String) {
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> (
+        Int32, Data, String
+    ) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

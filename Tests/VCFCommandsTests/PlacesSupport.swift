@@ -27,24 +27,8 @@ enum Places {
 
     /// The built `vcf` run as a process with `environment` added to this one's.
     static func process(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = builtBinary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            code: process.terminationStatus, out: [UInt8](outData), err: String(decoding: errData, as: UTF8.self))
+        let (code, out, err) = try ExecutableTests.run(arguments, stdin: stdin, environment: environment)
+        return Run(code: code, out: [UInt8](out), err: err)
     }
 
     /// A new empty temporary folder.
