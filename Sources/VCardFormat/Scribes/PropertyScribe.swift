@@ -122,6 +122,13 @@ extension Contact {
 
     /// Every group in use, so a new `itemN` never collides with one.
     var allGroups: [String] { labelableGroups + extensions.compactMap(\.group) }
+
+    /// Whether a value with a label has no group, so the writer must give it one.
+    var hasUngroupedLabel: Bool {
+        func ungrouped(_ values: [LabeledValue]) -> Bool { values.contains { $0.label != nil && $0.group == nil } }
+        return ungrouped(emails) || ungrouped(phones) || ungrouped(urls) || ungrouped(instantMessaging)
+            || ungrouped(socialProfiles) || addresses.contains { $0.label != nil && $0.group == nil }
+    }
 }
 
 /// A label as `X-ABLabel` writes it: Apple wraps the labels its apps know (`_$!<Mobile>!$_`) so that they are
