@@ -24,38 +24,23 @@ package enum CardBoundary {
     /// The number of line ends in `bytes[range]` as the lexer counts them: LF, CR LF and CR CR LF are one
     /// each, and so is a run of CRs followed by anything else. `range` must end after a whole line end.
     public static func countLineEnds(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        // Counted as every LF, and every CR that neither a CR nor an LF follows (the CR that ends a run of CRs
+        // with no LF after it): the same count, found with `memchr` rather than a byte at a time.
+        let part = UnsafeBufferPointer(rebasing: bytes[range])
         var count = 0
-        var index = range.lowerBound
-        let end = range.upperBound
-        guard let base = bytes.baseAddress else { return 0 }
-        while index < end {
-            // Skip eight bytes at a time while they hold neither CR nor LF.
-            if index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if !has(word, ASCII.lf) && !has(word, ASCII.cr) {
-                    index += 8
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            if byte == ASCII.lf {
-                count += 1
-            } else if byte == ASCII.cr {
-                var after = index + 1
-                while after < end && bytes[after] == ASCII.cr { after += 1 }
-                count += 1
-                // The LF after a CR run belongs to the same line end.
-                index = after < end && bytes[after] == ASCII.lf ? after : after - 1
-            }
-            index += 1
+        var lf = ByteFinder(ASCII.lf)
+        var index = 0
+        while let found = lf.first(in: part, from: index) {
+            count += 1
+            index = found + 1
+        }
+        var cr = ByteFinder(ASCII.cr)
+        index = 0
+        while let found = cr.first(in: part, from: index) {
+            if found + 1 == part.count || (part[found + 1] != ASCII.cr && part[found + 1] != ASCII.lf) { count += 1 }
+            index = found + 1
         }
         return count
-    }
-
-    @inline(__always)
-    private static func has(_ word: UInt64, _ byte: UInt8) -> Bool {
-        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     @inline(__always)
