@@ -43,6 +43,21 @@ package enum SingleInstance {
         }
     }
 
+    /// Whether `fit` would leave `contact` as it is, decided without a copy: each of `names(version)` is held
+    /// at most once, and not both by the model and by an extension (REV) or by an extension the model's own
+    /// field already writes (the others).
+    package static func isFitted(_ contact: Contact, version: VCardVersion) -> Bool {
+        let names = names(version)
+        var seen: UInt64 = 0
+        for item in contact.extensions {
+            guard let index = names.firstIndex(of: item.name) else { continue }
+            if seen & 1 << index != 0 { return false }
+            seen |= 1 << index
+            if item.name == "REV" ? contact.revision != nil : modelWrites(item.name, contact, version) { return false }
+        }
+        return true
+    }
+
     /// Whether the writer writes this property from the model's own field.
     private static func modelWrites(_ name: String, _ contact: Contact, _ version: VCardVersion) -> Bool {
         switch name {

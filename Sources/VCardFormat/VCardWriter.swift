@@ -27,13 +27,24 @@ public struct VCardWriter: Sendable {
         } else {
             ContentLineWriter.writeRaw("VERSION:3.0", into: &out)
         }
-        var contact = contact
         // 4.0 has no LABEL property: a 2.1 or 3.0 label goes onto its address.
-        if version == .v4_0 && contact.extensions.contains(where: { $0.name == "LABEL" }) {
-            ExtensionSpelling.labelsOnAddresses(&contact)
+        let movesLabels = version == .v4_0 && contact.extensions.contains(where: { $0.name == "LABEL" })
+        if movesLabels || !SingleInstance.isFitted(contact, version: version) {
+            var contact = contact
+            if movesLabels { ExtensionSpelling.labelsOnAddresses(&contact) }
+            SingleInstance.fit(&contact, version: version)
+            writeProperties(contact, into: &out)
+        } else {
+            // Most cards need neither change: written as they are, without a copy to retain and release.
+            writeProperties(contact, into: &out)
         }
-        SingleInstance.fit(&contact, version: version)
-        let groups = contact.allGroups
+        ContentLineWriter.writeRaw("END:VCARD", into: &out)
+    }
+
+    /// Appends the properties of a contact that needs no more fitting.
+    private func writeProperties(_ contact: Contact, into out: inout [UInt8]) {
+        // Only a label without a group needs the groups in use (for a fresh `itemN`), and few cards have one.
+        let groups = contact.hasUngroupedLabel ? contact.allGroups : []
         var context = WriteContext(version: version, output: [], allGroups: { groups })
         // The output moves into the context and back, so lines are written in place, never copied.
         swap(&context.builder.output, &out)
@@ -42,7 +53,6 @@ public struct VCardWriter: Sendable {
             if let line = ExtensionSpelling.written(item, version: version) { context.append(line) }
         }
         swap(&context.builder.output, &out)
-        ContentLineWriter.writeRaw("END:VCARD", into: &out)
     }
 
     /// The bytes of the given cards, one after another.
