@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Writes content lines: CRLF line ends, folding at 75 octets with one leading space, never inside a
 /// UTF-8 sequence or an escape, and parameter values quoted when they need it.
 public enum ContentLineWriter {
@@ -32,31 +38,44 @@ public enum ContentLineWriter {
 
 /// Builds content lines one at a time and appends them, folded, to `output`.
 ///
-/// A line is assembled unfolded in a reused scratch buffer (`start`, `parameter`, `beginValue`, the
-/// `append...` calls), then `finish` folds it into `output`. Writers that know what each part is escape
+/// A line is assembled unfolded at the end of `output` (`start`, `parameter`, `beginValue`, the `append...`
+/// calls), then `finish` ends it, folding it in place when it is longer than a physical line. Writers that know what each part is escape
 /// straight into the line, so no intermediate String or parameter array is made.
 package struct LineBuilder {
-    /// Everything finished so far.
+    /// Everything finished so far, then the line being assembled (from `lineStart`), unfolded.
     public var output: [UInt8] = []
-    /// The line being assembled, unfolded.
-    var line: [UInt8] = []
+    /// Where the line being assembled starts in `output`.
+    private var lineStart = 0
+    /// Whether a line was started and not finished.
+    private var lineOpen = false
+    /// A long line's unfolded bytes while `finish` folds it back into `output`.
+    private var scratch: [UInt8] = []
     /// Whether parameter values get RFC 6868 caret escapes.
     public var caretEncoding: Bool
 
     /// Creates a builder.
     public init(caretEncoding: Bool) {
         self.caretEncoding = caretEncoding
-        line.reserveCapacity(256)
+    }
+
+    /// The line being assembled, unfolded.
+    var line: ArraySlice<UInt8> { output[lineStart...] }
+
+    /// Starts a line at the end of `output`, dropping a line that was started and never finished.
+    private mutating func beginLine() {
+        if lineOpen { output.removeSubrange(lineStart...) }
+        lineStart = output.count
+        lineOpen = true
     }
 
     /// Starts a line with an optional group and a name, each kept byte for byte where the line can hold it (see
     /// `appendName`).
     public mutating func start(group: String?, name: String) {
-        line.removeAll(keepingCapacity: true)
+        beginLine()
         let grouped = group.map { !$0.isEmpty } ?? false
         if let group, grouped {
             appendName(group, unsafe: Self.unsafeInGroup)
-            line.append(ASCII.dot)
+            output.append(ASCII.dot)
         }
         // Without a group, a dot in the name would be read as the end of one.
         appendName(name, unsafe: grouped ? Self.unsafeInName : Self.unsafeInGroup)
@@ -64,37 +83,37 @@ package struct LineBuilder {
 
     /// Starts a line with a known name and no group.
     public mutating func start(name: StaticString) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        beginLine()
+        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
 
     /// Adds `;NAME=value1,value2`.
     public mutating func parameter(_ name: String, _ values: [String]) {
-        line.append(ASCII.semicolon)
+        output.append(ASCII.semicolon)
         appendName(name, unsafe: Self.unsafeInParameterName)
-        line.append(ASCII.equals)
+        output.append(ASCII.equals)
         for (index, value) in values.enumerated() {
-            if index > 0 { line.append(ASCII.comma) }
+            if index > 0 { output.append(ASCII.comma) }
             appendParameterValue(value)
         }
     }
 
     /// Adds `;NAME=` for values to follow with `parameterValue`.
     public mutating func beginParameter(_ name: StaticString) {
-        line.append(ASCII.semicolon)
-        line.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        line.append(ASCII.equals)
+        output.append(ASCII.semicolon)
+        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        output.append(ASCII.equals)
     }
 
     /// Adds one parameter value, after a comma unless it is the first.
     public mutating func parameterValue(_ value: String, first: Bool) {
-        if !first { line.append(ASCII.comma) }
+        if !first { output.append(ASCII.comma) }
         appendParameterValue(value)
     }
 
     /// Ends the name and parameters: adds the colon.
     public mutating func beginValue() {
-        line.append(ASCII.colon)
+        output.append(ASCII.colon)
     }
 
     /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`; a NUL
@@ -119,27 +138,27 @@ package struct LineBuilder {
         text.withUTF8 { bytes in
             // Most values hold nothing to escape: copy them whole.
             if !Self.needsEscaping(bytes, specials: escapingSpecials) {
-                line.append(contentsOf: bytes)
+                output.append(contentsOf: bytes)
                 return
             }
             var previousWasCR = false
             for byte in bytes {
                 switch byte {
                 case ASCII.backslash, ASCII.comma, ASCII.semicolon:
-                    if escapingSpecials { line.append(ASCII.backslash) }
-                    line.append(byte)
+                    if escapingSpecials { output.append(ASCII.backslash) }
+                    output.append(byte)
                 case ASCII.cr:
-                    line.append(ASCII.backslash)
-                    line.append(UInt8(ascii: "n"))
+                    output.append(ASCII.backslash)
+                    output.append(UInt8(ascii: "n"))
                 case ASCII.lf:
                     if !previousWasCR {
-                        line.append(ASCII.backslash)
-                        line.append(UInt8(ascii: "n"))
+                        output.append(ASCII.backslash)
+                        output.append(UInt8(ascii: "n"))
                     }
                 case 0:
-                    line.append(contentsOf: Self.replacementCharacter)
+                    output.append(contentsOf: Self.replacementCharacter)
                 default:
-                    line.append(byte)
+                    output.append(byte)
                 }
                 previousWasCR = byte == ASCII.cr
             }
@@ -177,9 +196,14 @@ package struct LineBuilder {
         return false
     }
 
+    /// Adds `data` as base64 (whose alphabet needs no escapes), without line breaks: `finish` folds it.
+    public mutating func appendBase64(_ data: Data) {
+        Base64.encode(data, into: &output)
+    }
+
     /// Adds one separator byte (`;` between components, `,` between list items).
     public mutating func appendSeparator(_ byte: UInt8) {
-        line.append(byte)
+        output.append(byte)
     }
 
     /// Starts a line from a `ContentLine`, through its value.
@@ -197,13 +221,25 @@ package struct LineBuilder {
     }
 
     /// Folds the line into `output` as physical lines of at most 75 octets, each ended by CRLF.
+    ///
+    /// The line is assembled where it ends up, so a line that needs no fold (nearly every one) is only ended;
+    /// a longer one is copied out and folded back.
     public mutating func finish() {
-        let count = line.count
+        lineOpen = false
+        let count = output.count - lineStart
+        if count <= ContentLineWriter.maxLineOctets {
+            output.append(ASCII.cr)
+            output.append(ASCII.lf)
+            return
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: output[lineStart...])
+        output.removeSubrange(lineStart...)
         // Grow geometrically: reserving just enough for each line would copy the output at every line, which is
         // quadratic in a card with 100,000 lines.
         let needed = output.count + count + count / 37 + 2
         if output.capacity < needed { output.reserveCapacity(max(needed, output.capacity * 2)) }
-        line.withUnsafeBufferPointer { logical in
+        scratch.withUnsafeBufferPointer { logical in
             var start = 0
             var limit = ContentLineWriter.maxLineOctets
             while count - start > limit {
@@ -231,26 +267,64 @@ package struct LineBuilder {
     /// (`X-MESSAGING/XMPP-All`, `X-WAB-WEDDING_ANNIVERSARY`), so only a character that would end the name early
     /// or cannot stand on a content line (a control character) is changed, to a dash, which keeps the length
     /// and the words apart. The reader already warned about any name it read so.
-    private mutating func appendName(_ name: String, unsafe: (UInt8) -> Bool) {
-        for byte in name.utf8 {
-            line.append(byte < 0x20 || byte == 0x7F || unsafe(byte) ? ASCII.dash : byte)
+    ///
+    /// - Parameter unsafe: the bytes below 0x40 that the name cannot hold, as a bit mask (`unsafeInName`...);
+    ///   control characters and DEL are unsafe in every name.
+    private mutating func appendName(_ name: String, unsafe: UInt64) {
+        var name = name
+        name.withUTF8 { bytes in
+            let start = output.count
+            output.append(contentsOf: bytes)
+            // Names are short and nearly always clean: copied whole, then mended in place if need be.
+            for byte in bytes where Self.isUnsafe(byte, unsafe) {
+                for index in start..<output.count where Self.isUnsafe(output[index], unsafe) {
+                    output[index] = ASCII.dash
+                }
+                break
+            }
         }
     }
 
-    /// What ends a property name: `:`, `;`, and the comma the reader takes for a `;`.
-    static func unsafeInName(_ byte: UInt8) -> Bool {
-        byte == ASCII.colon || byte == ASCII.semicolon || byte == ASCII.comma
+    @inline(__always)
+    private static func isUnsafe(_ byte: UInt8, _ mask: UInt64) -> Bool {
+        byte < 0x40 ? mask & (1 << UInt64(byte)) != 0 : byte == 0x7F
     }
+
+    /// A mask of bytes below 0x40 (bit n for byte n), with every control character set.
+    private static func mask(_ bytes: UInt8...) -> UInt64 {
+        bytes.reduce(0xFFFF_FFFF) { $0 | 1 << UInt64($1) }
+    }
+
+    /// What ends a property name: `:`, `;`, and the comma the reader takes for a `;`.
+    static let unsafeInName = mask(ASCII.colon, ASCII.semicolon, ASCII.comma)
 
     /// What ends a group, or a name without a group: the same, and the dot before a name.
-    static func unsafeInGroup(_ byte: UInt8) -> Bool { unsafeInName(byte) || byte == ASCII.dot }
+    static let unsafeInGroup = mask(ASCII.colon, ASCII.semicolon, ASCII.comma, ASCII.dot)
 
     /// What ends a parameter name: `=`, `;`, `:`.
-    static func unsafeInParameterName(_ byte: UInt8) -> Bool {
-        byte == ASCII.equals || byte == ASCII.semicolon || byte == ASCII.colon
-    }
+    static let unsafeInParameterName = mask(ASCII.equals, ASCII.semicolon, ASCII.colon)
+
+    /// The bytes below 0x40 that send a parameter value the long way: what needs quotes (`:;,= `, controls,
+    /// including the tab that is kept), the quote, and what RFC 6868 encodes (CR, LF; `^` is tested apart).
+    private static let specialInParameterValue = mask(
+        ASCII.colon, ASCII.semicolon, ASCII.comma, ASCII.space, ASCII.equals, ASCII.quote)
 
     private mutating func appendParameterValue(_ value: String) {
+        var value = value
+        // Most values are one plain ASCII word (`work`, `JPEG`): copied as they stand.
+        let plain = value.withUTF8 { bytes in
+            for byte in bytes
+            where byte >= 0x80 || byte == ASCII.caret || Self.isUnsafe(byte, Self.specialInParameterValue) {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if !plain { appendQuotedParameterValue(value) }
+    }
+
+    /// `appendParameterValue` for a value that may need quotes, caret escapes or replaced characters.
+    private mutating func appendQuotedParameterValue(_ value: String) {
         let text = caretEncoding ? ValueEscaping.encodeCaret(value) : value
         var needsQuotes = false
         for byte in text.utf8
@@ -260,17 +334,17 @@ package struct LineBuilder {
             needsQuotes = true
             break
         }
-        if needsQuotes { line.append(ASCII.quote) }
+        if needsQuotes { output.append(ASCII.quote) }
         for byte in text.utf8 {
             switch byte {
-            case ASCII.quote: line.append(UInt8(ascii: "'"))
+            case ASCII.quote: output.append(UInt8(ascii: "'"))
             // A parameter value cannot hold control characters (RFC 6868): each is written as a space, which
             // keeps the words around it apart (dropped, `QU\0OTED-PRINTABLE` would be read back as an encoding).
-            case 0..<0x20 where byte != ASCII.tab: line.append(ASCII.space)
-            default: line.append(byte)
+            case 0..<0x20 where byte != ASCII.tab: output.append(ASCII.space)
+            default: output.append(byte)
             }
         }
-        if needsQuotes { line.append(ASCII.quote) }
+        if needsQuotes { output.append(ASCII.quote) }
     }
 
     /// Whether the backslash at `index` starts an escape (an even number of backslashes precede it).

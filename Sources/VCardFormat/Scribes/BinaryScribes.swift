@@ -12,11 +12,40 @@ import Foundation
 struct PhotoScribe: PropertyScribe {
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         guard context.contact.photo == nil, !line.hasGroup else { return false }
+        if let photo = Self.embeddedBase64(line) {
+            context.contact.photo = photo
+            return true
+        }
         return read(line.contentLine, into: &context)
     }
 
+    /// The photo `BinaryValue` reads from base64 that decodes strictly (nearly every embedded photo), decoded
+    /// from the card's bytes without making a String of the value first; nil for any other value.
+    private static func embeddedBase64(_ line: RawCard.Line) -> Photo? {
+        let header = ContentLine(name: line.name, parameters: line.parameters, value: "", line: line.line)
+        let encoding = header.parameter("ENCODING")?.lowercased()
+        guard encoding == "b" || encoding == "base64" else { return nil }
+        let value = line.valueBytes
+        var start = 0
+        while start < value.count && asciiWhitespace.contains(value[start]) { start += 1 }
+        let looksLikeDataURI =
+            value.count - start >= 5
+            && (UnsafeBufferPointer(rebasing: value[start..<start + 5]).elementsEqual("data:".utf8)
+                || UnsafeBufferPointer(rebasing: value[start..<start + 5]).elementsEqual("DATA:".utf8))
+        guard !looksLikeDataURI, let data = Base64.decode(value) else { return nil }
+        let typeParameter = header.parameterValues("TYPE").first { BinaryValue.mediaType(forType: $0) != nil }
+        let mediaType = header.parameter("MEDIATYPE") ?? typeParameter.flatMap(BinaryValue.mediaType(forType:))
+        return Photo(
+            data: data, mediaType: MediaSignature.resolved(mediaType, data: data),
+            parameters: BinaryValue.extraParameters(header))
+    }
+
+    /// What `trimmingASCIIWhitespace` trims.
+    private static let asciiWhitespace: [UInt8] = [0x20, 0x09, 0x0D, 0x0A]
+
     private func read(_ line: ContentLine, into context: inout ReadContext) -> Bool {
-        guard let binary = BinaryValue(line) else { return false }
+        var decodedStrictly = false
+        guard let binary = BinaryValue(line, decodedStrictly: &decodedStrictly) else { return false }
         let extras = BinaryValue.extraParameters(line)
         switch binary {
         case .embedded(let data, let mediaType):
@@ -26,7 +55,7 @@ struct PhotoScribe: PropertyScribe {
         case .undecodable:
             return false
         }
-        if BinaryValue.needsLenientDecoding(line) {
+        if !decodedStrictly && BinaryValue.needsLenientDecoding(line) {
             context.diagnostics.append(
                 Diagnostic(
                     .warning, .invalidBase64,
@@ -38,12 +67,26 @@ struct PhotoScribe: PropertyScribe {
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let photo = contact.photo else { return }
-        let extras = photo.parameters.map { Parameter(name: $0.name, values: $0.values) }
         if let data = photo.data {
-            context.append(
-                BinaryValue.embedded(data, photo.mediaType).contentLine(
-                    name: "PHOTO", version: context.version, extraParameters: extras))
-        } else if let uri = photo.uri {
+            // The bytes `BinaryValue.contentLine` spells, with the base64 encoded straight into the line: a
+            // photo is most of a card's bytes, and a String and a ContentLine of it would copy it twice more.
+            let mediaType = MediaSignature.resolved(photo.mediaType, data: data)
+            context.builder.start(group: nil, name: "PHOTO")
+            if context.version != .v4_0 {
+                context.builder.parameter("ENCODING", ["b"])
+                if let type = BinaryValue.typeParameter(mediaType) { context.builder.parameter("TYPE", [type]) }
+            }
+            for extra in photo.parameters { context.builder.parameter(extra.name, extra.values) }
+            context.builder.beginValue()
+            if context.version == .v4_0 {
+                context.builder.appendEscaped("data:\(mediaType ?? "application/octet-stream");base64,")
+            }
+            context.builder.appendBase64(data)
+            context.builder.finish()
+            return
+        }
+        let extras = photo.parameters.map { Parameter(name: $0.name, values: $0.values) }
+        if let uri = photo.uri {
             context.append(
                 BinaryValue.link(uri, photo.mediaType).contentLine(
                     name: "PHOTO", version: context.version, extraParameters: extras))
@@ -61,6 +104,13 @@ enum BinaryValue {
 
     /// Reads the value; nil when it is neither base64 nor a URI (free text, for instance).
     init?(_ line: ContentLine) {
+        var decodedStrictly = false
+        self.init(line, decodedStrictly: &decodedStrictly)
+    }
+
+    /// Reads the value, and sets `decodedStrictly` when it was base64 that `Base64.decode` took as it stands
+    /// (so `needsLenientDecoding` is false without a second pass over the data).
+    init?(_ line: ContentLine, decodedStrictly: inout Bool) {
         let encoding = line.parameter("ENCODING")?.lowercased()
         let typeParameter = line.parameterValues("TYPE").first { Self.mediaType(forType: $0) != nil }
         let mediaTypeParameter = line.parameter("MEDIATYPE")
@@ -68,7 +118,9 @@ enum BinaryValue {
         let looksLikeDataURI = value.hasPrefix("data:") || value.hasPrefix("DATA:")
         if (encoding == "b" || encoding == "base64") && !looksLikeDataURI {
             let mediaType = mediaTypeParameter ?? typeParameter.flatMap(Self.mediaType(forType:))
-            guard let data = Self.decodeBase64(line.value) ?? Self.decodeBase64Leniently(line.value) else {
+            let strict = Self.decodeBase64(line.value)
+            decodedStrictly = strict != nil
+            guard let data = strict ?? Self.decodeBase64Leniently(line.value) else {
                 self = .undecodable
                 return
             }
