@@ -156,7 +156,9 @@ enum Convert {
         }
         if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
             // Each card is read and written on the reading threads, in input order.
-            let prepare: @Sendable (ReadCard) -> [UInt8] = { DocumentWriter.element($0.contact, elementWriter) }
+            let prepare: @Sendable (ReadCard) -> [UInt8] = {
+                DocumentWriter.element($0.contact, elementWriter, sizeHint: $0.raw.byteRange.count)
+            }
             try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
                 cardCount += 1
                 document.append(encoded: element, to: &bytes)
@@ -272,10 +274,12 @@ struct DocumentWriter {
     }
 
     /// What `append(encoded:to:)` takes for `contact`, made on any thread: its vCard as `writer` writes it,
-    /// or its Contact JSON element when `writer` is nil.
-    static func element(_ contact: Contact, _ writer: VCardWriter?) -> [UInt8] {
+    /// or its Contact JSON element when `writer` is nil. `sizeHint` is the size of the card as read, which
+    /// the vCard written is close to, so its bytes are allocated once rather than grown line by line.
+    static func element(_ contact: Contact, _ writer: VCardWriter?, sizeHint: Int = 0) -> [UInt8] {
         guard let writer else { return JSONArrayWriter.element(contact) ?? [] }
         var out: [UInt8] = []
+        out.reserveCapacity(sizeHint + sizeHint / 8 + 64)
         writer.write(contact, into: &out)
         return out
     }
