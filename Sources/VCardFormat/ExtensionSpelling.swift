@@ -106,7 +106,7 @@ enum ExtensionSpelling {
     /// a text value: a reader that takes a bare comma for a list separator (Python vobject, and so every CardDAV
     /// server built on it, Radicale among them) keeps only the text before it.
     private static func commasEscaped(_ line: ContentLine) -> ContentLine {
-        guard line.value.utf8.contains(UInt8(ascii: ",")) else { return line }
+        guard line.value.containsUTF8Byte(UInt8(ascii: ",")) else { return line }
         var written = line
         written.value = commasEscaped(line.value)
         return written
@@ -127,7 +127,7 @@ enum ExtensionSpelling {
     /// The value the writer writes for an extension that keeps its name: a text value with its commas escaped
     /// (what a reader of our output reads back into `Extension.value`).
     package static func writtenValue(_ item: Extension) -> String {
-        guard item.value.utf8.contains(UInt8(ascii: ",")) else { return item.value }
+        guard item.value.containsUTF8Byte(UInt8(ascii: ",")) else { return item.value }
         let line = ContentLine(
             group: item.group, name: item.name,
             parameters: item.parameters.map { Parameter(name: $0.name, values: $0.values) }, value: item.value)

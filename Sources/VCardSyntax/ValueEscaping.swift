@@ -5,7 +5,7 @@ package enum ValueEscaping {
     /// `\x` keeps its backslash, so unescaped Windows paths survive.
     /// Line breaks come out as LF whether written `\n` or, in decoded 2.1 quoted-printable, as CRLF or CR.
     public static func unescapeText(_ escaped: String) -> String {
-        guard escaped.utf8.contains(where: { $0 == ASCII.backslash || $0 == ASCII.cr }) else { return escaped }
+        guard escaped.containsUTF8Byte(where: { $0 == ASCII.backslash || $0 == ASCII.cr }) else { return escaped }
         var out = [UInt8]()
         out.reserveCapacity(escaped.utf8.count)
         var previousWasCR = false
@@ -42,7 +42,7 @@ package enum ValueEscaping {
     /// Readers undo the escapes many clients put in URIs (`http\://`), so `C:\new` written as it stands would
     /// come back with a line break.
     public static func protectingBackslashes(_ value: String) -> String {
-        guard value.utf8.contains(ASCII.backslash) else { return value }
+        guard value.containsUTF8Byte(ASCII.backslash) else { return value }
         let bytes = Array(value.utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 8)
@@ -92,7 +92,7 @@ package enum ValueEscaping {
     /// Makes an already-escaped value safe to write: a raw CR or LF (possible in a value read from 2.1
     /// quoted-printable) becomes `\n`. Everything else is left as it was.
     public static func neutralizeLineBreaks(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == ASCII.cr || $0 == ASCII.lf }) else { return value }
+        guard value.containsUTF8Byte(where: { $0 == ASCII.cr || $0 == ASCII.lf }) else { return value }
         var out = [UInt8]()
         var previousWasCR = false
         for byte in value.utf8 {
@@ -111,7 +111,7 @@ package enum ValueEscaping {
     /// Splits an escaped value on unescaped `separator` bytes, leaving each part escaped.
     public static func split(_ escaped: String, on separator: Character) -> [String] {
         let sep = separator.asciiValue!
-        guard escaped.utf8.contains(sep) else { return [escaped] }
+        guard escaped.containsUTF8Byte(sep) else { return [escaped] }
         var parts: [String] = []
         var current = [UInt8]()
         var escapedNext = false
@@ -140,7 +140,7 @@ package enum ValueEscaping {
 
     /// Decodes RFC 6868 caret escapes in a parameter value: `^n` newline, `^^` caret, `^'` double quote.
     public static func decodeCaret(_ value: String) -> String {
-        guard value.utf8.contains(ASCII.caret) else { return value }
+        guard value.containsUTF8Byte(ASCII.caret) else { return value }
         var out = [UInt8]()
         var iterator = value.utf8.makeIterator()
         while let byte = iterator.next() {
@@ -324,5 +324,21 @@ extension ValueEscaping {
             return String(decoding: bytes, as: UTF8.self)
         }
         return neutralizeLineBreaks(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+extension String {
+    /// Whether the UTF-8 form holds `byte`, read from the string's contiguous bytes: the UTF8View's own
+    /// `contains` steps through String indexes, several times slower on the writer's paths that ask it of
+    /// every value.
+    @inline(__always)
+    package func containsUTF8Byte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+    }
+
+    /// Whether some byte of the UTF-8 form satisfies `predicate` (see `containsUTF8Byte(_:)`).
+    @inline(__always)
+    package func containsUTF8Byte(where predicate: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
     }
 }
