@@ -54,7 +54,9 @@
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes are exactly the ASCII `word`.
-    @inlinable
+    // Always inlined: it is asked of every line's name, several words at a time, and a call costs more than
+    // the comparison of a short name.
+    @inlinable @inline(__always)
     package func isEqual(to word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard count == n else { return false }
@@ -65,7 +67,7 @@ extension UnsafeBufferPointer<UInt8> {
     }
 
     /// Whether these bytes are the upper-case ASCII `word`, ignoring case.
-    @inlinable
+    @inlinable @inline(__always)
     package func isEqualIgnoringCase(to word: StaticString) -> Bool {
         let n = word.utf8CodeUnitCount
         guard count == n else { return false }
