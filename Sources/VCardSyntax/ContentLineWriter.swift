@@ -141,27 +141,34 @@ package struct LineBuilder {
                 output.append(contentsOf: bytes)
                 return
             }
-            var previousWasCR = false
-            for byte in bytes {
+            // The text between the bytes that change is copied a run at a time.
+            var run = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
                 switch byte {
-                case ASCII.backslash, ASCII.comma, ASCII.semicolon:
-                    if escapingSpecials { output.append(ASCII.backslash) }
-                    output.append(byte)
+                case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.cr, ASCII.lf, 0: break
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
                 case ASCII.cr:
                     output.append(ASCII.backslash)
                     output.append(UInt8(ascii: "n"))
                 case ASCII.lf:
-                    if !previousWasCR {
+                    // A CR LF is one line break, written for the CR.
+                    if index == 0 || bytes[index - 1] != ASCII.cr {
                         output.append(ASCII.backslash)
                         output.append(UInt8(ascii: "n"))
                     }
                 case 0:
                     output.append(contentsOf: Self.replacementCharacter)
                 default:
+                    if escapingSpecials { output.append(ASCII.backslash) }
                     output.append(byte)
                 }
-                previousWasCR = byte == ASCII.cr
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         }
     }
 
@@ -169,7 +176,8 @@ package struct LineBuilder {
     static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// Whether `bytes` holds a CR, LF or NUL, or (with `specials`) a backslash, comma or semicolon. Eight bytes
-    /// at a time, since photos and notes make most of the bytes written.
+    /// at a time, since notes make many of the bytes written; a word with any byte below 0x0E (a tab, say) is
+    /// sent the long way too, which writes such bytes as they are.
     private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>, specials: Bool) -> Bool {
         @inline(__always) func has(_ word: UInt64, _ byte: UInt8) -> Bool {
             let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
@@ -180,21 +188,26 @@ package struct LineBuilder {
         if let base = bytes.baseAddress {
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if has(word, ASCII.cr) || has(word, ASCII.lf) || has(word, 0) { return true }
+                // Some byte below 0x0E: a NUL, LF or CR among them.
+                if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
                 if specials && (has(word, ASCII.backslash) || has(word, ASCII.comma) || has(word, ASCII.semicolon)) {
                     return true
                 }
                 index += 8
             }
         }
+        // The bytes below 0x40 to escape, as a bit mask (the backslash, 0x5C, is tested apart).
+        let below40: UInt64 = specials ? escapedBelow40 | 1 << 0x2C | 1 << 0x3B : escapedBelow40
         while index < count {
             let byte = bytes[index]
-            if byte == ASCII.cr || byte == ASCII.lf || byte == 0 { return true }
-            if specials && (byte == ASCII.backslash || byte == ASCII.comma || byte == ASCII.semicolon) { return true }
+            if byte < 0x40 ? below40 & 1 << UInt64(byte) != 0 : specials && byte == ASCII.backslash { return true }
             index += 1
         }
         return false
     }
+
+    /// NUL, LF and CR as a mask of bytes below 0x40.
+    private static let escapedBelow40: UInt64 = 1 << 0x00 | 1 << 0x0A | 1 << 0x0D
 
     /// Adds `data` as base64 (whose alphabet needs no escapes), without line breaks: `finish` folds it.
     public mutating func appendBase64(_ data: Data) {
