@@ -32,29 +32,28 @@ package enum Base64 {
             var written = 0
             let ok = out.withUnsafeMutableBytes { raw -> Bool in
                 let dest = raw.bindMemory(to: UInt8.self)
+                var index = 0
+                let count = bytes.count
+                // Whole groups of four alphabet characters (nearly all of a photo) first, in one tight loop.
+                if let source = bytes.baseAddress, let target = dest.baseAddress, let lookup = table.baseAddress {
+                    while index + 4 <= count {
+                        let a = lookup[Int(source[index])]
+                        let b = lookup[Int(source[index + 1])]
+                        let c = lookup[Int(source[index + 2])]
+                        let d = lookup[Int(source[index + 3])]
+                        if a | b | c | d >= 64 { break }
+                        target[written] = a << 2 | b >> 4
+                        target[written + 1] = b << 4 | c >> 2
+                        target[written + 2] = c << 6 | d
+                        written += 3
+                        index += 4
+                    }
+                }
+                // The rest (white space, padding, a last short group) a character at a time.
                 var quad: UInt32 = 0
                 var n = 0
                 var padding = 0
-                var index = 0
-                let count = bytes.count
                 while index < count {
-                    // Whole groups of four alphabet characters (nearly all of a photo) in one step.
-                    if n == 0 && index + 4 <= count {
-                        let a = table[Int(bytes[index])]
-                        let b = table[Int(bytes[index + 1])]
-                        let c = table[Int(bytes[index + 2])]
-                        let d = table[Int(bytes[index + 3])]
-                        if a | b | c | d < 64 {
-                            if padding > 0 { return false }
-                            let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                            dest[written] = UInt8(truncatingIfNeeded: group >> 16)
-                            dest[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                            dest[written + 2] = UInt8(truncatingIfNeeded: group)
-                            written += 3
-                            index += 4
-                            continue
-                        }
-                    }
                     let v = table[Int(bytes[index])]
                     index += 1
                     if v < 64 {
