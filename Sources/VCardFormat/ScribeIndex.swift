@@ -26,37 +26,57 @@ enum ScribeIndex {
     static let uid = SingleTextScribe(name: "UID", field: .uid)
     static let revision = SingleTextScribe(name: "REV", field: .revision, rawIfParameters: true, dateType: .timestamp)
 
-    /// The scribe for a property, or nil when the property is kept raw.
-    static func scribe(for name: PropertyName) -> (any PropertyScribe)? {
+    /// Reads `line` with the scribe for `name`; false when there is none (the property is kept raw) or it cannot
+    /// understand the line. Each scribe is called as its own type: through an `any PropertyScribe`, every line
+    /// would copy a scribe into an existential and destroy it again.
+    static func read(_ line: RawCard.Line, named name: PropertyName, into context: inout ReadContext) -> Bool {
         switch name {
-        case .formattedName: formattedName
-        case .name: Self.name
-        case .nickname: nickname
-        case .photo: photo
-        case .birthday: birthday
-        case .anniversary, .xAnniversary: anniversary
-        case .address: address
-        case .telephone: telephone
-        case .email: email
-        case .impp: impp
-        case .xSocialProfile: socialProfile
-        case .title: title
-        case .role: role
-        case .organization: organization
-        case .categories: categories
-        case .note: note
-        case .url: url
-        case .uid: uid
-        case .revision: revision
-        case .begin, .end, .version, .xABLabel, .other: nil
+        case .formattedName: formattedName.read(line, into: &context)
+        case .name: Self.name.read(line, into: &context)
+        case .nickname: nickname.read(line, into: &context)
+        case .photo: photo.read(line, into: &context)
+        case .birthday: birthday.read(line, into: &context)
+        case .anniversary, .xAnniversary: anniversary.read(line, into: &context)
+        case .address: address.read(line, into: &context)
+        case .telephone: telephone.read(line, into: &context)
+        case .email: email.read(line, into: &context)
+        case .impp: impp.read(line, into: &context)
+        case .xSocialProfile: socialProfile.read(line, into: &context)
+        case .title: title.read(line, into: &context)
+        case .role: role.read(line, into: &context)
+        case .organization: organization.read(line, into: &context)
+        case .categories: categories.read(line, into: &context)
+        case .note: note.read(line, into: &context)
+        case .url: url.read(line, into: &context)
+        case .uid: uid.read(line, into: &context)
+        case .revision: revision.read(line, into: &context)
+        case .begin, .end, .version, .xABLabel, .other: false
         }
     }
 
-    /// The order properties are written in: identity first, as a receiving app shows them.
-    static let writeOrder: [any PropertyScribe] = [
-        formattedName, name, nickname, organization, title, role, photo, telephone, email, address, url, impp,
-        socialProfile, birthday, anniversary, note, categories, uid, revision,
-    ]
+    /// Writes the contact's modeled properties, each scribe called as its own type, in the order a receiving app
+    /// shows them: identity first.
+    static func writeAll(_ contact: Contact, into context: inout WriteContext) {
+        formattedName.write(contact, into: &context)
+        name.write(contact, into: &context)
+        nickname.write(contact, into: &context)
+        organization.write(contact, into: &context)
+        title.write(contact, into: &context)
+        role.write(contact, into: &context)
+        photo.write(contact, into: &context)
+        telephone.write(contact, into: &context)
+        email.write(contact, into: &context)
+        address.write(contact, into: &context)
+        url.write(contact, into: &context)
+        impp.write(contact, into: &context)
+        socialProfile.write(contact, into: &context)
+        birthday.write(contact, into: &context)
+        anniversary.write(contact, into: &context)
+        note.write(contact, into: &context)
+        categories.write(contact, into: &context)
+        uid.write(contact, into: &context)
+        revision.write(contact, into: &context)
+    }
 
     /// Whether a property of this name takes an `X-ABLabel` from its group.
     static func takesLabel(_ name: PropertyName) -> Bool {

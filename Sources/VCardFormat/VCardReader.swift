@@ -82,7 +82,7 @@ public enum VCardReader {
             if !consumedLabelLines.isEmpty && consumedLabelLines.contains(index) { continue }
             if identityOnly && !isIdentity(name) { continue }
             if case .formattedName? = name { sawFormattedName = true }
-            if let name, let scribe = ScribeIndex.scribe(for: name), scribe.read(line, into: &context) { continue }
+            if let name, ScribeIndex.read(line, named: name, into: &context) { continue }
             if identityOnly { continue }
             if Self.isBinaryCapable(line) {
                 let contentLine = line.contentLine
@@ -159,9 +159,7 @@ public enum VCardReader {
                     line: beginLine))
         }
         // Moved out rather than copied: a copy would retain every field only to release them again.
-        var contact = Contact()
-        swap(&contact, &context.contact)
-        return (contact, context.diagnostics)
+        return context.result()
     }
 
     /// The name a contacts app shows for a card without FN: from the modeled fields, else from the same

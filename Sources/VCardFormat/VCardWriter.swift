@@ -48,7 +48,7 @@ public struct VCardWriter: Sendable {
         var context = WriteContext(version: version, output: [], allGroups: { groups })
         // The output moves into the context and back, so lines are written in place, never copied.
         swap(&context.builder.output, &out)
-        for scribe in ScribeIndex.writeOrder { scribe.write(contact, into: &context) }
+        ScribeIndex.writeAll(contact, into: &context)
         for item in contact.extensions {
             if let line = ExtensionSpelling.written(item, version: version) { context.append(line) }
         }

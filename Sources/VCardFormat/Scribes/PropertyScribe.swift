@@ -18,6 +18,11 @@ struct ReadContext {
     /// to one modeled property. Cards hold few groups, so a list beats a dictionary.
     var labels: [(group: [UInt8], label: AppleLabel)] = []
 
+    /// The contact and diagnostics read, moved out of the context that ends here.
+    consuming func result() -> (contact: Contact, diagnostics: [Diagnostic]) {
+        (contact, diagnostics)
+    }
+
     /// The label for the line's group, if any.
     func label(for line: RawCard.Line) -> AppleLabel? {
         guard line.hasGroup, !labels.isEmpty else { return nil }
