@@ -32,6 +32,9 @@ package enum Base64 {
             var written = 0
             let ok = out.withUnsafeMutableBytes { raw -> Bool in
                 let dest = raw.bindMemory(to: UInt8.self)
+                // A local count, not the captured `written`, so the loops keep it in a register.
+                var w = 0
+                defer { written = w }
                 var index = 0
                 let count = bytes.count
                 // Whole groups of four alphabet characters (nearly all of a photo) first, in one tight loop.
@@ -42,11 +45,11 @@ package enum Base64 {
                         let c = lookup[Int(source[index + 2])]
                         let d = lookup[Int(source[index + 3])]
                         if a | b | c | d >= 64 { break }
-                        target[written] = a << 2 | b >> 4
-                        target[written + 1] = b << 4 | c >> 2
-                        target[written + 2] = c << 6 | d
-                        written += 3
-                        index += 4
+                        target[w] = a << 2 | b >> 4
+                        target[w &+ 1] = b << 4 | c >> 2
+                        target[w &+ 2] = c << 6 | d
+                        w &+= 3
+                        index &+= 4
                     }
                 }
                 // The rest (white space, padding, a last short group) a character at a time.
@@ -61,10 +64,10 @@ package enum Base64 {
                         quad = quad << 6 | UInt32(v)
                         n += 1
                         if n == 4 {
-                            dest[written] = UInt8(truncatingIfNeeded: quad >> 16)
-                            dest[written + 1] = UInt8(truncatingIfNeeded: quad >> 8)
-                            dest[written + 2] = UInt8(truncatingIfNeeded: quad)
-                            written += 3
+                            dest[w] = UInt8(truncatingIfNeeded: quad >> 16)
+                            dest[w + 1] = UInt8(truncatingIfNeeded: quad >> 8)
+                            dest[w + 2] = UInt8(truncatingIfNeeded: quad)
+                            w += 3
                             n = 0
                             quad = 0
                         }
@@ -79,12 +82,12 @@ package enum Base64 {
                 // A last group of two or three characters, padded or not.
                 if n == 1 { return false }
                 if n == 2 {
-                    dest[written] = UInt8(truncatingIfNeeded: quad >> 4)
-                    written += 1
+                    dest[w] = UInt8(truncatingIfNeeded: quad >> 4)
+                    w += 1
                 } else if n == 3 {
-                    dest[written] = UInt8(truncatingIfNeeded: quad >> 10)
-                    dest[written + 1] = UInt8(truncatingIfNeeded: quad >> 2)
-                    written += 2
+                    dest[w] = UInt8(truncatingIfNeeded: quad >> 10)
+                    dest[w + 1] = UInt8(truncatingIfNeeded: quad >> 2)
+                    w += 2
                 }
                 return true
             }
@@ -137,19 +140,21 @@ package enum Base64 {
         let length = (data.count + 2) / 3 * 4
         out.append(contentsOf: repeatElement(0, count: length))
         data.withUnsafeBytes { raw in
-            out.withUnsafeMutableBufferPointer { dest in
+            out.withUnsafeMutableBufferPointer { buffer in
                 let src = raw.bindMemory(to: UInt8.self)
+                // Plain pointers and wrapping arithmetic keep the loop's counters in registers.
+                guard let dest = buffer.baseAddress, let source = src.baseAddress else { return }
                 var i = 0
                 var o = start
                 let count = src.count
-                while i + 3 <= count {
-                    let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+                while i &+ 3 <= count {
+                    let v = UInt32(source[i]) << 16 | UInt32(source[i &+ 1]) << 8 | UInt32(source[i &+ 2])
                     dest[o] = a[Int(v >> 18)]
-                    dest[o + 1] = a[Int(v >> 12 & 63)]
-                    dest[o + 2] = a[Int(v >> 6 & 63)]
-                    dest[o + 3] = a[Int(v & 63)]
-                    i += 3
-                    o += 4
+                    dest[o &+ 1] = a[Int(v >> 12 & 63)]
+                    dest[o &+ 2] = a[Int(v >> 6 & 63)]
+                    dest[o &+ 3] = a[Int(v & 63)]
+                    i &+= 3
+                    o &+= 4
                 }
                 if count - i == 1 {
                     let v = UInt32(src[i]) << 16
