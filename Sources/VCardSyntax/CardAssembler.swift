@@ -99,8 +99,9 @@ struct CardAssembler: LogicalLineConsumer {
             return
         }
         let reported = log.diagnostics.count
+        // The line read is the card's VERSION when it is named so: a name that had to be cleaned holds a dash.
         if parser.emit(bytes, range, into: &stack[top].card, diagnostics: &log.diagnostics),
-            !stack[top].isV21, stack[top].card.lastLineIs("VERSION")
+            !stack[top].isV21, let name, ASCII.equalsIgnoringCase(bytes, name, "VERSION")
         {
             stack[top].isV21 = stack[top].card.lastValueStarts(with: UInt8(ascii: "2"))
         }
