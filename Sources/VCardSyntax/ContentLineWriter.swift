@@ -134,6 +134,8 @@ package struct LineBuilder {
     }
 
     private mutating func append(_ text: String, escapingSpecials: Bool) {
+        // Empty address and name components are common, and need nothing at all.
+        if text.isEmpty { return }
         var text = text
         text.withUTF8 { bytes in
             // Most values hold nothing to escape: copy them whole.
