@@ -44,10 +44,11 @@ enum TelephoneValue {
         // Searched as bytes: every number is tested, and Foundation's `range(of:)` costs more than the rest of
         // reading a TEL. Both parts must be ASCII to pass, so a byte match finds what a character match would.
         let utf8 = text.utf8
-        guard utf8.count > extensionMark.count, utf8.first == UInt8(ascii: "+"),
-            let markStart = firstExtensionMark(utf8)
-        else { return nil }
-        let markEnd = utf8.index(markStart, offsetBy: extensionMark.count)
+        guard utf8.first == UInt8(ascii: "+") else { return nil }
+        var copy = text
+        guard let offset = copy.withUTF8(firstExtensionMark) else { return nil }
+        let markStart = utf8.index(utf8.startIndex, offsetBy: offset)
+        let markEnd = utf8.index(markStart, offsetBy: extensionMark.utf8CodeUnitCount)
         let number = text[..<markStart]
         let ext = text[markEnd...]
         guard isGlobalNumber(number), !ext.isEmpty, ext.utf8.allSatisfy(isPhoneDigit) else { return nil }
@@ -55,23 +56,14 @@ enum TelephoneValue {
     }
 
     /// What separates a number from its extension in the person form.
-    private static let extensionMark: [UInt8] = Array(" ext. ".utf8)
+    private static let extensionMark: StaticString = " ext. "
 
-    /// The start of the first ` ext. ` in `utf8`.
-    private static func firstExtensionMark(_ utf8: String.UTF8View) -> String.Index? {
-        var index = utf8.startIndex
-        while let space = utf8[index...].firstIndex(of: UInt8(ascii: " ")) {
-            var probe = space
-            var matched = true
-            for expected in extensionMark {
-                guard probe < utf8.endIndex, utf8[probe] == expected else {
-                    matched = false
-                    break
-                }
-                probe = utf8.index(after: probe)
-            }
-            if matched { return space }
-            index = utf8.index(after: space)
+    /// The offset of the first ` ext. ` in `bytes`.
+    private static func firstExtensionMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let mark = UnsafeBufferPointer(start: extensionMark.utf8Start, count: extensionMark.utf8CodeUnitCount)
+        guard bytes.count >= mark.count else { return nil }
+        for start in 0...(bytes.count - mark.count) where bytes[start] == mark[0] {
+            if UnsafeBufferPointer(rebasing: bytes[start..<start + mark.count]).elementsEqual(mark) { return start }
         }
         return nil
     }
