@@ -81,6 +81,8 @@ enum ExtensionSpelling {
     static func written(_ item: Extension, version: VCardVersion) -> ContentLine? {
         let parameters = item.parameters.map { Parameter(name: $0.name, values: $0.values) }
         let line = ContentLine(group: item.group, name: item.name, parameters: parameters, value: item.value)
+        // Most extensions are `X-` ones, none of which the cases below name: no comparison with each.
+        if item.name.utf8.first == UInt8(ascii: "X") { return isSingleText(line) ? commasEscaped(line) : line }
         switch item.name {
         case "PHOTO", "LOGO", "SOUND", "KEY": return binaryLine(line, item, version: version)
         case "GEO" where version == .v4_0: return geoURI(line)
@@ -99,7 +101,7 @@ enum ExtensionSpelling {
 
     private static func isSingleText(_ line: ContentLine) -> Bool {
         if let type = line.parameter("VALUE"), type.lowercased() != "text" { return false }
-        return singleTextNames.contains(line.name) || line.name.hasPrefix("X-")
+        return line.name.hasPrefix("X-") || singleTextNames.contains(line.name)
     }
 
     /// The line with each comma its value holds as text escaped (`\,`), as RFC 2426 4 and RFC 6350 3.4 require of

@@ -50,6 +50,8 @@ package enum SingleInstance {
         let names = names(version)
         var seen: UInt64 = 0
         for item in contact.extensions {
+            // Most extensions are `X-` ones, which no single-instance name is: passed over without comparing.
+            if item.name.utf8.first == UInt8(ascii: "X") { continue }
             guard let index = names.firstIndex(of: item.name) else { continue }
             if seen & 1 << index != 0 { return false }
             seen |= 1 << index
