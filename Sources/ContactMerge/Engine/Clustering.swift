@@ -39,9 +39,9 @@ struct Edge: Sendable {
 /// 3. Joining two groups needs the same-person decision between their merged cards and no conflict (different
 ///    names, birthdays, generations) between any member of one and any member of the other; at most one anchor
 ///    (an existing card, in a merge) per group.
-/// 4. Groups that changed are looked up again with their merged keys, and joined to what they now match, until
-///    nothing changes; then the ambiguous nodes are looked at again against the groups as they stand (a claimant
-///    may have joined someone it conflicts with). The result is a fixed point, so running again merges nothing.
+/// 4. Groups that changed, and the nodes found ambiguous (a claimant may since have joined someone the node
+///    conflicts with), are looked up again among the groups as they stand, and joined to what they now match,
+///    until nothing changes: the result is a fixed point, so running again merges nothing.
 struct Clustering: Sendable {
     /// The keys of each node.
     var keys: [MatchKeys]
@@ -55,6 +55,8 @@ struct Clustering: Sendable {
     var keptApart: @Sendable (Int, Int) -> Bool
     var merger: ContactMerger
     var countryCode: Int?
+    /// Every node's own keys, indexed: each look-up changes it into the groups as they stand.
+    var index: ContactIndex
 
     /// The state of the grouping.
     struct State {
@@ -218,30 +220,35 @@ struct Clustering: Sendable {
     func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 16) {
         var changed = changed
         for _ in 0..<passes {
-            if changed.isEmpty {
-                // A node was found ambiguous among the cards as they stood then. Since, a card that claimed it
-                // may have joined a group that claims it no longer (the group holds a phone or a birthday the
-                // card did not), or a changed group may claim it more strongly than the rest; a second run, which
-                // sees only the groups, would join it. So once nothing else changes, the ambiguous nodes are
-                // looked at again against the groups as they stand, until that changes nothing either.
-                let retry = Set(state.ambiguous.keys.map { state.find($0) })
-                guard !retry.isEmpty else { return }
-                state.ambiguous = [:]
-                changed = look(at: retry, state: &state, possible: &possible)
-                if changed.isEmpty { return }
-            } else {
-                changed = look(at: changed, state: &state, possible: &possible)
-            }
+            // A node found ambiguous among the cards as they stood then is looked at again with the groups that
+            // changed: a card that claimed it may have joined a group that claims it no longer (the group holds
+            // a phone or a birthday the card did not), or a changed group may claim it more strongly than the
+            // rest. A second run, which sees only the groups, would join it.
+            let looked = changed.union(state.ambiguous.keys.map { state.find($0) })
+            guard !looked.isEmpty else { return }
+            state.ambiguous = [:]
+            changed = look(at: looked, state: &state, possible: &possible)
+            if changed.isEmpty { return }
         }
     }
 
     /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
     /// stand, and applies what is the same person; returns the groups that changed.
     private func look(at changed: Set<Int>, state: inout State, possible: inout [PossiblePair]) -> Set<Int> {
-        var groups: [Int] = []
-        for node in keys.indices where state.find(node) == node { groups.append(node) }
-        let roots = groups
-        let matcher = Matcher(index: ContactIndex(roots.map { keys(of: $0, in: state) }), sharedAbove: 2)
+        // The groups as they stand, indexed by their roots: every other node is left out, and a group of several
+        // cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it
+        // will in the file written.
+        var replaced: [Int: MatchKeys] = [:]
+        var removed: [Int] = []
+        for node in keys.indices {
+            let root = state.find(node)
+            if root != node {
+                removed.append(node)
+            } else if let group = state.merged[node] {
+                replaced[node] = group.keys
+            }
+        }
+        let matcher = Matcher(index: index.updating(replaced, removing: removed), sharedAbove: 2)
         let mine = Set(changed.map { state.find($0) }).sorted()
         let looked = Set(mine)
         // The groups as they stand, read by the decisions, which run on every processor.
@@ -255,8 +262,7 @@ struct Clustering: Sendable {
             var out = Found()
             let ours = merged[root]?.keys ?? keys[root]
             let anchored = (members[root] ?? [root]).contains(where: isAnchor)
-            for c in matcher.index.candidates(for: ours) where roots[c] != root {
-                let other = roots[c]
+            for other in matcher.index.candidates(for: ours) where other != root {
                 // A pair of two groups looked at is decided once, by the lower root.
                 if looked.contains(other) && other < root { continue }
                 if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
