@@ -179,8 +179,9 @@ struct Clustering: Sendable {
             byNode[e.a, default: []].append(i)
             byNode[e.b, default: []].append(i)
         }
-        var linked = Set<[Int]>()
-        for e in edges { linked.insert([min(e.a, e.b), max(e.a, e.b)]) }
+        // Pairs packed in one integer: hashing a two-element array for each of a large book's edges costs more.
+        var linked = Set<Int>()
+        for e in edges { linked.insert(min(e.a, e.b) << 32 | max(e.a, e.b)) }
         var dropped = Set<Int>()
         for (node, list) in byNode where list.count > 1 {
             let top = list.map { edges[$0].tier }.max()!
@@ -196,7 +197,7 @@ struct Clustering: Sendable {
                     if isAnchor(x) && isAnchor(y) {
                         // Two existing cards: the book holds one person twice only if they are the same person.
                         if matcher(keys[x], keys[y]).kind == .same { continue }
-                    } else if linked.contains([min(x, y), max(x, y)]) || matcher(keys[x], keys[y]).kind == .same {
+                    } else if linked.contains(min(x, y) << 32 | max(x, y)) || matcher(keys[x], keys[y]).kind == .same {
                         continue
                     }
                     onePerson = false
