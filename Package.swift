@@ -12,6 +12,7 @@ import PackageDescription
 // no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
 // TerminalText is the one sanitiser for text shown to people; UserFiles (over CSignalCleanup) owns reading and
 // writing the user's files: atomic replacement, locks, concurrent-change checks, owner and mode, backups.
+// CMallocArenas lets the tool's process keep one C heap per processor (VCFCommands.runVCF).
 // CardIdentity makes UIDs from a card's content (lint --fix, convert --ensure-uid, merge share it).
 // Places cards live: Vdir (a folder of .vcf files, no vCard) and CardDAV (a client for an address book on a
 // server, no vCard) -> AddressBooks (merging into and uploading to either, where they meet the merge engine).
@@ -97,6 +98,7 @@ let package = Package(
         .target(name: "ContactPresentation", dependencies: ["ContactModel", "TerminalText"]),
         .target(name: "TerminalText"),
         .target(name: "CSignalCleanup"),
+        .target(name: "CMallocArenas"),
         .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
         .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV"]),
@@ -124,7 +126,7 @@ let package = Package(
                 "VCardFormat", "VCardSyntax", "ContactModel", "CardPhoto",
                 "PhotoProcessing", "ContactMatching", "ContactMerge", "ContactPresentation",
                 "ContactCSV", "ContactFormats", "VCardLint", "CardQR", "QRCode", "TerminalText",
-                "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir",
+                "UserFiles", "AddressBooks", "CardDAV", "CardIdentity", "Vdir", "CMallocArenas",
             ]),
         .executableTarget(name: "vcf", dependencies: ["VCFCommands"]),
         .target(name: "TestSupport", dependencies: ["VCardFormat"], path: "Tests/TestSupport"),

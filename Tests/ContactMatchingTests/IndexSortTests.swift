@@ -1,3 +1,4 @@
+import ContactModel
 import Testing
 
 @testable import ContactMatching
@@ -18,5 +19,42 @@ import Testing
         var sorted = values
         ContactIndex.radixSort(&sorted)
         #expect(sorted == values.sorted())
+    }
+}
+
+/// An index updated with a few cards' new keys and some cards left out finds what an index built afresh over the
+/// changed collection finds: the same candidates and the same counts (what `Matcher` decides with).
+@Suite struct IndexUpdateTests {
+    static func card(_ i: Int) -> Contact {
+        // Few names and emails over many cards, so keys are shared several ways.
+        Contact(
+            formattedName: ["Ana Lima", "Bo Chen", "Cy Roe"][i % 3],
+            organization: i % 2 == 0 ? Organization(name: "Initech") : nil,
+            emails: [LabeledValue("user\(i % 7)@example.com")],
+            phones: [LabeledValue("+1 555 010 \(1000 + i % 5)", types: ["CELL"])])
+    }
+
+    @Test func anUpdatedIndexFindsWhatAFreshIndexFinds() {
+        let keys = (0..<40).map { MatchKeys(Self.card($0), countryCode: 1) }
+        // Cards 3 and 10 take merged keys (a card of both their emails and a new one); 4, 11 and 25 are gone.
+        var merged = Self.card(3)
+        merged.emails += [LabeledValue("user3@example.com"), LabeledValue("new@example.com")]
+        let replaced = [3: MatchKeys(merged, countryCode: 1), 10: MatchKeys(Self.card(17), countryCode: 1)]
+        let removed = [4, 11, 25]
+        let updated = ContactIndex(keys).updating(replaced, removing: removed)
+        // Afresh: the cards that remain, in order, with their new keys; `positions` maps back.
+        let positions = keys.indices.filter { !removed.contains($0) }
+        let fresh = ContactIndex(positions.map { replaced[$0] ?? keys[$0] })
+        #expect(updated.keys.count == keys.count)
+        for (k, p) in positions.enumerated() {
+            let probe = replaced[p] ?? keys[p]
+            #expect(updated.candidates(for: probe) == fresh.candidates(for: probe).map { positions[$0] })
+            #expect(updated.keys[p] === fresh.keys[k])
+            for email in probe.emails {
+                #expect(updated.cardCount(email: email) == fresh.cardCount(email: email))
+            }
+        }
+        #expect(updated.cardCount(email: "new@example.com") == 1)
+        #expect(updated.candidates(for: keys[4]).allSatisfy { !removed.contains($0) })
     }
 }

@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import Utilities
 
 /// A pair of cards (or of the people cards merged into) that may be one person, kept compact: a large book has
 /// hundreds of thousands, and only the few shown are explained in full.
@@ -38,21 +39,24 @@ struct Edge: Sendable {
 /// 3. Joining two groups needs the same-person decision between their merged cards and no conflict (different
 ///    names, birthdays, generations) between any member of one and any member of the other; at most one anchor
 ///    (an existing card, in a merge) per group.
-/// 4. Groups that changed are looked up again with their merged keys, and joined to what they now match, until
-///    nothing changes: the result is a fixed point, so running again merges nothing more.
-struct Clustering {
+/// 4. Groups that changed, and the nodes found ambiguous (a claimant may since have joined someone the node
+///    conflicts with), are looked up again among the groups as they stand, and joined to what they now match,
+///    until nothing changes: the result is a fixed point, so running again merges nothing.
+struct Clustering: Sendable {
     /// The keys of each node.
     var keys: [MatchKeys]
     /// Whether a node is an anchor (an existing card in a merge): two anchors never join.
-    var isAnchor: (Int) -> Bool
+    var isAnchor: @Sendable (Int) -> Bool
     /// The whole card of a node.
-    var card: (Int) -> Contact
+    var card: @Sendable (Int) -> Contact
     /// The order in which a group's cards are merged, and ties are broken: content for incoming cards.
-    var order: (Int) -> UInt64
+    var order: @Sendable (Int) -> UInt64
     /// Whether the user said the two nodes are different people.
-    var keptApart: (Int, Int) -> Bool
+    var keptApart: @Sendable (Int, Int) -> Bool
     var merger: ContactMerger
     var countryCode: Int?
+    /// Every node's own keys, indexed: each look-up changes it into the groups as they stand.
+    var index: ContactIndex
 
     /// The state of the grouping.
     struct State {
@@ -175,8 +179,9 @@ struct Clustering {
             byNode[e.a, default: []].append(i)
             byNode[e.b, default: []].append(i)
         }
-        var linked = Set<[Int]>()
-        for e in edges { linked.insert([min(e.a, e.b), max(e.a, e.b)]) }
+        // Pairs packed in one integer: hashing a two-element array for each of a large book's edges costs more.
+        var linked = Set<Int>()
+        for e in edges { linked.insert(min(e.a, e.b) << 32 | max(e.a, e.b)) }
         var dropped = Set<Int>()
         for (node, list) in byNode where list.count > 1 {
             let top = list.map { edges[$0].tier }.max()!
@@ -192,7 +197,7 @@ struct Clustering {
                     if isAnchor(x) && isAnchor(y) {
                         // Two existing cards: the book holds one person twice only if they are the same person.
                         if matcher(keys[x], keys[y]).kind == .same { continue }
-                    } else if linked.contains([min(x, y), max(x, y)]) || matcher(keys[x], keys[y]).kind == .same {
+                    } else if linked.contains(min(x, y) << 32 | max(x, y)) || matcher(keys[x], keys[y]).kind == .same {
                         continue
                     }
                     onePerson = false
@@ -213,51 +218,77 @@ struct Clustering {
     /// Looks the groups in `changed` up again with their merged keys among every group, joins what they now
     /// match, and repeats until nothing changes (at most `passes` times). Each pass indexes the groups as they
     /// stand, so an email several cards of one group carry counts once, as it will in the file written.
-    func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 8) {
+    func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 16) {
         var changed = changed
-        var pass = 0
-        while !changed.isEmpty && pass < passes {
-            pass += 1
-            changed = look(at: changed, state: &state, possible: &possible)
+        for _ in 0..<passes {
+            // A node found ambiguous among the cards as they stood then is looked at again with the groups that
+            // changed: a card that claimed it may have joined a group that claims it no longer (the group holds
+            // a phone or a birthday the card did not), or a changed group may claim it more strongly than the
+            // rest. A second run, which sees only the groups, would join it.
+            let looked = changed.union(state.ambiguous.keys.map { state.find($0) })
+            guard !looked.isEmpty else { return }
+            state.ambiguous = [:]
+            changed = look(at: looked, state: &state, possible: &possible)
+            if changed.isEmpty { return }
         }
     }
 
     /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
     /// stand, and applies what is the same person; returns the groups that changed.
     private func look(at changed: Set<Int>, state: inout State, possible: inout [PossiblePair]) -> Set<Int> {
-        var roots: [Int] = []
-        for node in keys.indices where state.find(node) == node { roots.append(node) }
-        let matcher = Matcher(index: ContactIndex(roots.map { keys(of: $0, in: state) }), sharedAbove: 2)
-        var edges: [Edge] = []
-        var seen = Set<[Int]>()
-        for root in changed.sorted().map({ state.find($0) }) {
-            let mine = keys(of: root, in: state)
-            for c in matcher.index.candidates(for: mine) where roots[c] != root {
-                let other = roots[c]
-                guard seen.insert([min(root, other), max(root, other)]).inserted else { continue }
-                if state.group(root).contains(where: isAnchor) && state.group(other).contains(where: isAnchor) {
-                    continue
-                }
-                let theirs = keys(of: other, in: state)
-                var decision = matcher.decide(mine, theirs)
+        // The groups as they stand, indexed by their roots: every other node is left out, and a group of several
+        // cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it
+        // will in the file written.
+        var replaced: [Int: MatchKeys] = [:]
+        var removed: [Int] = []
+        for node in keys.indices {
+            let root = state.find(node)
+            if root != node {
+                removed.append(node)
+            } else if let group = state.merged[node] {
+                replaced[node] = group.keys
+            }
+        }
+        let matcher = Matcher(index: index.updating(replaced, removing: removed), sharedAbove: 2)
+        let mine = Set(changed.map { state.find($0) }).sorted()
+        let looked = Set(mine)
+        // The groups as they stand, read by the decisions, which run on every processor.
+        let members = state.members
+        let merged = state.merged
+        struct Found: Sendable {
+            var edges: [Edge] = []
+            var possible: [PossiblePair] = []
+        }
+        let found = Concurrently.map(mine, chunk: 16) { root -> Found in
+            var out = Found()
+            let ours = merged[root]?.keys ?? keys[root]
+            let anchored = (members[root] ?? [root]).contains(where: isAnchor)
+            for other in matcher.index.candidates(for: ours) where other != root {
+                // A pair of two groups looked at is decided once, by the lower root.
+                if looked.contains(other) && other < root { continue }
+                if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
+                let theirs = merged[other]?.keys ?? keys[other]
+                var decision = matcher.decide(ours, theirs)
                 if decision.kind != .same
                     && identical(
-                        state.merged[root]?.card ?? card(root), mine, state.merged[other]?.card ?? card(other), theirs)
+                        { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
                 {
                     decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
                 }
                 switch decision.kind {
                 case .same:
-                    edges.append(
+                    out.edges.append(
                         Edge(
                             a: root, b: other, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
                             strength: decision.strength, decision: decision))
-                case .possible: possible.append(PossiblePair(root, other, rank: decision.rank))
+                case .possible: out.possible.append(PossiblePair(root, other, rank: decision.rank))
                 case .different: continue
                 }
             }
+            return out
         }
-        return apply(edges, to: &state) { matcher.decide($0, $1) }
+        for f in found { possible.append(contentsOf: f.possible) }
+        return apply(found.flatMap(\.edges), to: &state) { matcher.decide($0, $1) }
     }
 
     /// The weight of evidence of a link that was not applied, with every field compared.
@@ -269,8 +300,9 @@ struct Clustering {
 
     /// Whether two cards hold the same values: each merged into the other changes nothing. Checked on the keys
     /// first, which rules out nearly every pair without reading the cards.
-    func identical(_ a: Contact, _ ka: MatchKeys, _ b: Contact, _ kb: MatchKeys) -> Bool {
+    func identical(_ a: () -> Contact, _ ka: MatchKeys, _ b: () -> Contact, _ kb: MatchKeys) -> Bool {
         guard ka.couldContain(kb), kb.couldContain(ka) else { return false }
+        let (a, b) = (a(), b())
         return merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty
     }
 }

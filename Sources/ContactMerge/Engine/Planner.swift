@@ -153,7 +153,7 @@ extension AddressBookMerge {
             order: { node in
                 frozenOrder[node] != .max
                     ? frozenOrder[node] : ContentKey.order(incoming[node - count].contact) | 1 << 63
-            }, keptApart: keptApart, merger: merger, countryCode: code)
+            }, keptApart: keptApart, merger: merger, countryCode: code, index: ContactIndex(keys))
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
         // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
@@ -261,7 +261,7 @@ extension AddressBookMerge {
         }
         let clustering = Clustering(
             keys: keys, isAnchor: { _ in false }, card: cards.card, order: { UInt64($0) }, keptApart: keptApart,
-            merger: merger, countryCode: code)
+            merger: merger, countryCode: code, index: matcher.index)
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
         let edges = found.flatMap(\.edges)
