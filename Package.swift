@@ -12,7 +12,8 @@ import PackageDescription
 // no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
 // TerminalText is the one sanitiser for text shown to people; UserFiles (over CSignalCleanup) owns reading and
 // writing the user's files: atomic replacement, locks, concurrent-change checks, owner and mode, backups.
-// CMallocArenas lets the tool's process keep one C heap per processor (VCFCommands.runVCF).
+// CMallocArenas lets the tool's process keep one C heap per processor (VCFCommands.runVCF). CFileWriteback lets
+// UserFiles start writing a large output to disk while it is produced, so the final fsync waits for less.
 // CardIdentity makes UIDs from a card's content (lint --fix, convert --ensure-uid, merge share it).
 // Places cards live: Vdir (a folder of .vcf files, no vCard) and CardDAV (a client for an address book on a
 // server, no vCard) -> AddressBooks (merging into and uploading to either, where they meet the merge engine).
@@ -99,7 +100,8 @@ let package = Package(
         .target(name: "TerminalText"),
         .target(name: "CSignalCleanup"),
         .target(name: "CMallocArenas"),
-        .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup"]),
+        .target(name: "CFileWriteback"),
+        .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup", "CFileWriteback"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel"]),
         .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV"]),
         .target(

@@ -1,3 +1,5 @@
+import CFileWriteback
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -66,6 +68,8 @@ public final class FileReplacement {
     private let writer: DescriptorWriter
     private var ownLock: FileLock?
     private var finished = false
+    /// Where the output not yet sent on to disk starts.
+    private var writebackStart = 0
 
     /// Begins replacing `resolved` (named `given` in messages). Without `lock`, takes the target's lock until
     /// the replacement is committed or abandoned.
@@ -146,7 +150,17 @@ public final class FileReplacement {
             error.detail = unchangedDetail
             throw error
         }
+        // What the system holds is sent on to disk while more is produced, so `commit`'s fsync of a large
+        // output waits for the last part only (on a 106 MB output, 26 ms of waiting at the end otherwise).
+        if writer.bytesWritten - writebackStart >= Self.writebackBytes {
+            _ = vcf_start_writeback(
+                temporary.descriptor, Int64(writebackStart), Int64(writer.bytesWritten - writebackStart))
+            writebackStart = writer.bytesWritten
+        }
     }
+
+    /// How much written output starts its way to disk at a time.
+    static let writebackBytes = 8 << 20
 
     /// Writes `bytes` after what was written before.
     public func write(_ bytes: ArraySlice<UInt8>) throws { try bytes.withUnsafeBytes { try write($0) } }

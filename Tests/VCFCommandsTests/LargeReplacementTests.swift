@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import UserFiles
+
+/// A replacement larger than the part `FileReplacement` sends on to disk at a time (8 MiB, while it is written)
+/// holds exactly what was written, in uneven pieces, whether it creates the file or replaces a longer one.
+@Suite struct LargeReplacementTests {
+    /// 12 MiB of a run of 251 distinct bytes repeated (a prime length, so a piece written twice, dropped or out
+    /// of place shows), made by doubling so the debug build makes it quickly.
+    private static let content: Data = {
+        var data = Data((0..<251).map { UInt8($0) })
+        while data.count < 12 << 20 { data.append(data) }
+        return data.prefix(12 << 20)
+    }()
+
+    private func replace(_ path: String) throws {
+        let replacement = try FileReplacement(given: UserPath(path), resolved: UserPath(path))
+        var offset = 0
+        var piece = 1
+        while offset < Self.content.count {
+            // Pieces from one byte to over a megabyte, across the writer's buffer and the writeback steps.
+            let end = min(Self.content.count, offset + piece)
+            try Self.content[offset..<end].withUnsafeBytes { try replacement.write($0) }
+            offset = end
+            piece = piece * 7 % 1_300_001 + 1
+        }
+        try replacement.commit()
+    }
+
+    @Test func aLargeNewFileHoldsWhatWasWritten() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try replace(scratch("out.vcf"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch("out.vcf"))) == Self.content)
+        // Beside it at most its lock file: no temporary file is left.
+        #expect(try scratch.names().filter { !$0.hasSuffix(".vcf-lock") } == ["out.vcf"])
+    }
+
+    @Test func aLongerFileReplacedHoldsOnlyWhatWasWritten() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try Data(repeating: 0x41, count: 30 << 20).write(to: URL(fileURLWithPath: scratch("out.vcf")))
+        try replace(scratch("out.vcf"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch("out.vcf"))) == Self.content)
+        // Beside it at most its lock file: no temporary file is left.
+        #expect(try scratch.names().filter { !$0.hasSuffix(".vcf-lock") } == ["out.vcf"])
+    }
+}
