@@ -158,9 +158,31 @@ public final class MatchKeys: Sendable {
             let key = phone.key.resolved(countryCode: countryCode)
             if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
         }
-        return MatchKeys(
-            uid: uid, emails: emails, emailKinds: emailKinds, phones: resolved, name: name,
-            organization: organization, birthday: birthday, formattedName: formattedName, addresses: addresses)
+        return MatchKeys(self, phones: resolved)
+    }
+
+    /// `keys` with other phones: only the phones' index keys are worked out again (a large book without a
+    /// country code has most of its cards' numbers read again once the book's own code is known).
+    private init(_ keys: MatchKeys, phones: [(key: PhoneKey, personal: Bool)]) {
+        uid = keys.uid
+        emails = keys.emails
+        emailKinds = keys.emailKinds
+        emailDomains = keys.emailDomains
+        self.phones = phones
+        name = keys.name
+        organization = keys.organization
+        birthday = keys.birthday
+        formattedName = keys.formattedName
+        addresses = keys.addresses
+        emailSet = keys.emailSet
+        phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
+        var indexKeys = keys.indexKeys.filter { $0.kind != .phone }
+        var seen = Set(indexKeys.map(\.hash))
+        for p in phones {
+            let key = IndexKey(.phone, p.key)
+            if seen.insert(key.hash).inserted { indexKeys.append(key) }
+        }
+        self.indexKeys = indexKeys
     }
 
     /// The keys of each of `contacts`, worked out on every processor (a large book has a hundred thousand), with

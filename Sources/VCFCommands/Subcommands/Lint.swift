@@ -257,10 +257,10 @@ enum Lint {
             var linter = StreamLinter(file: name, options: options)
             var chunk = prefix
             while !chunk.isEmpty {
-                emit(try linter.feed(chunk))
+                try linter.feed(chunk, emit: emit)
                 chunk = try file.read(upTo: 1 << 20)
             }
-            emit(linter.finish())
+            linter.finish(emit: emit)
             return true
         } catch let error as VCardInputError {
             io.error(error.description)

@@ -40,24 +40,33 @@ public struct StreamLinter {
     /// Takes the next bytes of the file and returns the findings of the cards they complete, in order.
     /// - Throws: `VCardInputError` when a line grows past the longest a reader takes (no line ends at all).
     public mutating func feed(_ bytes: [UInt8]) throws -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        try feed(bytes) { found += $0 }
+        return found
+    }
+
+    /// Takes the next bytes of the file and hands the findings of the cards they complete to `emit`, a few
+    /// cards' at a time: the file's first megabytes, held until the charset survey, never make one large batch
+    /// (a million tiny cards with two findings each held 175,000 findings at once).
+    /// - Throws: `VCardInputError` when a line grows past the longest a reader takes (no line ends at all).
+    public mutating func feed(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) throws {
         guard bytes.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(file) }
         carry += bytes
         if evidence == nil {
-            guard carry.count >= CharsetEvidence.surveyedBytes else { return [] }
+            guard carry.count >= CharsetEvidence.surveyedBytes else { return }
             survey()
         }
-        return lintParts()
+        lintParts(emit: emit)
     }
 
     /// Lints the parts of what is held that end where a card ends, leaving the rest.
-    private mutating func lintParts() -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    private mutating func lintParts(emit: ([Diagnostic]) -> Void) {
         var start = 0
         defer { carry.removeFirst(start) }
         while carry.count - start >= Self.partBytes {
             if carry.count - start > Self.maxHeldBytes {
                 // The card has been cut short by the lexer's limit by now: lint what is held as it stands.
-                found += lint(Array(carry[start...]), last: true) ?? []
+                emit(lint(Array(carry[start...]), last: true) ?? [])
                 start = carry.count
                 break
             }
@@ -72,7 +81,7 @@ public struct StreamLinter {
             var done: Int?
             for case let cut? in cuts where cut > start {
                 if let part = lint(Array(carry[start..<cut]), last: false) {
-                    found += part
+                    emit(part)
                     done = cut
                     break
                 }
@@ -80,20 +89,26 @@ public struct StreamLinter {
             guard let done else { break }
             start = done
         }
-        return found
     }
 
     /// Lints what is left and returns its findings, then the file's own (no cards at all).
     public mutating func finish() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        finish { found += $0 }
+        return found
+    }
+
+    /// Lints what is left and hands its findings to `emit`, a few cards' at a time, then the file's own.
+    public mutating func finish(emit: ([Diagnostic]) -> Void) {
         if evidence == nil { survey() }
-        var found = lintParts()
-        found += lint(carry, last: true) ?? []
+        lintParts(emit: emit)
+        emit(lint(carry, last: true) ?? [])
         carry = []
         if cards == 0 {
-            found += Linter.finish(
-                [Diagnostic(.warning, .noCards, FileMessages.noCards, line: 1)], file: file, options: options)
+            emit(
+                Linter.finish(
+                    [Diagnostic(.warning, .noCards, FileMessages.noCards, line: 1)], file: file, options: options))
         }
-        return found
     }
 
     private mutating func survey() {
