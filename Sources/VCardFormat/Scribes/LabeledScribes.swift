@@ -79,10 +79,20 @@ struct AddressScribe: PropertyScribe {
                 "ADR", group: address.group, label: address.label, appleLabel: address.appleLabel,
                 types: address.types, pref: address.pref, extras: address.parameters
             ) { builder in
-                for (index, component) in address.components.enumerated() {
-                    if index > 0 { builder.appendSeparator(UInt8(ascii: ";")) }
-                    builder.appendText(component)
-                }
+                // The seven components in order, without the array `components` would make for each address.
+                builder.appendText(address.poBox)
+                builder.appendSeparator(UInt8(ascii: ";"))
+                builder.appendText(address.extended)
+                builder.appendSeparator(UInt8(ascii: ";"))
+                builder.appendText(address.street)
+                builder.appendSeparator(UInt8(ascii: ";"))
+                builder.appendText(address.locality)
+                builder.appendSeparator(UInt8(ascii: ";"))
+                builder.appendText(address.region)
+                builder.appendSeparator(UInt8(ascii: ";"))
+                builder.appendText(address.postalCode)
+                builder.appendSeparator(UInt8(ascii: ";"))
+                builder.appendText(address.country)
             }
         }
     }
