@@ -59,43 +59,38 @@ package enum PropertyName: Hashable, Sendable {
 
     /// The known name spelled by `bytes` (upper-case), or nil for any other; no String is made.
     static func known(_ bytes: UnsafeBufferPointer<UInt8>) -> PropertyName? {
-        let count = bytes.count
-        guard count <= 8 else {
-            switch count {
-            case 9: return bytes.isEqual(to: "X-ABLABEL") ? .xABLabel : nil
-            case 10: return bytes.isEqual(to: "CATEGORIES") ? .categories : nil
-            case 11: return bytes.isEqual(to: "ANNIVERSARY") ? .anniversary : nil
-            case 13: return bytes.isEqual(to: "X-ANNIVERSARY") ? .xAnniversary : nil
-            case 15: return bytes.isEqual(to: "X-SOCIALPROFILE") ? .xSocialProfile : nil
-            default: return nil
-            }
-        }
-        // Asked of every line twice: a short name is matched as one integer, its bytes little-endian (`TEL` is
-        // 0x4C4554), rather than word by word. A last byte of zero would make it the shorter name's integer.
-        guard count > 0, bytes[count - 1] != 0 else { return nil }
-        var key: UInt64 = 0
-        for index in 0..<count { key |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-        return switch key {
-        case 0x4E: .name  // N
-        case 0x4E46: .formattedName  // FN
-        case 0x4C_4554: .telephone  // TEL
-        case 0x52_4441: .address  // ADR
-        case 0x47_524F: .organization  // ORG
-        case 0x44_4955: .uid  // UID
-        case 0x56_4552: .revision  // REV
-        case 0x4C_5255: .url  // URL
-        case 0x44_4E45: .end  // END
-        case 0x5941_4442: .birthday  // BDAY
-        case 0x4554_4F4E: .note  // NOTE
-        case 0x454C_4F52: .role  // ROLE
-        case 0x5050_4D49: .impp  // IMPP
-        case 0x4C_4941_4D45: .email  // EMAIL
-        case 0x45_4C54_4954: .title  // TITLE
-        case 0x4F_544F_4850: .photo  // PHOTO
-        case 0x4E_4947_4542: .begin  // BEGIN
-        case 0x4E_4F49_5352_4556: .version  // VERSION
-        case 0x454D_414E_4B43_494E: .nickname  // NICKNAME
-        default: nil
+        switch bytes.count {
+        case 1: return bytes.isEqual(to: "N") ? .name : nil
+        case 2: return bytes.isEqual(to: "FN") ? .formattedName : nil
+        case 3:
+            if bytes.isEqual(to: "TEL") { return .telephone }
+            if bytes.isEqual(to: "ADR") { return .address }
+            if bytes.isEqual(to: "ORG") { return .organization }
+            if bytes.isEqual(to: "UID") { return .uid }
+            if bytes.isEqual(to: "REV") { return .revision }
+            if bytes.isEqual(to: "URL") { return .url }
+            if bytes.isEqual(to: "END") { return .end }
+            return nil
+        case 4:
+            if bytes.isEqual(to: "BDAY") { return .birthday }
+            if bytes.isEqual(to: "NOTE") { return .note }
+            if bytes.isEqual(to: "ROLE") { return .role }
+            if bytes.isEqual(to: "IMPP") { return .impp }
+            return nil
+        case 5:
+            if bytes.isEqual(to: "EMAIL") { return .email }
+            if bytes.isEqual(to: "TITLE") { return .title }
+            if bytes.isEqual(to: "PHOTO") { return .photo }
+            if bytes.isEqual(to: "BEGIN") { return .begin }
+            return nil
+        case 7: return bytes.isEqual(to: "VERSION") ? .version : nil
+        case 8: return bytes.isEqual(to: "NICKNAME") ? .nickname : nil
+        case 9: return bytes.isEqual(to: "X-ABLABEL") ? .xABLabel : nil
+        case 10: return bytes.isEqual(to: "CATEGORIES") ? .categories : nil
+        case 11: return bytes.isEqual(to: "ANNIVERSARY") ? .anniversary : nil
+        case 13: return bytes.isEqual(to: "X-ANNIVERSARY") ? .xAnniversary : nil
+        case 15: return bytes.isEqual(to: "X-SOCIALPROFILE") ? .xSocialProfile : nil
+        default: return nil
         }
     }
 }
