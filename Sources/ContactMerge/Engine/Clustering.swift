@@ -27,6 +27,22 @@ struct Edge: Sendable {
     var tier: Int
     var strength: Int
     var decision: MatchDecision
+
+    /// Files the decision for nodes `a` and `b`: a same-person link (an identical pair in the tier before every
+    /// other), a possible duplicate, or nothing.
+    static func file(
+        _ decision: MatchDecision, _ a: Int, _ b: Int, edges: inout [Edge], possible: inout [PossiblePair]
+    ) {
+        switch decision.kind {
+        case .same:
+            edges.append(
+                Edge(
+                    a: a, b: b, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
+                    strength: decision.strength, decision: decision))
+        case .possible: possible.append(PossiblePair(a, b, rank: decision.rank))
+        case .different: break
+        }
+    }
 }
 
 /// Groups nodes (cards) into people, strongest links first, each link checked against the people as they stand
@@ -275,15 +291,7 @@ struct Clustering: Sendable {
                 {
                     decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
                 }
-                switch decision.kind {
-                case .same:
-                    out.edges.append(
-                        Edge(
-                            a: root, b: other, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
-                            strength: decision.strength, decision: decision))
-                case .possible: out.possible.append(PossiblePair(root, other, rank: decision.rank))
-                case .different: continue
-                }
+                Edge.file(decision, root, other, edges: &out.edges, possible: &out.possible)
             }
             return out
         }

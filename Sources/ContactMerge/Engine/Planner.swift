@@ -104,15 +104,7 @@ extension AddressBookMerge {
             }
             for p in candidates where !keptApart(node, p) {
                 let decision = existingMatcher.decide(mine, existing.keys[p])
-                switch decision.kind {
-                case .same:
-                    out.edges.append(
-                        Edge(
-                            a: p, b: node, tier: Matcher.tier(decision), strength: decision.strength,
-                            decision: decision))
-                case .possible: out.possible.append(PossiblePair(p, node, rank: decision.rank))
-                case .different: continue
-                }
+                Edge.file(decision, p, node, edges: &out.edges, possible: &out.possible)
             }
             // The other incoming cards: the same person exported twice becomes one card.
             for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
@@ -247,15 +239,7 @@ extension AddressBookMerge {
                         decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
                     }
                 }
-                switch decision.kind {
-                case .same:
-                    out.edges.append(
-                        Edge(
-                            a: j, b: i, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
-                            strength: decision.strength, decision: decision))
-                case .possible: out.possible.append(PossiblePair(j, i, rank: decision.rank))
-                case .different: continue
-                }
+                Edge.file(decision, j, i, edges: &out.edges, possible: &out.possible)
             }
             return out
         }
