@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How the lexer decodes 8-bit text that is not UTF-8 and declares no CHARSET (or one it cannot use).
 ///
 /// Such text is decided once its card has ended, in this order:
@@ -46,7 +54,11 @@ public struct CharsetEvidence: Hashable, Sendable {
     /// The evidence in `bytes` (a file's first `surveyedBytes`, or less). A file whose bytes are all UTF-8 and
     /// hold no quoted-printable 8-bit byte needs no decision and is not lexed; any other is lexed once.
     public static func survey(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = .default) -> CharsetEvidence {
-        guard needsSurvey(bytes) else { return .none }
+        needsSurvey(bytes) ? lexedSurvey(bytes, limits: limits) : .none
+    }
+
+    /// The evidence a lexer gathers from all of `bytes`, needed or not.
+    static func lexedSurvey(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits) -> CharsetEvidence {
         var lexer = VCardLexer(limits: limits, decoding: DecodingOptions(), surveying: true)
         // Fed a slice at a time, so the cards lexed (and dropped) are never all held at once.
         var start = 0
@@ -65,7 +77,8 @@ public struct CharsetEvidence: Hashable, Sendable {
     }
 
     /// Whether any text could need a decision: bytes that are not UTF-8 (an incomplete sequence at the very
-    /// end is the cut of a survey, not a fault), or a quoted-printable escape of a byte over 0x7F.
+    /// end is the cut of a survey, not a fault), or a quoted-printable escape of a byte over 0x7F in a file
+    /// where some parameter could ask for quoted-printable.
     static func needsSurvey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var end = bytes.count
         // Back over an incomplete last sequence: at most three continuation bytes after a lead byte.
@@ -73,16 +86,79 @@ public struct CharsetEvidence: Hashable, Sendable {
         while back < 3 && end - back - 1 >= 0 && bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
         if end - back - 1 >= 0 && bytes[end - back - 1] >= 0xC0 { end -= back + 1 }
         if !TextDecoding.isUTF8(UnsafeBufferPointer(rebasing: bytes[0..<end])) { return true }
+        // `TYPE=CELL` and `VALUE=date` look like escapes of 8-bit bytes: without a parameter asking for
+        // quoted-printable nothing is decoded, and every value is the UTF-8 just checked.
+        guard mayAskForQuotedPrintable(bytes) else { return false }
+        return forEachIndex(of: ASCII.equals, in: bytes) { index in
+            guard index + 2 < bytes.count, let high = ASCII.hexValue(bytes[index + 1]) else { return false }
+            return high >= 8 && ASCII.hexValue(bytes[index + 2]) != nil
+        }
+    }
+
+    /// Calls `found` with each index of `byte` in `bytes` (found with `memchr`) until it returns true; whether
+    /// it did.
+    private static func forEachIndex(
+        of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == ASCII.equals, let high = ASCII.hexValue(bytes[index + 1]), high >= 8,
-                ASCII.hexValue(bytes[index + 2]) != nil
-            {
-                return true
-            }
-            index += 1
+        while index < bytes.count, let hit = memchr(base + index, Int32(byte), bytes.count - index) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if found(at) { return true }
+            index = at + 1
         }
         return false
+    }
+}
+
+extension CharsetEvidence {
+    /// Whether some parameter of `bytes` could ask for quoted-printable: the lexer does so only for the word
+    /// `QUOTED-PRINTABLE` or for an `ENCODING` whose first value is `QP`, case aside. It reads a parameter after
+    /// unfolding its line, so line breaks and blanks are allowed between the letters here; anything else that
+    /// matches (a word in a value) only costs a survey.
+    static func mayAskForQuotedPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Both ways start with a Q, which is rare outside base64: look around each one.
+        forEachIndex(of: UInt8(ascii: "Q"), in: bytes) { asksForQuotedPrintable(bytes, at: $0) }
+            || forEachIndex(of: UInt8(ascii: "q"), in: bytes) { asksForQuotedPrintable(bytes, at: $0) }
+    }
+
+    /// Whether the Q at `index` begins `QUOTED-PRINTABLE`, or `QP` after `ENCODING` and `=` (folded).
+    private static func asksForQuotedPrintable(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        if foldedWord("QUOTED-PRINTABLE", in: bytes, at: index) != nil { return true }
+        guard foldedWord("QP", in: bytes, at: index) != nil else { return false }
+        var before = index
+        while before > 0, isFoldingByte(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "\"") {
+            before -= 1
+        }
+        guard before > 0, bytes[before - 1] == ASCII.equals else { return false }
+        before -= 1
+        // `ENCODING`, read backwards with folding bytes between its letters.
+        for letter in "ENCODING".utf8.reversed() {
+            while before > 0, isFoldingByte(bytes[before - 1]) { before -= 1 }
+            guard before > 0, bytes[before - 1] & ~0x20 == letter else { return false }
+            before -= 1
+        }
+        return true
+    }
+
+    /// The index after `word` (upper-case ASCII) spelt at `start` in any case, with folding bytes between its
+    /// letters; nil when it is not there.
+    private static func foldedWord(_ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        var next = start
+        for (offset, letter) in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).enumerated() {
+            if offset > 0 { while next < bytes.count, isFoldingByte(bytes[next]) { next += 1 } }
+            guard next < bytes.count else { return nil }
+            let byte = bytes[next]
+            guard
+                byte == letter || (letter >= UInt8(ascii: "A") && letter <= UInt8(ascii: "Z") && byte == letter | 0x20)
+            else { return nil }
+            next += 1
+        }
+        return next
+    }
+
+    private static func isFoldingByte(_ byte: UInt8) -> Bool {
+        byte == ASCII.cr || byte == ASCII.lf || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
 

@@ -114,18 +114,17 @@ extension TextDecoding {
     static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
-        // ASCII runs are the common case: check eight bytes at a time.
-        if let base = bytes.baseAddress {
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
-            }
-        }
+        guard let base = bytes.baseAddress else { return true }
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
                 index += 1
+                // ASCII runs are the common case, between letters of other scripts too: eight bytes at a time.
+                while index + 8 <= count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
                 continue
             }
             let length: Int

@@ -139,6 +139,63 @@ import Testing
         #expect(CharsetEvidence.survey(Array(bytes.dropLast(12))) == .none)
     }
 
+    @Test func parametersThatLookLikeEscapesNeedNoSurvey() {
+        // `=CE` in TYPE=CELL and `=da` in VALUE=date are not escapes without a parameter asking for them.
+        let bytes = Array("BEGIN:VCARD\r\nTEL;TYPE=CELL:+1 555\r\nBDAY;VALUE=date:1990-01-02\r\nEND:VCARD\r\n".utf8)
+        #expect(CharsetEvidence.survey(bytes) == .none)
+        #expect(!bytes.withUnsafeBufferPointer(CharsetEvidence.needsSurvey))
+    }
+
+    @Test(arguments: [
+        "FN;ENCODING=QUOTED-PRINTABLE:=C8=E2=E0=ED", "FN;quoted-printable:=C8=E2=E0=ED", "FN;ENCODING=qp:=C8=E2=E0=ED",
+        "FN;ENCODING=QUOTED-PRI\r\n NTABLE:=C8=E2=E0=ED", "FN;ENCODING=Q\r\n\tP:=C8=E2=E0=ED",
+    ])
+    func aParameterAskingForQuotedPrintableIsSurveyed(_ line: String) {
+        let bytes = Self.card(Array(line.utf8))
+        #expect(bytes.withUnsafeBufferPointer(CharsetEvidence.needsSurvey))
+        #expect(CharsetEvidence.survey(bytes).detected == .windows1251)
+    }
+
+    @Test func onlyTheTwoWordsAskForQuotedPrintable() {
+        for (text, asks) in [
+            ("Jacques Quentin", false), ("QUOTED-PRINT", false), ("Q-P", false), ("xqpx", false), ("Q", false),
+            ("ENCODING=b", false), ("ENCODING=BASE64", false), ("ENCODING", false), ("ENCODING=QP", true),
+            ("encoding = \"qp\"", true), ("ENCO\r\n DING=Q\r\n P", true), ("QUOTED-\r\n PRINTABLE", true),
+            ("quoted-printable", true),
+        ] {
+            #expect(
+                Array(text.utf8).withUnsafeBufferPointer(CharsetEvidence.mayAskForQuotedPrintable) == asks, "\(text)")
+        }
+    }
+
+    /// Every file the survey skips (the fixtures, and the corpus when `VCF_CORPUS` names it) gives no evidence
+    /// when lexed: skipping loses nothing.
+    @Test func aFileTheSurveySkipsHoldsNoEvidence() throws {
+        var roots = [FixturePaths.root]
+        if let corpus = ProcessInfo.processInfo.environment["VCF_CORPUS"] { roots.append(URL(fileURLWithPath: corpus)) }
+        var skipped = 0
+        var surveyed = 0
+        for root in roots {
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = walker?.nextObject() as? URL {
+                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true,
+                    ["vcf", "vcard", "txt", "vcs"].contains(url.pathExtension.lowercased())
+                else { continue }
+                let bytes = [UInt8](try Data(contentsOf: url).prefix(CharsetEvidence.surveyedBytes))
+                try bytes.withUnsafeBufferPointer { buffer in
+                    if CharsetEvidence.needsSurvey(buffer) {
+                        surveyed += 1
+                    } else {
+                        skipped += 1
+                        let lexed = CharsetEvidence.lexedSurvey(buffer, limits: .default)
+                        try #require(lexed == .none, "\(url.path) gives \(lexed)")
+                    }
+                }
+            }
+        }
+        #expect(skipped > 100 && surveyed > 10, "skipped \(skipped), surveyed \(surveyed)")
+    }
+
     @Test func aSurveyFindsTheDeclaredAndTheDetectedCharset() {
         let bytes =
             Self.card(Array("N;CHARSET=WINDOWS-1251:".utf8) + Self.cyrillic1251)
