@@ -136,8 +136,7 @@ package struct LineBuilder {
     private mutating func append(_ text: String, escapingSpecials: Bool) {
         // Empty address and name components are common, and need nothing at all.
         if text.isEmpty { return }
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             // Most values hold nothing to escape: copy them whole.
             if !Self.needsEscaping(bytes, specials: escapingSpecials) {
                 output.append(contentsOf: bytes)
@@ -286,8 +285,7 @@ package struct LineBuilder {
     /// - Parameter unsafe: the bytes below 0x40 that the name cannot hold, as a bit mask (`unsafeInName`...);
     ///   control characters and DEL are unsafe in every name.
     private mutating func appendName(_ name: String, unsafe: UInt64) {
-        var name = name
-        name.withUTF8 { bytes in
+        name.withUTF8Bytes { bytes in
             let start = output.count
             output.append(contentsOf: bytes)
             // Names are short and nearly always clean: copied whole, then mended in place if need be.
@@ -325,9 +323,8 @@ package struct LineBuilder {
         ASCII.colon, ASCII.semicolon, ASCII.comma, ASCII.space, ASCII.equals, ASCII.quote)
 
     private mutating func appendParameterValue(_ value: String) {
-        var value = value
         // Most values are one plain ASCII word (`work`, `JPEG`): copied as they stand.
-        let plain = value.withUTF8 { bytes in
+        let plain = value.withUTF8Bytes { bytes in
             for byte in bytes
             where byte >= 0x80 || byte == ASCII.caret || Self.isUnsafe(byte, Self.specialInParameterValue) {
                 return false

@@ -336,6 +336,15 @@ extension String {
         utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
     }
 
+    /// Calls `body` with the UTF-8 bytes in place. `withUTF8` needs a `var`, and copying the string into one
+    /// retains and releases its storage (an atomic pair) for every value the writer writes.
+    @inline(__always)
+    package func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+
     /// Whether some byte of the UTF-8 form satisfies `predicate` (see `containsUTF8Byte(_:)`).
     @inline(__always)
     package func containsUTF8Byte(where predicate: (UInt8) -> Bool) -> Bool {
