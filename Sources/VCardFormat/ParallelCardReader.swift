@@ -5,6 +5,15 @@ import VCardSyntax
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #endif
+#if canImport(Glibc)
+import Glibc
+
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+
+private let systemRead = Darwin.read
+#endif
 
 /// Reads a vCard stream on several threads and hands each card back in input order.
 ///
@@ -52,20 +61,55 @@ public struct ParallelCardReader: Sendable {
         diagnostics: ([Diagnostic]) -> Void
     ) throws {
         var lineRun = LineRunLimit()
-        let chunks = { () throws -> [UInt8] in
-            let chunk: [UInt8]
-            do {
-                chunk = [UInt8](try handle.read(upToCount: segmentBytes) ?? Data())
-            } catch {
-                throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
+        let descriptor = handle.fileDescriptor
+        let segmentBytes = segmentBytes
+        // Each chunk is read(2) straight into the array that holds the bytes not yet cut, so the file's bytes are
+        // not copied from a Data into an array and again onto the carry.
+        let appendChunk = { (carry: inout [UInt8]) throws -> Bool in
+            let held = carry.count
+            var failed = false
+            let grown = [UInt8](unsafeUninitializedCapacity: held + segmentBytes) { buffer, count in
+                let base = buffer.baseAddress!
+                carry.withUnsafeBufferPointer {
+                    if let old = $0.baseAddress { base.initialize(from: old, count: held) }
+                }
+                var got = 0
+                while got < segmentBytes {
+                    let n = systemRead(descriptor, base + held + got, segmentBytes - got)
+                    if n > 0 {
+                        got += n
+                    } else if n == 0 {
+                        break
+                    } else if errno != EINTR {
+                        failed = true
+                        break
+                    }
+                }
+                count = held + got
             }
-            guard chunk.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(name) }
-            return chunk
+            if failed {
+                // Asked again through FileHandle, which reports the failure as every other reader does.
+                let more: Data
+                do {
+                    more = try handle.read(upToCount: segmentBytes) ?? Data()
+                } catch {
+                    throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
+                }
+                carry = grown
+                carry.append(contentsOf: more)
+            } else {
+                carry = grown
+            }
+            guard carry.count > held else { return false }
+            guard carry.withUnsafeBytes({ lineRun.take(UnsafeRawBufferPointer(rebasing: $0[held...])) }) else {
+                throw lineRun.error(name)
+            }
+            return true
         }
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
                 try read(
-                    chunks, name: name, prefix: prefix, transform: { transform(ReadCard($0, name: name)) },
+                    appendChunk, name: name, prefix: prefix, transform: { transform(ReadCard($0, name: name)) },
                     escapingBody: body, diagnostics: diagnostics)
             }
         }
@@ -78,21 +122,24 @@ public struct ParallelCardReader: Sendable {
         body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
     ) throws {
         var offset = 0
-        let chunks = { () -> [UInt8] in
+        let appendChunk = { (carry: inout [UInt8]) -> Bool in
             let end = min(bytes.count, offset + segmentBytes)
             defer { offset = end }
-            return Array(bytes[offset..<end])
+            carry.append(contentsOf: bytes[offset..<end])
+            return end > offset
         }
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
                 try read(
-                    chunks, name: name, prefix: [], transform: transform, escapingBody: body, diagnostics: diagnostics)
+                    appendChunk, name: name, prefix: [], transform: transform, escapingBody: body,
+                    diagnostics: diagnostics)
             }
         }
     }
 
+    /// Reads the chunks `appendChunk` appends to the bytes it is given (false once the input has ended).
     private func read<T: Sendable>(
-        _ nextChunk: () throws -> [UInt8], name: String, prefix: [UInt8],
+        _ appendChunk: (inout [UInt8]) throws -> Bool, name: String, prefix: [UInt8],
         transform: @escaping @Sendable (RawCard) -> T,
         escapingBody body: @escaping (T) throws -> Void,
         diagnostics: @escaping ([Diagnostic]) -> Void
@@ -103,12 +150,10 @@ public struct ParallelCardReader: Sendable {
         var ended = false
         if evidence == nil {
             while carry.count < CharsetEvidence.surveyedBytes {
-                let chunk = try nextChunk()
-                if chunk.isEmpty {
+                if try !appendChunk(&carry) {
                     ended = true
                     break
                 }
-                carry += chunk
             }
         }
         let decoding = DecodingOptions(
@@ -136,9 +181,8 @@ public struct ParallelCardReader: Sendable {
         while !finished {
             // What the charset survey read ahead is cut into segments before more is read.
             let backlog = carry.count >= 2 * segmentBytes && !needsMore
-            let chunk = ended || backlog ? [] : try nextChunk()
-            finished = chunk.isEmpty && !backlog
-            carry.append(contentsOf: chunk)
+            let appended = ended || backlog ? false : try appendChunk(&carry)
+            finished = !appended && !backlog
             if first && carry.count >= 4 && Self.looksLikeUTF16(carry) { sequentialTail = true }
             if sequentialTail {
                 // No more cutting: everything from here goes through one lexer, chunk by chunk.
@@ -165,8 +209,17 @@ public struct ParallelCardReader: Sendable {
                 }
                 continue
             }
-            let bytes = Array(carry[..<cut])
-            carry.removeFirst(cut)
+            // The segment keeps the array read into and the carry starts again from the few bytes after the cut,
+            // rather than copying the segment out and moving the rest of the carry down.
+            var bytes: [UInt8] = []
+            if cut < carry.count {
+                let rest = Array(carry[cut...])
+                carry.removeLast(carry.count - cut)
+                swap(&bytes, &carry)
+                carry = rest
+            } else {
+                swap(&bytes, &carry)
+            }
             let segment = Segment(bytes: bytes, line: line, offset: offset, first: first, last: finished)
             if !finished {
                 line += bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
