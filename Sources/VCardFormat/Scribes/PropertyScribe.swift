@@ -237,8 +237,43 @@ enum TypeParameters {
         return String(decoding: utf8[start...end], as: UTF8.self)
     }
 
+    /// The types RFC 2426 and RFC 6350 define for TEL, EMAIL and ADR (and Apple's `iPhone`), in any case, as
+    /// their lower-case literals: nearly every TYPE value is one, and a literal costs no String to build.
+    private static func knownType(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        switch value.count {
+        case 3:
+            if value.isEqualIgnoringCase(to: "FAX") { return "fax" }
+            if value.isEqualIgnoringCase(to: "CAR") { return "car" }
+            if value.isEqualIgnoringCase(to: "MSG") { return "msg" }
+            if value.isEqualIgnoringCase(to: "DOM") { return "dom" }
+        case 4:
+            if value.isEqualIgnoringCase(to: "HOME") { return "home" }
+            if value.isEqualIgnoringCase(to: "WORK") { return "work" }
+            if value.isEqualIgnoringCase(to: "CELL") { return "cell" }
+            if value.isEqualIgnoringCase(to: "PREF") { return "pref" }
+            if value.isEqualIgnoringCase(to: "MAIN") { return "main" }
+            if value.isEqualIgnoringCase(to: "TEXT") { return "text" }
+            if value.isEqualIgnoringCase(to: "INTL") { return "intl" }
+            if value.isEqualIgnoringCase(to: "X400") { return "x400" }
+        case 5:
+            if value.isEqualIgnoringCase(to: "VOICE") { return "voice" }
+            if value.isEqualIgnoringCase(to: "OTHER") { return "other" }
+            if value.isEqualIgnoringCase(to: "PAGER") { return "pager" }
+            if value.isEqualIgnoringCase(to: "VIDEO") { return "video" }
+        case 6:
+            if value.isEqualIgnoringCase(to: "IPHONE") { return "iphone" }
+            if value.isEqualIgnoringCase(to: "POSTAL") { return "postal" }
+            if value.isEqualIgnoringCase(to: "PARCEL") { return "parcel" }
+        case 8:
+            if value.isEqualIgnoringCase(to: "INTERNET") { return "internet" }
+        default: break
+        }
+        return nil
+    }
+
     /// The value lower-cased when it is one ASCII word (letters, digits, dashes); nil otherwise.
     private static func plainLowercased(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        if let known = knownType(value) { return known }
         for byte in value {
             switch byte {
             case 0x61...0x7A, 0x30...0x39, 0x2D, 0x41...0x5A: continue
