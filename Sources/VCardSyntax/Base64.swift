@@ -134,41 +134,49 @@ package enum Base64 {
 
     /// Encodes `data` without line breaks, appending to `out`.
     public static func encode(_ data: Data, into out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: encodedCount(data.count)))
+        out.withUnsafeMutableBufferPointer { buffer in
+            guard let dest = buffer.baseAddress else { return }
+            encode(data, to: dest + start)
+        }
+    }
+
+    /// The number of bytes `count` bytes encode to.
+    static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+
+    /// Encodes `data` without line breaks into `dest`, which has room for `encodedCount(data.count)` bytes.
+    static func encode(_ data: Data, to dest: UnsafeMutablePointer<UInt8>) {
         let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         let a = alphabet.utf8Start
-        let start = out.count
-        let length = (data.count + 2) / 3 * 4
-        out.append(contentsOf: repeatElement(0, count: length))
         data.withUnsafeBytes { raw in
-            out.withUnsafeMutableBufferPointer { buffer in
-                let src = raw.bindMemory(to: UInt8.self)
-                // Plain pointers and wrapping arithmetic keep the loop's counters in registers.
-                guard let dest = buffer.baseAddress, let source = src.baseAddress else { return }
-                var i = 0
-                var o = start
-                let count = src.count
-                while i &+ 3 <= count {
-                    let v = UInt32(source[i]) << 16 | UInt32(source[i &+ 1]) << 8 | UInt32(source[i &+ 2])
-                    dest[o] = a[Int(v >> 18)]
-                    dest[o &+ 1] = a[Int(v >> 12 & 63)]
-                    dest[o &+ 2] = a[Int(v >> 6 & 63)]
-                    dest[o &+ 3] = a[Int(v & 63)]
-                    i &+= 3
-                    o &+= 4
-                }
-                if count - i == 1 {
-                    let v = UInt32(src[i]) << 16
-                    dest[o] = a[Int(v >> 18)]
-                    dest[o + 1] = a[Int(v >> 12 & 63)]
-                    dest[o + 2] = UInt8(ascii: "=")
-                    dest[o + 3] = UInt8(ascii: "=")
-                } else if count - i == 2 {
-                    let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
-                    dest[o] = a[Int(v >> 18)]
-                    dest[o + 1] = a[Int(v >> 12 & 63)]
-                    dest[o + 2] = a[Int(v >> 6 & 63)]
-                    dest[o + 3] = UInt8(ascii: "=")
-                }
+            let src = raw.bindMemory(to: UInt8.self)
+            // Plain pointers and wrapping arithmetic keep the loop's counters in registers.
+            guard let source = src.baseAddress else { return }
+            var i = 0
+            var o = 0
+            let count = src.count
+            while i &+ 3 <= count {
+                let v = UInt32(source[i]) << 16 | UInt32(source[i &+ 1]) << 8 | UInt32(source[i &+ 2])
+                dest[o] = a[Int(v >> 18)]
+                dest[o &+ 1] = a[Int(v >> 12 & 63)]
+                dest[o &+ 2] = a[Int(v >> 6 & 63)]
+                dest[o &+ 3] = a[Int(v & 63)]
+                i &+= 3
+                o &+= 4
+            }
+            if count - i == 1 {
+                let v = UInt32(src[i]) << 16
+                dest[o] = a[Int(v >> 18)]
+                dest[o + 1] = a[Int(v >> 12 & 63)]
+                dest[o + 2] = UInt8(ascii: "=")
+                dest[o + 3] = UInt8(ascii: "=")
+            } else if count - i == 2 {
+                let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8
+                dest[o] = a[Int(v >> 18)]
+                dest[o + 1] = a[Int(v >> 12 & 63)]
+                dest[o + 2] = a[Int(v >> 6 & 63)]
+                dest[o + 3] = UInt8(ascii: "=")
             }
         }
     }

@@ -38,18 +38,17 @@ public enum ContentLineWriter {
 
 /// Builds content lines one at a time and appends them, folded, to `output`.
 ///
-/// A line is assembled unfolded at the end of `output` (`start`, `parameter`, `beginValue`, the `append...`
-/// calls), then `finish` ends it, folding it in place when it is longer than a physical line. Writers that know what each part is escape
-/// straight into the line, so no intermediate String or parameter array is made.
+/// A line is assembled unfolded in the builder's own storage (`start`, `parameter`, `beginValue`, the `append...`
+/// calls), then `finish` appends it to `output`, folded when it is longer than a physical line. Writers that know
+/// what each part is escape straight into the line, so no intermediate String or parameter array is made.
 package struct LineBuilder {
-    /// Everything finished so far, then the line being assembled (from `lineStart`), unfolded.
+    /// Every line finished so far.
     public var output: [UInt8] = []
-    /// Where the line being assembled starts in `output`.
-    private var lineStart = 0
-    /// Whether a line was started and not finished.
-    private var lineOpen = false
-    /// A long line's unfolded bytes while `finish` folds it back into `output`.
-    private var scratch: [UInt8] = []
+    /// The line being assembled, unfolded: its first `length` bytes. A plain allocation written through its
+    /// pointer, so adding a byte is a store, not an array's uniqueness and capacity checks (a few for every byte
+    /// of punctuation, which made up much of the writer's time).
+    private var storage = LineStorage.empty
+    private var length = 0
     /// Whether parameter values get RFC 6868 caret escapes.
     public var caretEncoding: Bool
 
@@ -59,13 +58,46 @@ package struct LineBuilder {
     }
 
     /// The line being assembled, unfolded.
-    var line: ArraySlice<UInt8> { output[lineStart...] }
+    var line: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: length)) }
 
-    /// Starts a line at the end of `output`, dropping a line that was started and never finished.
+    /// Starts a line, dropping a line that was started and never finished.
     private mutating func beginLine() {
-        if lineOpen { output.removeSubrange(lineStart...) }
-        lineStart = output.count
-        lineOpen = true
+        length = 0
+    }
+
+    /// Makes room for `count` more bytes of the line.
+    @inline(__always)
+    private mutating func reserve(_ count: Int) {
+        if length &+ count > storage.capacity { grow(to: length + count) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let bigger = LineStorage(capacity: max(needed, storage.capacity * 2, 256))
+        UnsafeMutableRawPointer(bigger.base).copyMemory(from: storage.base, byteCount: length)
+        storage = bigger
+    }
+
+    /// Adds one byte to the line.
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        storage.base[length] = byte
+        length &+= 1
+    }
+
+    /// Adds bytes to the line.
+    @inline(__always)
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(storage.base + length).copyMemory(from: source, byteCount: bytes.count)
+        length &+= bytes.count
+    }
+
+    /// Adds a literal to the line.
+    @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Starts a line with an optional group and a name, each kept byte for byte where the line can hold it (see
@@ -75,7 +107,7 @@ package struct LineBuilder {
         let grouped = group.map { !$0.isEmpty } ?? false
         if let group, grouped {
             appendName(group, unsafe: Self.unsafeInGroup)
-            output.append(ASCII.dot)
+            put(ASCII.dot)
         }
         // Without a group, a dot in the name would be read as the end of one.
         appendName(name, unsafe: grouped ? Self.unsafeInName : Self.unsafeInGroup)
@@ -84,36 +116,36 @@ package struct LineBuilder {
     /// Starts a line with a known name and no group.
     public mutating func start(name: StaticString) {
         beginLine()
-        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        put(name)
     }
 
     /// Adds `;NAME=value1,value2`.
     public mutating func parameter(_ name: String, _ values: [String]) {
-        output.append(ASCII.semicolon)
+        put(ASCII.semicolon)
         appendName(name, unsafe: Self.unsafeInParameterName)
-        output.append(ASCII.equals)
+        put(ASCII.equals)
         for (index, value) in values.enumerated() {
-            if index > 0 { output.append(ASCII.comma) }
+            if index > 0 { put(ASCII.comma) }
             appendParameterValue(value)
         }
     }
 
     /// Adds `;NAME=` for values to follow with `parameterValue`.
     public mutating func beginParameter(_ name: StaticString) {
-        output.append(ASCII.semicolon)
-        output.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        output.append(ASCII.equals)
+        put(ASCII.semicolon)
+        put(name)
+        put(ASCII.equals)
     }
 
     /// Adds one parameter value, after a comma unless it is the first.
     public mutating func parameterValue(_ value: String, first: Bool) {
-        if !first { output.append(ASCII.comma) }
+        if !first { put(ASCII.comma) }
         appendParameterValue(value)
     }
 
     /// Ends the name and parameters: adds the colon.
     public mutating func beginValue() {
-        output.append(ASCII.colon)
+        put(ASCII.colon)
     }
 
     /// Adds text escaped for a text value: backslash, comma, semicolon, and every line break as `\n`; a NUL
@@ -139,7 +171,7 @@ package struct LineBuilder {
         text.withUTF8Bytes { bytes in
             // Most values hold nothing to escape: copy them whole.
             if !Self.needsEscaping(bytes, specials: escapingSpecials) {
-                output.append(contentsOf: bytes)
+                put(bytes)
                 return
             }
             // The text between the bytes that change is copied a run at a time.
@@ -150,26 +182,26 @@ package struct LineBuilder {
                 case ASCII.backslash, ASCII.comma, ASCII.semicolon, ASCII.cr, ASCII.lf, 0: break
                 default: continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                put(UnsafeBufferPointer(rebasing: bytes[run..<index]))
                 run = index + 1
                 switch byte {
                 case ASCII.cr:
-                    output.append(ASCII.backslash)
-                    output.append(UInt8(ascii: "n"))
+                    put(ASCII.backslash)
+                    put(UInt8(ascii: "n"))
                 case ASCII.lf:
                     // A CR LF is one line break, written for the CR.
                     if index == 0 || bytes[index - 1] != ASCII.cr {
-                        output.append(ASCII.backslash)
-                        output.append(UInt8(ascii: "n"))
+                        put(ASCII.backslash)
+                        put(UInt8(ascii: "n"))
                     }
                 case 0:
-                    output.append(contentsOf: Self.replacementCharacter)
+                    Self.replacementCharacter.withUnsafeBufferPointer { put($0) }
                 default:
-                    if escapingSpecials { output.append(ASCII.backslash) }
-                    output.append(byte)
+                    if escapingSpecials { put(ASCII.backslash) }
+                    put(byte)
                 }
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
+            put(UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
         }
     }
 
@@ -212,12 +244,15 @@ package struct LineBuilder {
 
     /// Adds `data` as base64 (whose alphabet needs no escapes), without line breaks: `finish` folds it.
     public mutating func appendBase64(_ data: Data) {
-        Base64.encode(data, into: &output)
+        let count = Base64.encodedCount(data.count)
+        reserve(count)
+        Base64.encode(data, to: storage.base + length)
+        length += count
     }
 
     /// Adds one separator byte (`;` between components, `,` between list items).
     public mutating func appendSeparator(_ byte: UInt8) {
-        output.append(byte)
+        put(byte)
     }
 
     /// Starts a line from a `ContentLine`, through its value.
@@ -236,45 +271,42 @@ package struct LineBuilder {
 
     /// Folds the line into `output` as physical lines of at most 75 octets, each ended by CRLF.
     ///
-    /// The line is assembled where it ends up, so a line that needs no fold (nearly every one) is only ended;
-    /// a longer one is copied out and folded back.
+    /// A line that needs no fold (nearly every one) goes into `output` in one copy, with its CRLF.
     public mutating func finish() {
-        lineOpen = false
-        let count = output.count - lineStart
+        let count = length
         if count <= ContentLineWriter.maxLineOctets {
-            output.append(ASCII.cr)
-            output.append(ASCII.lf)
+            put(ASCII.cr)
+            put(ASCII.lf)
+            output.append(contentsOf: UnsafeBufferPointer(start: storage.base, count: length))
+            length = 0
             return
         }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: output[lineStart...])
-        output.removeSubrange(lineStart...)
         // Grow geometrically: reserving just enough for each line would copy the output at every line, which is
         // quadratic in a card with 100,000 lines.
         let needed = output.count + count + count / 37 + 2
         if output.capacity < needed { output.reserveCapacity(max(needed, output.capacity * 2)) }
-        scratch.withUnsafeBufferPointer { logical in
-            var start = 0
-            var limit = ContentLineWriter.maxLineOctets
-            while count - start > limit {
-                var cut = start + limit
-                // Never split a UTF-8 sequence: back up to the first byte of the character.
-                while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
-                // Never split an escape: if the byte before the cut opens an escape, cut before it.
-                if cut > start + 1 && logical[cut - 1] == ASCII.backslash && Self.opensEscape(logical, at: cut - 1) {
-                    cut -= 1
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<cut]))
-                output.append(ASCII.cr)
-                output.append(ASCII.lf)
-                output.append(ASCII.space)
-                start = cut
-                limit = ContentLineWriter.maxLineOctets - 1
+        let logical = UnsafeBufferPointer(start: storage.base, count: count)
+        var start = 0
+        var limit = ContentLineWriter.maxLineOctets
+        while count - start > limit {
+            var cut = start + limit
+            // Never split a UTF-8 sequence: back up to the first byte of the character.
+            while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
+            // Never split an escape: if the byte before the cut opens an escape, cut before it.
+            if cut > start + 1 && logical[cut - 1] == ASCII.backslash && Self.opensEscape(logical, at: cut - 1) {
+                cut -= 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<count]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<cut]))
+            output.append(ASCII.cr)
+            output.append(ASCII.lf)
+            output.append(ASCII.space)
+            start = cut
+            limit = ContentLineWriter.maxLineOctets - 1
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<count]))
         output.append(ASCII.cr)
         output.append(ASCII.lf)
+        length = 0
     }
 
     /// Writes a name as it came: applications find their own properties by the exact bytes of their names
@@ -286,12 +318,13 @@ package struct LineBuilder {
     ///   control characters and DEL are unsafe in every name.
     private mutating func appendName(_ name: String, unsafe: UInt64) {
         name.withUTF8Bytes { bytes in
-            let start = output.count
-            output.append(contentsOf: bytes)
+            let start = length
+            put(bytes)
             // Names are short and nearly always clean: copied whole, then mended in place if need be.
             for byte in bytes where Self.isUnsafe(byte, unsafe) {
-                for index in start..<output.count where Self.isUnsafe(output[index], unsafe) {
-                    output[index] = ASCII.dash
+                let line = storage.base
+                for index in start..<length where Self.isUnsafe(line[index], unsafe) {
+                    line[index] = ASCII.dash
                 }
                 break
             }
@@ -303,24 +336,23 @@ package struct LineBuilder {
         byte < 0x40 ? mask & (1 << UInt64(byte)) != 0 : byte == 0x7F
     }
 
-    /// A mask of bytes below 0x40 (bit n for byte n), with every control character set.
-    private static func mask(_ bytes: UInt8...) -> UInt64 {
-        bytes.reduce(0xFFFF_FFFF) { $0 | 1 << UInt64($1) }
-    }
+    // The masks below have bit n set for byte n below 0x40, with every control character (0x00-0x1F) set. They are
+    // written as literals so that they are constants: a `static let` computed by a function is initialised
+    // lazily, and reading it costs a `swift_once` call for every byte tested.
 
     /// What ends a property name: `:`, `;`, and the comma the reader takes for a `;`.
-    static let unsafeInName = mask(ASCII.colon, ASCII.semicolon, ASCII.comma)
+    static let unsafeInName: UInt64 = 0xFFFF_FFFF | 1 << 0x3A | 1 << 0x3B | 1 << 0x2C
 
     /// What ends a group, or a name without a group: the same, and the dot before a name.
-    static let unsafeInGroup = mask(ASCII.colon, ASCII.semicolon, ASCII.comma, ASCII.dot)
+    static let unsafeInGroup: UInt64 = 0xFFFF_FFFF | 1 << 0x3A | 1 << 0x3B | 1 << 0x2C | 1 << 0x2E
 
     /// What ends a parameter name: `=`, `;`, `:`.
-    static let unsafeInParameterName = mask(ASCII.equals, ASCII.semicolon, ASCII.colon)
+    static let unsafeInParameterName: UInt64 = 0xFFFF_FFFF | 1 << 0x3D | 1 << 0x3B | 1 << 0x3A
 
     /// The bytes below 0x40 that send a parameter value the long way: what needs quotes (`:;,= `, controls,
     /// including the tab that is kept), the quote, and what RFC 6868 encodes (CR, LF; `^` is tested apart).
-    private static let specialInParameterValue = mask(
-        ASCII.colon, ASCII.semicolon, ASCII.comma, ASCII.space, ASCII.equals, ASCII.quote)
+    private static let specialInParameterValue: UInt64 =
+        0xFFFF_FFFF | 1 << 0x3A | 1 << 0x3B | 1 << 0x2C | 1 << 0x20 | 1 << 0x3D | 1 << 0x22
 
     private mutating func appendParameterValue(_ value: String) {
         // Most values are one plain ASCII word (`work`, `JPEG`): copied as they stand.
@@ -329,7 +361,7 @@ package struct LineBuilder {
             where byte >= 0x80 || byte == ASCII.caret || Self.isUnsafe(byte, Self.specialInParameterValue) {
                 return false
             }
-            output.append(contentsOf: bytes)
+            put(bytes)
             return true
         }
         if !plain { appendQuotedParameterValue(value) }
@@ -346,17 +378,17 @@ package struct LineBuilder {
             needsQuotes = true
             break
         }
-        if needsQuotes { output.append(ASCII.quote) }
+        if needsQuotes { put(ASCII.quote) }
         for byte in text.utf8 {
             switch byte {
-            case ASCII.quote: output.append(UInt8(ascii: "'"))
+            case ASCII.quote: put(UInt8(ascii: "'"))
             // A parameter value cannot hold control characters (RFC 6868): each is written as a space, which
             // keeps the words around it apart (dropped, `QU\0OTED-PRINTABLE` would be read back as an encoding).
-            case 0..<0x20 where byte != ASCII.tab: output.append(ASCII.space)
-            default: output.append(byte)
+            case 0..<0x20 where byte != ASCII.tab: put(ASCII.space)
+            default: put(byte)
             }
         }
-        if needsQuotes { output.append(ASCII.quote) }
+        if needsQuotes { put(ASCII.quote) }
     }
 
     /// Whether the backslash at `index` starts an escape (an even number of backslashes precede it).
@@ -369,4 +401,21 @@ package struct LineBuilder {
         }
         return run % 2 == 0
     }
+}
+
+/// The storage of the line a `LineBuilder` assembles. Replaced by a larger one, never resized, so a copy of a
+/// builder never sees the bytes it points at move or go away. Only the builder that made one writes to it; the
+/// shared empty one, which a builder starts with so that making one allocates nothing, has no room to write.
+final class LineStorage: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    static let empty = LineStorage(capacity: 0)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
 }
