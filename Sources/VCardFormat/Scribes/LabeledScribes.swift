@@ -37,20 +37,37 @@ struct LabeledValueScribe: PropertyScribe {
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
-        for item in contact[field] {
-            // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
-            // A number that came as a URI is one again in 4.0 (`VALUE=uri`); 3.0 has only text for TEL.
-            let writesURI = stripsTelScheme && item.isURI && context.version == .v4_0
-            let value = writesURI ? TelephoneValue.uri(item.value) : item.value
-            context.appendLabeled(
-                name, group: item.group, label: item.label, appleLabel: item.appleLabel, types: item.types,
-                pref: item.pref, extras: item.parameters, valueType: writesURI ? "uri" : nil
-            ) { builder in
-                if isURI || writesURI {
-                    builder.appendEscaped(ValueEscaping.protectingBackslashes(value))
-                } else {
-                    builder.appendText(value)
-                }
+        switch field {
+        case .emails: write(contact.emails, into: &context)
+        case .phones: write(contact.phones, into: &context)
+        case .urls: write(contact.urls, into: &context)
+        case .instantMessaging: write(contact.instantMessaging, into: &context)
+        case .socialProfiles: write(contact.socialProfiles, into: &context)
+        }
+    }
+
+    /// Writes each value where it is: copying a value out of the list retains and releases each of its strings and
+    /// arrays, several atomic pairs per value.
+    private func write(_ list: [LabeledValue], into context: inout WriteContext) {
+        list.withUnsafeBufferPointer { values in
+            for index in values.indices { write(values[index], into: &context) }
+        }
+    }
+
+    private func write(_ item: borrowing LabeledValue, into context: inout WriteContext) {
+        // URIs (RFC 2426 value type `uri`) have no escapes; text escapes its specials.
+        // A number that came as a URI is one again in 4.0 (`VALUE=uri`); 3.0 has only text for TEL.
+        let writesURI = stripsTelScheme && item.isURI && context.version == .v4_0
+        context.appendLabeled(
+            name, group: item.group, label: item.label, appleLabel: item.appleLabel, types: item.types,
+            pref: item.pref, extras: item.parameters, valueType: writesURI ? "uri" : nil
+        ) { builder in
+            if writesURI {
+                builder.appendEscaped(ValueEscaping.protectingBackslashes(TelephoneValue.uri(item.value)))
+            } else if isURI {
+                builder.appendEscaped(ValueEscaping.protectingBackslashes(item.value))
+            } else {
+                builder.appendText(item.value)
             }
         }
     }
