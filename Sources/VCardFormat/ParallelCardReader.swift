@@ -65,17 +65,17 @@ public struct ParallelCardReader: Sendable {
         let segmentBytes = segmentBytes
         // Each chunk is read(2) straight into the array that holds the bytes not yet cut, so the file's bytes are
         // not copied from a Data into an array and again onto the carry.
-        let appendChunk = { (carry: inout [UInt8]) throws -> Bool in
+        let appendChunk = { (carry: inout [UInt8], wanted: Int) throws -> Bool in
             let held = carry.count
             var failed = false
-            let grown = [UInt8](unsafeUninitializedCapacity: held + segmentBytes) { buffer, count in
+            let grown = [UInt8](unsafeUninitializedCapacity: held + wanted) { buffer, count in
                 let base = buffer.baseAddress!
                 carry.withUnsafeBufferPointer {
                     if let old = $0.baseAddress { base.initialize(from: old, count: held) }
                 }
                 var got = 0
-                while got < segmentBytes {
-                    let n = systemRead(descriptor, base + held + got, segmentBytes - got)
+                while got < wanted {
+                    let n = systemRead(descriptor, base + held + got, wanted - got)
                     if n > 0 {
                         got += n
                     } else if n == 0 {
@@ -91,7 +91,7 @@ public struct ParallelCardReader: Sendable {
                 // Asked again through FileHandle, which reports the failure as every other reader does.
                 let more: Data
                 do {
-                    more = try handle.read(upToCount: segmentBytes) ?? Data()
+                    more = try handle.read(upToCount: wanted) ?? Data()
                 } catch {
                     throw VCardInputError(path: name, reason: "read failed: \(error.localizedDescription)")
                 }
@@ -122,8 +122,8 @@ public struct ParallelCardReader: Sendable {
         body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
     ) throws {
         var offset = 0
-        let appendChunk = { (carry: inout [UInt8]) -> Bool in
-            let end = min(bytes.count, offset + segmentBytes)
+        let appendChunk = { (carry: inout [UInt8], wanted: Int) -> Bool in
+            let end = min(bytes.count, offset + wanted)
             defer { offset = end }
             carry.append(contentsOf: bytes[offset..<end])
             return end > offset
@@ -137,9 +137,10 @@ public struct ParallelCardReader: Sendable {
         }
     }
 
-    /// Reads the chunks `appendChunk` appends to the bytes it is given (false once the input has ended).
+    /// Reads the chunks `appendChunk` appends to the bytes it is given, up to the count it is asked for (false
+    /// once the input has ended).
     private func read<T: Sendable>(
-        _ appendChunk: (inout [UInt8]) throws -> Bool, name: String, prefix: [UInt8],
+        _ appendChunk: (inout [UInt8], Int) throws -> Bool, name: String, prefix: [UInt8],
         transform: @escaping @Sendable (RawCard) -> T,
         escapingBody body: @escaping (T) throws -> Void,
         diagnostics: @escaping ([Diagnostic]) -> Void
@@ -150,7 +151,7 @@ public struct ParallelCardReader: Sendable {
         var ended = false
         if evidence == nil {
             while carry.count < CharsetEvidence.surveyedBytes {
-                if try !appendChunk(&carry) {
+                if try !appendChunk(&carry, segmentBytes) {
                     ended = true
                     break
                 }
@@ -179,9 +180,12 @@ public struct ParallelCardReader: Sendable {
         let inFlight = workers * 2 + 1
 
         while !finished {
+            // The carry is topped up to one segment, so a cut leaves only the part of a card after it to copy into
+            // the next (reading a whole segment more each time would keep a segment's worth to copy, every time).
             // What the charset survey read ahead is cut into segments before more is read.
-            let backlog = carry.count >= 2 * segmentBytes && !needsMore
-            let appended = ended || backlog ? false : try appendChunk(&carry)
+            let wanted = needsMore ? segmentBytes : segmentBytes - carry.count
+            let backlog = wanted <= 0
+            let appended = ended || backlog ? false : try appendChunk(&carry, wanted)
             finished = !appended && !backlog
             if first && carry.count >= 4 && Self.looksLikeUTF16(carry) { sequentialTail = true }
             if sequentialTail {
