@@ -46,12 +46,16 @@ public struct VCardWriter: Sendable {
         // Only a label without a group needs the groups in use (for a fresh `itemN`), and few cards have one.
         let groups = contact.hasUngroupedLabel ? contact.allGroups : []
         var context = WriteContext(version: version, output: [], allGroups: { groups })
-        // The output moves into the context and back, so lines are written in place, never copied.
+        // The output moves into the context and back, so the card's lines are appended to it in place.
         swap(&context.builder.output, &out)
+        // Room for the card's lines as the caller expects them (an output sized for the card), within reason.
+        context.builder.reserveCapacity(
+            min(max(context.builder.output.capacity - context.builder.output.count, 512), 64 << 10))
         ScribeIndex.writeAll(contact, into: &context)
         for item in contact.extensions {
             if let line = ExtensionSpelling.written(item, version: version) { context.append(line) }
         }
+        context.builder.flush()
         swap(&context.builder.output, &out)
     }
 

@@ -18,6 +18,7 @@ public enum ContentLineWriter {
         var builder = LineBuilder(caretEncoding: caretEncoding)
         swap(&builder.output, &out)
         builder.append(line)
+        builder.flush()
         swap(&builder.output, &out)
     }
 
@@ -39,15 +40,18 @@ public enum ContentLineWriter {
 /// Builds content lines one at a time and appends them, folded, to `output`.
 ///
 /// A line is assembled unfolded in the builder's own storage (`start`, `parameter`, `beginValue`, the `append...`
-/// calls), then `finish` appends it to `output`, folded when it is longer than a physical line. Writers that know
-/// what each part is escape straight into the line, so no intermediate String or parameter array is made.
+/// calls), then `finish` ends it there, folded when it is longer than a physical line, and `flush` appends the
+/// lines finished so far to `output`. Writers that know what each part is escape straight into the line, so no
+/// intermediate String or parameter array is made.
 package struct LineBuilder {
-    /// Every line finished so far.
+    /// The lines flushed so far.
     public var output: [UInt8] = []
-    /// The line being assembled, unfolded: its first `length` bytes. A plain allocation written through its
-    /// pointer, so adding a byte is a store, not an array's uniqueness and capacity checks (a few for every byte
-    /// of punctuation, which made up much of the writer's time).
+    /// The lines finished and not yet flushed (the first `lineStart` bytes), then the line being assembled,
+    /// unfolded, up to `length`. A plain allocation written through its pointer, so adding a byte is a store, not
+    /// an array's uniqueness and capacity checks (a few for every byte of punctuation, which made up much of the
+    /// writer's time), and a card's lines reach `output` in one copy.
     private var storage = LineStorage.empty
+    private var lineStart = 0
     private var length = 0
     /// Whether parameter values get RFC 6868 caret escapes.
     public var caretEncoding: Bool
@@ -58,11 +62,28 @@ package struct LineBuilder {
     }
 
     /// The line being assembled, unfolded.
-    var line: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: length)) }
+    var line: [UInt8] { Array(UnsafeBufferPointer(start: storage.base + lineStart, count: length - lineStart)) }
 
     /// Starts a line, dropping a line that was started and never finished.
     private mutating func beginLine() {
-        length = 0
+        length = lineStart
+    }
+
+    /// Makes room for `count` bytes of lines in all, so a card's lines need not grow the storage line by line.
+    package mutating func reserveCapacity(_ count: Int) {
+        if count > storage.capacity { grow(to: count) }
+    }
+
+    /// Appends the lines finished so far to `output`; a line being assembled stays where it is.
+    package mutating func flush() {
+        guard lineStart > 0 else { return }
+        output.append(contentsOf: UnsafeBufferPointer(start: storage.base, count: lineStart))
+        let open = length - lineStart
+        if open > 0 {
+            UnsafeMutableRawPointer(storage.base).copyMemory(from: storage.base + lineStart, byteCount: open)
+        }
+        lineStart = 0
+        length = open
     }
 
     /// Makes room for `count` more bytes of the line.
@@ -269,44 +290,44 @@ package struct LineBuilder {
         finish()
     }
 
-    /// Folds the line into `output` as physical lines of at most 75 octets, each ended by CRLF.
+    /// Ends the line: folded into physical lines of at most 75 octets, each ended by CRLF, for `flush` to append.
     ///
-    /// A line that needs no fold (nearly every one) goes into `output` in one copy, with its CRLF.
+    /// A line that needs no fold (nearly every one) is only ended; a longer one is copied out and folded back.
     public mutating func finish() {
-        let count = length
+        let count = length - lineStart
         if count <= ContentLineWriter.maxLineOctets {
             put(ASCII.cr)
             put(ASCII.lf)
-            output.append(contentsOf: UnsafeBufferPointer(start: storage.base, count: length))
-            length = 0
+            lineStart = length
             return
         }
-        // Grow geometrically: reserving just enough for each line would copy the output at every line, which is
-        // quadratic in a card with 100,000 lines.
-        let needed = output.count + count + count / 37 + 2
-        if output.capacity < needed { output.reserveCapacity(max(needed, output.capacity * 2)) }
-        let logical = UnsafeBufferPointer(start: storage.base, count: count)
-        var start = 0
-        var limit = ContentLineWriter.maxLineOctets
-        while count - start > limit {
-            var cut = start + limit
-            // Never split a UTF-8 sequence: back up to the first byte of the character.
-            while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
-            // Never split an escape: if the byte before the cut opens an escape, cut before it.
-            if cut > start + 1 && logical[cut - 1] == ASCII.backslash && Self.opensEscape(logical, at: cut - 1) {
-                cut -= 1
+        let unfolded = Array(UnsafeBufferPointer(start: storage.base + lineStart, count: count))
+        length = lineStart
+        // A fold adds three bytes (CR, LF, space) for every 74 or fewer.
+        reserve(count + count / 24 + 3)
+        unfolded.withUnsafeBufferPointer { logical in
+            var start = 0
+            var limit = ContentLineWriter.maxLineOctets
+            while count - start > limit {
+                var cut = start + limit
+                // Never split a UTF-8 sequence: back up to the first byte of the character.
+                while cut > start + 1 && logical[cut] & 0xC0 == 0x80 { cut -= 1 }
+                // Never split an escape: if the byte before the cut opens an escape, cut before it.
+                if cut > start + 1 && logical[cut - 1] == ASCII.backslash && Self.opensEscape(logical, at: cut - 1) {
+                    cut -= 1
+                }
+                put(UnsafeBufferPointer(rebasing: logical[start..<cut]))
+                put(ASCII.cr)
+                put(ASCII.lf)
+                put(ASCII.space)
+                start = cut
+                limit = ContentLineWriter.maxLineOctets - 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<cut]))
-            output.append(ASCII.cr)
-            output.append(ASCII.lf)
-            output.append(ASCII.space)
-            start = cut
-            limit = ContentLineWriter.maxLineOctets - 1
+            put(UnsafeBufferPointer(rebasing: logical[start..<count]))
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: logical[start..<count]))
-        output.append(ASCII.cr)
-        output.append(ASCII.lf)
-        length = 0
+        put(ASCII.cr)
+        put(ASCII.lf)
+        lineStart = length
     }
 
     /// Writes a name as it came: applications find their own properties by the exact bytes of their names
