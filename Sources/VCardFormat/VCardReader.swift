@@ -217,8 +217,9 @@ public enum VCardReader {
 
     /// Finds `group.X-ABLabel` lines whose group holds exactly one labelable modeled property.
     private static func collectLabels(_ view: RawCard.View, into context: inout ReadContext, consumed: inout [Int]) {
-        // (group lower-cased, label line indexes, labelable properties): cards hold few groups.
-        var groups: [(name: [UInt8], labelLines: [Int], labelable: Int)] = []
+        // (the group's first line, its last label line, label lines, labelable properties): cards hold few groups,
+        // compared in place ignoring case, so that a group costs no allocation.
+        var groups: [(first: Int, label: Int, labels: Int, labelable: Int)] = []
         for index in 0..<view.count {
             let line = view[index]
             guard line.hasGroup else { continue }
@@ -226,19 +227,25 @@ public enum VCardReader {
             let isLabel = name == .xABLabel
             let takesLabel = name.map(ScribeIndex.takesLabel) ?? false
             guard isLabel || takesLabel else { continue }
-            let group = ASCIIFold.lowered(line.groupBytes)
-            var slot = groups.firstIndex { $0.name == group }
+            let group = line.groupBytes
+            var slot = groups.firstIndex { ASCIIFold.equal(view[$0.first].groupBytes, group) }
             if slot == nil {
-                groups.append((group, [], 0))
+                groups.append((index, 0, 0, 0))
                 slot = groups.count - 1
             }
-            if isLabel { groups[slot!].labelLines.append(index) } else { groups[slot!].labelable += 1 }
+            if isLabel {
+                groups[slot!].labels += 1
+                groups[slot!].label = index
+            } else {
+                groups[slot!].labelable += 1
+            }
         }
-        for group in groups where group.labelLines.count == 1 && group.labelable == 1 {
-            let line = view[group.labelLines[0]]
+        for group in groups where group.labels == 1 && group.labelable == 1 {
+            let line = view[group.label]
             guard line.parameterCount == 0 else { continue }
-            context.labels.append((group.name, AppleLabel(reading: ValueEscaping.unescapeText(line.valueBytes))))
-            consumed.append(group.labelLines[0])
+            context.labels.append(
+                (ASCIIFold.lowered(line.groupBytes), AppleLabel(reading: ValueEscaping.unescapeText(line.valueBytes))))
+            consumed.append(group.label)
         }
         consumed.sort()
     }

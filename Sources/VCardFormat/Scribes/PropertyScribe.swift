@@ -152,11 +152,31 @@ struct AppleLabel: Hashable {
 
     /// Reads an `X-ABLabel` value (unescaped).
     init(reading raw: String) {
-        if raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 {
+        // Compared as bytes when the characters next to the wrapper are ASCII, where bytes and characters agree
+        // (nothing can join an ASCII character to `<` or `>`); otherwise as characters, as before.
+        let utf8 = raw.utf8
+        if let fast = utf8.withContiguousStorageIfAvailable({ Self.unwrapped($0) }), let (text, apple) = fast {
+            self.init(text: text ?? raw, apple: apple)
+        } else if raw.hasPrefix("_$!<"), raw.hasSuffix(">!$_"), raw.count >= 8 {
             self.init(text: String(raw.dropFirst(4).dropLast(4)), apple: true)
         } else {
             self.init(text: raw, apple: false)
         }
+    }
+
+    /// The label inside an Apple token and true, or nil and false when `bytes` is plain text (the text is the
+    /// whole); nil when only a comparison by characters can tell.
+    private static func unwrapped(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String?, apple: Bool)? {
+        let n = bytes.count
+        guard n >= 8, bytes[0] == 0x5F, bytes[1] == 0x24, bytes[2] == 0x21, bytes[3] == 0x3C,
+            bytes[n - 4] == 0x3E, bytes[n - 3] == 0x21, bytes[n - 2] == 0x24, bytes[n - 1] == 0x5F
+        else {
+            // Without the wrapper's bytes there are not its characters either: no other spelling of an ASCII
+            // character is canonically equal to it.
+            return (nil, false)
+        }
+        guard n == 8 || (bytes[4] < 0x80 && bytes[n - 5] < 0x80) else { return nil }
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[4..<(n - 4)]), as: UTF8.self), true)
     }
 
     /// The `X-ABLabel` value to write (before escaping).
@@ -309,4 +329,11 @@ enum ASCIIFold {
     @inline(__always) static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
     static func lowered(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] { bytes.map(lower) }
+
+    /// Whether two names are the same ignoring ASCII case.
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where lower(a[i]) != lower(b[i]) { return false }
+        return true
+    }
 }
