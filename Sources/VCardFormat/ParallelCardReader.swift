@@ -145,25 +145,41 @@ public struct ParallelCardReader: Sendable {
         escapingBody body: @escaping (T) throws -> Void,
         diagnostics: @escaping ([Diagnostic]) -> Void
     ) throws {
-        var carry = prefix
         // The start of the input is surveyed for its charset evidence before any segment is lexed, so every
         // segment's lexer decides as one sequential lexer would (see `CharsetEvidence`).
+        var surveyed = prefix
         var ended = false
         if evidence == nil {
-            while carry.count < CharsetEvidence.surveyedBytes {
-                if try !appendChunk(&carry, segmentBytes) {
+            while surveyed.count < CharsetEvidence.surveyedBytes {
+                var chunk: [UInt8] = []
+                if try !appendChunk(&chunk, segmentBytes) {
                     ended = true
                     break
                 }
+                surveyed += chunk
             }
         }
         let decoding = DecodingOptions(
             charset: charset,
             file: evidence
-                ?? carry.withUnsafeBufferPointer {
+                ?? surveyed.withUnsafeBufferPointer {
                     CharsetEvidence.survey(
                         UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)), limits: limits)
                 })
+        // What the survey read goes to the carry a segment at a time, as the input would, so that no cut has the
+        // rest of it to copy.
+        var taken = 0
+        func topUp(_ carry: inout [UInt8], _ wanted: Int) throws -> Bool {
+            if taken < surveyed.count {
+                let end = min(surveyed.count, taken + wanted)
+                carry.append(contentsOf: surveyed[taken..<end])
+                taken = end
+                if taken == surveyed.count { surveyed = [] }
+                return true
+            }
+            return ended ? false : try appendChunk(&carry, wanted)
+        }
+        var carry: [UInt8] = []
         let pool = WorkerPool<T>(
             workers: workers, limits: limits, decoding: decoding, name: name, transform: transform)
         defer { pool.close() }
@@ -182,10 +198,9 @@ public struct ParallelCardReader: Sendable {
         while !finished {
             // The carry is topped up to one segment, so a cut leaves only the part of a card after it to copy into
             // the next (reading a whole segment more each time would keep a segment's worth to copy, every time).
-            // What the charset survey read ahead is cut into segments before more is read.
             let wanted = needsMore ? segmentBytes : segmentBytes - carry.count
             let backlog = wanted <= 0
-            let appended = ended || backlog ? false : try appendChunk(&carry, wanted)
+            let appended = backlog ? false : try topUp(&carry, wanted)
             finished = !appended && !backlog
             if first && carry.count >= 4 && Self.looksLikeUTF16(carry) { sequentialTail = true }
             if sequentialTail {
