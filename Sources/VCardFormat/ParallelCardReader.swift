@@ -131,7 +131,7 @@ public struct ParallelCardReader: Sendable {
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
                 try read(
-                    appendChunk, name: name, prefix: [], transform: transform, escapingBody: body,
+                    appendChunk, name: name, prefix: [], transform: { transform($0) }, escapingBody: body,
                     diagnostics: diagnostics)
             }
         }
@@ -141,7 +141,7 @@ public struct ParallelCardReader: Sendable {
     /// once the input has ended).
     private func read<T: Sendable>(
         _ appendChunk: (inout [UInt8], Int) throws -> Bool, name: String, prefix: [UInt8],
-        transform: @escaping @Sendable (RawCard) -> T,
+        transform: @escaping @Sendable (consuming RawCard) -> T,
         escapingBody body: @escaping (T) throws -> Void,
         diagnostics: @escaping ([Diagnostic]) -> Void
     ) throws {
@@ -297,7 +297,7 @@ private struct Run<T: Sendable> {
     let limits: Limits
     let decoding: DecodingOptions
     let name: String
-    let transform: @Sendable (RawCard) -> T
+    let transform: @Sendable (consuming RawCard) -> T
     let body: (T) throws -> Void
     let diagnostics: ([Diagnostic]) -> Void
     /// Submitted segments not yet delivered, oldest first, with their job numbers.
@@ -307,7 +307,7 @@ private struct Run<T: Sendable> {
 
     init(
         pool: WorkerPool<T>, limits: Limits, decoding: DecodingOptions, name: String,
-        transform: @escaping @Sendable (RawCard) -> T,
+        transform: @escaping @Sendable (consuming RawCard) -> T,
         body: @escaping (T) throws -> Void, diagnostics: @escaping ([Diagnostic]) -> Void
     ) {
         self.pool = pool
@@ -380,7 +380,7 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
 
     init(
         workers: Int, limits: Limits, decoding: DecodingOptions, name: String,
-        transform: @escaping @Sendable (RawCard) -> T
+        transform: @escaping @Sendable (consuming RawCard) -> T
     ) {
         for _ in 0..<workers {
             let thread = Thread { [self] in
@@ -430,9 +430,19 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
         return jobs.removeFirst()
     }
 
+    /// Appends what `transform` makes of each card, handing it each card moved out of the list: a card borrowed
+    /// from the list would be copied into what is made of it, retaining and releasing each of its arrays.
+    private static func transform(
+        _ cards: consuming [RawCard], _ transform: @Sendable (consuming RawCard) -> T, into outputs: inout [T]
+    ) {
+        var cards = cards
+        cards.reverse()
+        while let card = cards.popLast() { outputs.append(transform(card)) }
+    }
+
     private static func process(
         _ segment: Segment, limits: Limits, decoding: DecodingOptions, name: String,
-        transform: @Sendable (RawCard) -> T
+        transform: @Sendable (consuming RawCard) -> T
     ) -> SegmentResult<T> {
         var lexer = segment.lexer(limits: limits, decoding: decoding)
         // Fed a slice at a time and transformed as they come, so a segment of tiny cards never holds all of
@@ -442,11 +452,12 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
             var start = 0
             while start < buffer.count {
                 let end = min(buffer.count, start + VCardFileReader.feedBytes)
-                outputs += lexer.feed(UnsafeBufferPointer(rebasing: buffer[start..<end])).map(transform)
+                Self.transform(
+                    lexer.feed(UnsafeBufferPointer(rebasing: buffer[start..<end])), transform, into: &outputs)
                 start = end
             }
         }
-        outputs += lexer.finish().map(transform)
+        Self.transform(lexer.finish(), transform, into: &outputs)
         return SegmentResult(
             outputs: outputs, fileDiagnostics: lexer.takeDiagnostics().map { $0.named(name) },
             endedInsideCard: lexer.endedInsideCard)
@@ -454,8 +465,8 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
 }
 
 extension ReadCard {
-    /// Reads a raw card into a contact, naming `name` in its diagnostics.
-    init(_ raw: RawCard, name: String) {
+    /// Reads a raw card into a contact, naming `name` in its diagnostics; the card is kept without a copy.
+    init(_ raw: consuming RawCard, name: String) {
         let (contact, diagnostics) = VCardReader.contact(from: raw)
         self.init(contact: contact, raw: raw, diagnostics: diagnostics.map { $0.named(name) })
     }
