@@ -183,8 +183,8 @@ extension AddressBookMerge {
             var y = state.find(Int(pair.b))
             guard x != y else { continue }
             // The group holding an anchor second, else the lower root first.
-            let anchorX = state.group(x).contains(where: isAnchor)
-            let anchorY = state.group(y).contains(where: isAnchor)
+            let anchorX = state.anyMember(of: x, isAnchor)
+            let anchorY = state.anyMember(of: y, isAnchor)
             if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
             packed.append((x << 32 | y, pair.rank))
         }
@@ -195,8 +195,8 @@ extension AddressBookMerge {
             previous = key
             let x = key >> 32
             let y = key & 0xFFFF_FFFF
-            let anchor = state.group(y).first(where: isAnchor) ?? y
-            guard !state.group(x).contains(where: { a in state.group(y).contains { keptApart(a, $0) } }),
+            let anchor = state.members[y]?.first(where: isAnchor) ?? y
+            guard !state.anyMember(of: x, { a in state.anyMember(of: y) { keptApart(a, $0) } }),
                 var suggestion = make(x, anchor)
             else { continue }
             suggestion.rank = Int(rank)
