@@ -47,6 +47,29 @@ import VCardFormat
         #expect(winner(existing: "2020", incoming: nil) == "Existing")
     }
 
+    /// A URL written with or without its scheme, `www.` or a closing slash is one URL, and a TYPE differing only
+    /// in case is one type: the merge adds neither again.
+    @Test func urlsAndTypesThatDifferInSpellingOnlyAreKeptOnce() {
+        var existing = Contact(formattedName: "Ann")
+        existing.urls = [LabeledValue("https://www.example.com/", types: ["WORK"])]
+        existing.emails = [LabeledValue("ann@example.com", types: ["home"])]
+        var incoming = Contact(formattedName: "Ann")
+        incoming.urls = [
+            LabeledValue(" HTTP://Example.com// ", types: ["work"]),
+            LabeledValue("http://example.com/ann", types: []),
+            LabeledValue("https://bücher.example/", types: []),
+        ]
+        incoming.emails = [LabeledValue("ANN@example.com", types: ["HOME", "Internet"])]
+        let merged = ContactMerger(preference: .existing).merge(incoming, into: existing).contact
+        #expect(
+            merged.urls.map(\.value) == [
+                "https://www.example.com/", "http://example.com/ann", "https://bücher.example/",
+            ])
+        #expect(merged.urls[0].types == ["WORK"])
+        #expect(merged.emails.map(\.value) == ["ann@example.com"])
+        #expect(merged.emails[0].types == ["home", "Internet"])
+    }
+
     @Test func aLabelTakenFromTheIncomingCardKeepsItsForm() {
         let existing = Contact(
             formattedName: "Ann Lee", phones: [LabeledValue("+1 555 0100")], addresses: [Address(street: "1 Main St")])
