@@ -229,15 +229,30 @@ public final class MatchKeys: Sendable {
 
     /// A UID as matching compares it: trimmed, UUIDs lower-cased without `urn:uuid:`; nil when blank.
     public static func uidKey(_ raw: String) -> String? {
-        let trimmed = TextFolding.trimmed(raw)
-        guard !trimmed.isEmpty else { return nil }
-        // UUIDs differ only in case between clients; other UIDs are compared as written.
-        var bytes = Array(trimmed.utf8)
-        if bytes.count == 45, zip(bytes.prefix(9), "urn:uuid:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
-            bytes.removeFirst(9)
+        var text = raw
+        let key = text.withUTF8 { all -> (key: String?, asWritten: Bool) in
+            var start = 0
+            var end = all.count
+            while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+            while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
+            guard end > start else { return (nil, false) }
+            let trimmed = UnsafeBufferPointer(rebasing: all[start..<end])
+            // UUIDs differ only in case between clients; other UIDs are compared as written.
+            var uuid = trimmed
+            if uuid.count == 45, zip(uuid.prefix(9), "urn:uuid:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
+                uuid = UnsafeBufferPointer(rebasing: uuid[(uuid.startIndex + 9)...])
+            }
+            guard uuid.count == 36, uuid.allSatisfy({ ASCIIBytes.isHexDigit($0) || $0 == 0x2D }) else {
+                if start == 0 && end == all.count { return (nil, true) }
+                return (String(decoding: trimmed, as: UTF8.self), false)
+            }
+            let lowered = String(unsafeUninitializedCapacity: 36) { out in
+                for i in 0..<36 { out[i] = ASCIIBytes.lower(uuid[uuid.startIndex + i]) }
+                return 36
+            }
+            return (lowered, false)
         }
-        guard bytes.count == 36, bytes.allSatisfy({ ASCIIBytes.isHexDigit($0) || $0 == 0x2D }) else { return trimmed }
-        return String(decoding: bytes.map(ASCIIBytes.lower), as: UTF8.self)
+        return key.asWritten ? raw : key.key
     }
 
     /// Types that mark a shared or business line.

@@ -13,16 +13,25 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
     /// reading national numbers with `countryCode` (1 for North America, 44 for the UK...) when one is given.
     /// Nil for a value that is not a usable number.
     public init?(_ text: String, countryCode: Int?) {
+        var text = text
+        guard let key = text.withUTF8({ Self.key($0, countryCode: countryCode) }) else { return nil }
+        (number, ext) = key
+    }
+
+    /// `init(_:countryCode:)` on the text's bytes: a book has a few numbers on each of its cards, so this makes
+    /// no more than the digits and the key.
+    private static func key(_ all: UnsafeBufferPointer<UInt8>, countryCode: Int?) -> (String, String?)? {
         var digits: [UInt8] = []
+        digits.reserveCapacity(all.count + 4)
         var extDigits: [UInt8] = []
         var plus = false
         var inExtension = false
         var sawDigit = false
-        var bytes = Array(text.utf8)
+        var bytes = all
         // tel: URIs (vCard 4.0) and their parameters: `;ext=` is the extension, other parameters are dropped.
         if bytes.count >= 4, bytes[0] | 0x20 == 0x74, bytes[1] | 0x20 == 0x65, bytes[2] | 0x20 == 0x6C, bytes[3] == 0x3A
         {
-            bytes.removeFirst(4)
+            bytes = UnsafeBufferPointer(rebasing: bytes[4...])
         }
         var i = 0
         while i < bytes.count {
@@ -57,20 +66,18 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             i += 1
         }
         guard digits.count >= Self.minimumDigits else { return nil }
-        var international: [UInt8]?
+        let number: String
         if plus {
-            international = digits
+            number = "+" + String(decoding: digits, as: UTF8.self)
         } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
-            international = Array(digits.dropFirst(2))  // 00 CC ...
+            number = "+" + String(decoding: digits[2...], as: UTF8.self)  // 00 CC ...
         } else if let countryCode {
-            international = Self.international(national: digits, countryCode: countryCode)
-        }
-        if let international {
-            number = "+" + String(decoding: international, as: UTF8.self)
+            number =
+                "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
         } else {
             number = Self.nationalPrefix + String(decoding: digits, as: UTF8.self)
         }
-        ext = extDigits.isEmpty ? nil : String(decoding: extDigits, as: UTF8.self)
+        return (number, extDigits.isEmpty ? nil : String(decoding: extDigits, as: UTF8.self))
     }
 
     private static let nationalPrefix = "national:"
@@ -130,16 +137,29 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
 package enum EmailKey {
     /// Trimmed, `mailto:` dropped, case-folded; nil when there is no `@` with text on both sides.
     public static func key(_ text: String) -> String? {
-        var bytes = Array(text.utf8)[...]
-        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
-        if bytes.count >= 7, zip(bytes.prefix(7), "mailto:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
-            bytes.removeFirst(7)
+        var text = text
+        return text.withUTF8 { all in
+            var start = 0
+            var end = all.count
+            while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
+            while end > start, all[end - 1] == 0x20 || all[end - 1] == 0x09 { end -= 1 }
+            if end - start >= 7, zip(all[start..<start + 7], "mailto:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 })
+            {
+                start += 7
+            }
+            var at = end - 1
+            while at >= start, all[at] != 0x40 { at -= 1 }
+            guard at > start, at < end - 1 else { return nil }
+            let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
+            // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery.
+            guard !bytes.contains(where: { $0 >= 0x80 }) else {
+                return String(decoding: bytes, as: UTF8.self).lowercased()
+            }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                for i in bytes.indices { out[i] = ASCIIBytes.lower(bytes[i]) }
+                return bytes.count
+            }
         }
-        guard let at = bytes.lastIndex(of: 0x40), at != bytes.startIndex, at != bytes.endIndex - 1 else { return nil }
-        // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery.
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).lowercased() }
-        return String(decoding: bytes.map(ASCIIBytes.lower), as: UTF8.self)
     }
 
     /// The domain part of a key.

@@ -47,6 +47,13 @@ package enum TextFolding {
             guard v < tableEnd else {
                 // CJK, Hangul and the rest: no accents to strip, and nearly always no case either, so the
                 // scalar is its own fold (without the string `lowercaseMapping` would make).
+                if isOwnFold(v) {
+                    // Three UTF-8 bytes: these blocks are all in the Basic Multilingual Plane above U+0800.
+                    letter(UInt8(0xE0 | v >> 12))
+                    out.append(UInt8(0x80 | (v >> 6) & 0x3F))
+                    out.append(UInt8(0x80 | v & 0x3F))
+                    continue
+                }
                 let p = scalar.properties
                 if (p.isAlphabetic || p.numericType != nil) && !p.changesWhenLowercased {
                     var utf8 = UTF8.encode(scalar)!.makeIterator()
@@ -72,6 +79,18 @@ package enum TextFolding {
                 for i in (start + 1)..<(start + Int(entry & 0xFF)) { out.append(tableBytes[i]) }
             }
         }
+    }
+
+    /// The blocks most names above the table are written in, whose every scalar is a letter without case (kana,
+    /// CJK ideographs, Hangul syllables): each is its own fold, without asking for its Unicode properties, which
+    /// costs more than the rest of a name's fold. A test checks every scalar of them against the properties.
+    static let ownFoldBlocks: [ClosedRange<UInt32>] = [
+        0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+    ]
+
+    @inline(__always) static func isOwnFold(_ v: UInt32) -> Bool {
+        (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7A3) || (v >= 0x3400 && v <= 0x4DBF)
+            || (v >= 0x3041 && v <= 0x3096) || (v >= 0x30A1 && v <= 0x30FA)
     }
 
     /// Where a scalar's fold is in `tableBytes` (offset << 8 | length; length 0 for a combining mark), or

@@ -58,13 +58,15 @@ public struct ContactsFile: Sendable {
         }
         var cards: [Card] = []
         var errors: [Diagnostic] = []
-        // The reader surveys the same bytes for the same evidence; it is kept for `contact(at:)`.
+        // Kept for `contact(at:)`, and given to the reader so the file is surveyed once.
         charsetEvidence = bytes.withUnsafeBufferPointer {
             CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
         }
         do {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
-            try ParallelCardReader().readRaw(
+            var reader = ParallelCardReader()
+            reader.evidence = charsetEvidence
+            try reader.readRaw(
                 bytes, name: name,
                 transform: { raw in
                     let identity = VCardReader.identity(from: raw)

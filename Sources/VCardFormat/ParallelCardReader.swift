@@ -36,7 +36,7 @@ public struct ParallelCardReader: Sendable {
     /// The charset of text that is not UTF-8 and declares none (`--charset`); nil to decide it.
     public var charset: Charset?
     /// What the file says about its charsets; nil to survey the start of the input (as every reader does).
-    var evidence: CharsetEvidence?
+    package var evidence: CharsetEvidence?
 
     /// Creates a reader; `workers` defaults to the number of active processors.
     public init(

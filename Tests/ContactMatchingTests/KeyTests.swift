@@ -1,6 +1,7 @@
-import ContactMatching
 import ContactModel
 import Testing
+
+@testable import ContactMatching
 
 /// Normalised keys: phones, emails, names, birthdays, with known answers.
 @Suite struct KeyTests {
@@ -81,6 +82,31 @@ import Testing
         #expect(TextFolding.fold("O'Brien") == "obrien")
         #expect(TextFolding.fold("Jürgen Strauß") == "jurgen strauss")
         #expect(TextFolding.fold("Søren") == "soren")
+        #expect(TextFolding.fold("山田 太郎・やまだ") == "山田 太郎 やまだ")
+        #expect(TextFolding.fold("김민준, ヤマダ") == "김민준 ヤマダ")
+    }
+
+    /// The blocks folded without asking Unicode: every scalar in them is a letter (or number) without case, as
+    /// the properties say, so the fast path folds them as the slow one would.
+    @Test func blocksFoldedWithoutPropertiesAreLettersWithoutCase() {
+        var checked = 0
+        for block in TextFolding.ownFoldBlocks {
+            for v in block {
+                guard let scalar = Unicode.Scalar(v) else {
+                    Issue.record("U+\(String(v, radix: 16)) is not a scalar")
+                    continue
+                }
+                let p = scalar.properties
+                #expect(
+                    (p.isAlphabetic || p.numericType != nil) && !p.changesWhenLowercased, "U+\(String(v, radix: 16))")
+                #expect(TextFolding.isOwnFold(v))
+                checked += 1
+            }
+        }
+        #expect(checked == 38_932)
+        for v: UInt32 in [0x3040, 0x3097, 0x30A0, 0x30FB, 0x33FF, 0x4DC0, 0x9FFF + 1, 0xABFF, 0xD7A4] {
+            #expect(!TextFolding.isOwnFold(v), "U+\(String(v, radix: 16))")
+        }
     }
 
     static func name(_ fn: String, n: StructuredName? = nil) -> PersonName? {

@@ -26,6 +26,50 @@ import VCardFormat
         #expect(file.existingCards.card(1).formattedName == "דן")
     }
 
+    /// REV compares as its digits whatever the spelling (extended or basic, a date alone, a time zone), so the
+    /// newer card's single values win; digits of other scripts are not a date's.
+    @Test func theNewerRevisionWinsWhateverItsSpelling() {
+        func winner(existing: String?, incoming: String?) -> String? {
+            var a = Contact(formattedName: "Existing")
+            a.revision = existing
+            var b = Contact(formattedName: "Incoming")
+            b.revision = incoming
+            return ContactMerger().merge(b, into: a).contact.formattedName
+        }
+        #expect(winner(existing: "2024-01-02T03:04:05Z", incoming: "20240102T030404Z") == "Existing")
+        #expect(winner(existing: "20240102T030405Z", incoming: "2024-01-02T03:04:06Z") == "Incoming")
+        #expect(winner(existing: "2024-01-02T03:04:05Z", incoming: "2024-01-02T03:04:05+00:00") == "Incoming")
+        #expect(winner(existing: "2024-01-02", incoming: "20240101T235959Z") == "Existing")
+        #expect(winner(existing: "2024-01-02T00:00:00Z", incoming: "2024-01-02") == "Incoming")
+        #expect(winner(existing: "2024-01-02T00:00:01Z", incoming: "2024-01-02") == "Existing")
+        #expect(winner(existing: "2024-01-02T00:00:00Z", incoming: "٢٠٢٥-01-02") == "Existing")
+        #expect(winner(existing: nil, incoming: "2020") == "Incoming")
+        #expect(winner(existing: "2020", incoming: nil) == "Existing")
+    }
+
+    /// A URL written with or without its scheme, `www.` or a closing slash is one URL, and a TYPE differing only
+    /// in case is one type: the merge adds neither again.
+    @Test func urlsAndTypesThatDifferInSpellingOnlyAreKeptOnce() {
+        var existing = Contact(formattedName: "Ann")
+        existing.urls = [LabeledValue("https://www.example.com/", types: ["WORK"])]
+        existing.emails = [LabeledValue("ann@example.com", types: ["home"])]
+        var incoming = Contact(formattedName: "Ann")
+        incoming.urls = [
+            LabeledValue(" HTTP://Example.com// ", types: ["work"]),
+            LabeledValue("http://example.com/ann", types: []),
+            LabeledValue("https://bücher.example/", types: []),
+        ]
+        incoming.emails = [LabeledValue("ANN@example.com", types: ["HOME", "Internet"])]
+        let merged = ContactMerger(preference: .existing).merge(incoming, into: existing).contact
+        #expect(
+            merged.urls.map(\.value) == [
+                "https://www.example.com/", "http://example.com/ann", "https://bücher.example/",
+            ])
+        #expect(merged.urls[0].types == ["WORK"])
+        #expect(merged.emails.map(\.value) == ["ann@example.com"])
+        #expect(merged.emails[0].types == ["home", "Internet"])
+    }
+
     @Test func aLabelTakenFromTheIncomingCardKeepsItsForm() {
         let existing = Contact(
             formattedName: "Ann Lee", phones: [LabeledValue("+1 555 0100")], addresses: [Address(street: "1 Main St")])

@@ -110,11 +110,14 @@ extension AddressBookMerge {
             guard let (partner, decision) = state.joined[node] else { return nil }
             return plan.matcher.explained(decision, plan.keys[node], plan.keys[partner])
         }
-        let remaining = plan.suggestions.indices.filter { answers[$0] == nil }.map { plan.suggestions[$0] }
-            .filter { s in
-                let (x, y) = plan.nodes(s)
-                return state.find(x) != state.find(y)
-            }
+        // One pass over what can be hundreds of thousands of suggestions, into a list sized once.
+        var remaining: [Suggestion] = []
+        remaining.reserveCapacity(max(0, plan.suggestions.count - answers.count))
+        for (k, s) in plan.suggestions.enumerated() where answers[k] == nil {
+            let (x, y) = plan.nodes(s)
+            if state.find(x) != state.find(y) { remaining.append(s) }
+        }
+        result.entries.reserveCapacity(isDedupe ? plan.keys.count : plan.incoming.count)
         if isDedupe {
             for root in roots {
                 guard let card = cardOf[root] else { continue }

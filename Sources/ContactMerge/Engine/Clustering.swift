@@ -103,6 +103,13 @@ struct Clustering: Sendable {
         }
 
         func group(_ root: Int) -> [Int] { members[root] ?? [root] }
+
+        /// Whether a member of the group of `root` satisfies `test`: `group(root).contains(where:)` without
+        /// making an array for a card that is a group of its own (most cards of a book).
+        func anyMember(of root: Int, _ test: (Int) -> Bool) -> Bool {
+            if let group = members[root] { return group.contains(where: test) }
+            return test(root)
+        }
     }
 
     /// The keys of a group as it stands.

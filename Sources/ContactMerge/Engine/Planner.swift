@@ -157,7 +157,7 @@ extension AddressBookMerge {
         for f in found { capped.formUnion(f.capped) }
         // Suggestions pair an existing card with a new card made of incoming cards.
         let suggestions = Self.suggestions(
-            possible + state.refused, state: &state, isAnchor: { $0 < count }, keptApart: keptApart,
+            possible, state: &state, isAnchor: { $0 < count }, keptApart: keptApart,
             make: { root, anchor in
                 anchor < count && root >= count ? Suggestion(first: anchor, second: root - count, rank: 0) : nil
             })
@@ -167,42 +167,46 @@ extension AddressBookMerge {
             lines: [], code: code, orderKeys: orderKeys, matcher: existingMatcher)
     }
 
-    /// The possible pairs as suggestions between groups, each pair of groups once with its strongest rank, pairs
-    /// kept apart left out, strongest first. `make` turns a pair of roots (the second holding the anchor, if
-    /// either does) into a suggestion, or nil when it is not one.
+    /// The possible pairs (and those the state refused) as suggestions between groups, each pair of groups once
+    /// with its strongest rank, pairs kept apart left out, strongest first. `make` turns a pair of roots (the
+    /// second holding the anchor, if either does) into a suggestion, or nil when it is not one.
     static func suggestions(
         _ pairs: [PossiblePair], state: inout Clustering.State, isAnchor: (Int) -> Bool,
         keptApart: (Int, Int) -> Bool, make: (Int, Int) -> Suggestion?
     ) -> [Suggestion] {
         // Pairs of roots packed in one integer with their rank, sorted, so each pair of groups is kept once
-        // with its strongest rank without a dictionary of hundreds of thousands of entries.
+        // with its strongest rank without a dictionary of hundreds of thousands of entries. A large book has
+        // hundreds of thousands: every list here is sized once and sorted in place, and none is copied.
         var packed: [(key: Int, rank: Int32)] = []
-        packed.reserveCapacity(pairs.count)
-        for pair in pairs {
+        packed.reserveCapacity(pairs.count + state.refused.count)
+        for pair in [pairs, state.refused].joined() {
             var x = state.find(Int(pair.a))
             var y = state.find(Int(pair.b))
             guard x != y else { continue }
             // The group holding an anchor second, else the lower root first.
-            let anchorX = state.group(x).contains(where: isAnchor)
-            let anchorY = state.group(y).contains(where: isAnchor)
+            let anchorX = state.anyMember(of: x, isAnchor)
+            let anchorY = state.anyMember(of: y, isAnchor)
             if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
             packed.append((x << 32 | y, pair.rank))
         }
         packed.sort { ($0.key, $1.rank) < ($1.key, $0.rank) }
         var out: [Suggestion] = []
+        out.reserveCapacity(packed.count)
         var previous = -1
         for (key, rank) in packed where key != previous {
             previous = key
             let x = key >> 32
             let y = key & 0xFFFF_FFFF
-            let anchor = state.group(y).first(where: isAnchor) ?? y
-            guard !state.group(x).contains(where: { a in state.group(y).contains { keptApart(a, $0) } }),
+            let anchor = state.members[y]?.first(where: isAnchor) ?? y
+            guard !state.anyMember(of: x, { a in state.anyMember(of: y) { keptApart(a, $0) } }),
                 var suggestion = make(x, anchor)
             else { continue }
             suggestion.rank = Int(rank)
             out.append(suggestion)
         }
-        return out.sorted { ($0.rank, $1.first, $1.second) > ($1.rank, $0.first, $0.second) }
+        packed = []
+        out.sort { ($0.rank, $1.first, $1.second) > ($1.rank, $0.first, $0.second) }
+        return out
     }
 
     // MARK: Dedupe
@@ -226,20 +230,25 @@ extension AddressBookMerge {
             var candidates = 0
             var capped = BlockingTally()
         }
-        var found: [Found] = Concurrently.map(Array(keys.indices), chunk: 256) { i in
+        // One result for each run of cards rather than for each card: a large book's hundred thousand results,
+        // each with its own lists and tally, cost memory and time to gather for nothing.
+        let run = 256
+        var found: [Found] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
             var out = Found()
-            let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
-            for j in candidates where j < i && !keptApart(i, j) {
-                out.candidates += 1
-                var decision = matcher.decide(keys[i], keys[j])
-                if decision.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
-                    let a = cards.card(i)
-                    let b = cards.card(j)
-                    if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
-                        decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
+            for i in start..<min(keys.count, start + run) {
+                let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
+                for j in candidates where j < i && !keptApart(i, j) {
+                    out.candidates += 1
+                    var decision = matcher.decide(keys[i], keys[j])
+                    if decision.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
+                        let a = cards.card(i)
+                        let b = cards.card(j)
+                        if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
+                            decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
+                        }
                     }
+                    Edge.file(decision, j, i, edges: &out.edges, possible: &out.possible)
                 }
-                Edge.file(decision, j, i, edges: &out.edges, possible: &out.possible)
             }
             return out
         }
@@ -256,7 +265,7 @@ extension AddressBookMerge {
         let changed = clustering.apply(edges, to: &state) { matcher.decide($0, $1) }
         clustering.settle(changed, state: &state, possible: &possible)
         let suggestions = Self.suggestions(
-            possible + state.refused, state: &state, isAnchor: { _ in false }, keptApart: keptApart,
+            possible, state: &state, isAnchor: { _ in false }, keptApart: keptApart,
             make: { Suggestion(first: $0, second: $1, rank: 0) })
         return MergePlan(
             isDedupe: true, suggestions: suggestions, keys: keys, existing: cards, incoming: [], state: state,
