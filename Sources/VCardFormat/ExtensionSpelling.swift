@@ -78,6 +78,12 @@ enum ExtensionSpelling {
     // MARK: Writing
 
     /// The line to write for an extension in `version`, or nil when that version leaves it out.
+    /// Whether `written` gives the extension's own line unchanged, so it can be written without making one: an
+    /// `X` name (which `written` changes only by escaping the commas of a text value) and no comma in the value.
+    static func isWrittenAsIs(_ item: Extension) -> Bool {
+        item.name.utf8.first == UInt8(ascii: "X") && !item.value.containsUTF8Byte(UInt8(ascii: ","))
+    }
+
     static func written(_ item: Extension, version: VCardVersion) -> ContentLine? {
         let parameters = item.parameters.map { Parameter(name: $0.name, values: $0.values) }
         let line = ContentLine(group: item.group, name: item.name, parameters: parameters, value: item.value)

@@ -53,7 +53,11 @@ public struct VCardWriter: Sendable {
             min(max(context.builder.output.capacity - context.builder.output.count, 512), 64 << 10))
         ScribeIndex.writeAll(contact, into: &context)
         for item in contact.extensions {
-            if let line = ExtensionSpelling.written(item, version: version) { context.append(line) }
+            if ExtensionSpelling.isWrittenAsIs(item) {
+                context.append(item)
+            } else if let line = ExtensionSpelling.written(item, version: version) {
+                context.append(line)
+            }
         }
         context.builder.flush()
         swap(&context.builder.output, &out)

@@ -79,6 +79,15 @@ struct WriteContext {
         builder.append(line)
     }
 
+    /// Writes an extension as its own content line, as `append(_:)` writes the `ContentLine` made of it.
+    mutating func append(_ item: Extension) {
+        builder.start(group: item.group, name: item.name)
+        for parameter in item.parameters { builder.parameter(parameter.name, parameter.values) }
+        builder.beginValue()
+        builder.appendEscaped(item.value)
+        builder.finish()
+    }
+
     /// Writes a value with kinds, preference, extra parameters and label (as `group.X-ABLabel` beside it).
     /// `value` writes the value part into the builder.
     mutating func appendLabeled(
