@@ -11,7 +11,8 @@
 #        default-jre-headless libez-vcard-java libvinnie-java imagemagick python3-pil python3-numpy python3-skimage
 #    Debian's python3-* packages serve Debian's python3 only; any other python3 (pyenv's) needs
 #      python3 -m pip install vobject pillow numpy scikit-image
-# 2. Builds vcf and vcf-bench in release mode (swift build -c release), compiles Scripts/peers/EzVcardBench.java
+# 2. Builds vcf and vcf-bench in release mode as the README's Install section does (swift build -c release, on
+#    Linux with --static-swift-stdlib; VCF_DYNAMIC_STDLIB=1 links the Swift runtime dynamically), compiles Scripts/peers/EzVcardBench.java
 #    (with the JRE's own javac module), Scripts/peers/evcard_bench.c (against libebook-contacts-1.2) and
 #    Scripts/lib/count_cards.c.
 # 3. Makes the inputs in .bench/, once each: book-100k.vcf (BOOK_CARDS cards from ../shared/bench/gen_corpus.py,
@@ -45,6 +46,7 @@
 #   SKIP_MERGE=1 SKIP_DEDUPE=1 SKIP_PHOTO=1   leave out the merge (and the incoming file), dedupe, the photo fit
 #   PHOTOS="p01 p02 p03 p04"  photos to fit: make_photos.py names or their prefixes (the 12 MP baseline photos)
 #   VCF_BIN_DIR=DIR         use DIR's vcf and vcf-bench and skip the build
+#   VCF_DYNAMIC_STDLIB=1    build without --static-swift-stdlib (Linux; the runtime linked dynamically)
 #   VCF_SHARED=DIR          the shared folder (default: ../shared beside the repository)
 #   TMPDIR=DIR              where outputs are written (up to 2.5 GB at once with the big book), default /tmp
 #   JAVA_OPTS="..."         options for ez-vcard's JVM (default none: the JVM sizes its own heap)
@@ -214,7 +216,7 @@ LOAD_AFTER=$(uptime)
 # --- report ----------------------------------------------------------------------------------
 report() {
   bench_header "vcf benchmark suite: the tool as users run it"
-  echo "- vcf: release build, $VCF"
+  echo "- vcf: release build${BUILD_FLAGS[*]:+ (${BUILD_FLAGS[*]})}, $VCF"
   echo "- peers: $(bench_version evcard); $(bench_version sabre); $(bench_version ezvcard); $(bench_version vobject)$(
     [ "$SKIP_PHOTO" = 1 ] || echo "; $(bench_version imagemagick)")"
   echo "- C compiler for the EVCard harness: $("$CC" --version | head -n 1)"

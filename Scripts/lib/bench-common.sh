@@ -139,22 +139,26 @@ bench_require() {
 
 # --- build and inputs ------------------------------------------------------------------------
 
-# bench_build PRODUCT...: swift build -c release each product; sets BIN_DIR. VCF_BIN_DIR=DIR skips the build
-# and uses the executables in DIR.
+# bench_build PRODUCT...: swift build -c release each product, as the README's Install section builds the tool
+# (on Linux with --static-swift-stdlib; VCF_DYNAMIC_STDLIB=1 links the Swift runtime dynamically); sets BIN_DIR
+# and BUILD_FLAGS. VCF_BIN_DIR=DIR skips the build and uses the executables in DIR.
 bench_build() {
   local product
+  BUILD_FLAGS=()
   if [ -n "${VCF_BIN_DIR:-}" ]; then
     BIN_DIR=$VCF_BIN_DIR
     say "$BENCH_NAME: using VCF_BIN_DIR=$BIN_DIR (no build)"
   else
     command -v swift >/dev/null 2>&1 || die 2 "no swift on PATH (or set VCF_BIN_DIR to a folder of built executables)"
+    if [ "$(uname -s)" = Linux ] && [ "${VCF_DYNAMIC_STDLIB:-0}" != 1 ]; then BUILD_FLAGS=(--static-swift-stdlib); fi
     # vcf-bench lives in the Benchmarks package (beside Fuzz/), which builds vcf too from the same sources: build
     # everything there when it is asked for, so BIN_DIR holds both.
     local package=$ROOT
     case " $* " in *" vcf-bench "*) package=$ROOT/Benchmarks ;; esac
     for product; do
-      say "$BENCH_NAME: swift build -c release --product $product (in ${package#"$ROOT"/})"
-      (cd "$package" && swift build -c release --product "$product") >&2 || die 1 "swift build failed"
+      say "$BENCH_NAME: swift build -c release ${BUILD_FLAGS[*]} --product $product (in ${package#"$ROOT"/})"
+      (cd "$package" && swift build -c release "${BUILD_FLAGS[@]}" --product "$product") >&2 ||
+        die 1 "swift build failed (--static-swift-stdlib needs libcurl4-openssl-dev and libxml2-dev; or set VCF_DYNAMIC_STDLIB=1)"
     done
     BIN_DIR=$(cd "$package" && swift build -c release --show-bin-path)
   fi

@@ -15,8 +15,10 @@ struct ExecutableTests {
     static var binary: URL? { builtBinary }
 }
 
-/// The `vcf` binary `swift build` made, if any.
+/// The `vcf` binary `swift build` made, if any; `VCF_TEST_BINARY` names another (the release build, to run these
+/// tests against the tool as the README builds it).
 let builtBinary: URL? = {
+    if let path = ProcessInfo.processInfo.environment["VCF_TEST_BINARY"] { return URL(fileURLWithPath: path) }
     let root = FixturePaths.root.deletingLastPathComponent()
     for configuration in ["debug", "release"] {
         let url = root.appendingPathComponent(".build/\(configuration)/vcf")
