@@ -140,7 +140,9 @@ let package = Package(
             name: "CardPhotoTests", dependencies: ["CardPhoto", "PhotoProcessing", "VCardFormat", "TestSupport"]),
         .testTarget(
             name: "ContactMatchingTests",
-            dependencies: ["ContactMatching", "ContactMerge", "ContactModel", "VCardFormat", "TestSupport"]),
+            dependencies: [
+                "ContactMatching", "ContactMerge", "ContactModel", "VCardFormat", "SyntheticBook", "TestSupport",
+            ]),
         .testTarget(name: "ContactFormatsTests", dependencies: ["ContactFormats", "TestSupport"]),
         .testTarget(name: "CardIdentityTests", dependencies: ["CardIdentity", "ContactModel", "VCardFormat"]),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "TestSupport"]),

@@ -24,6 +24,17 @@ public struct MatchDecision: Sendable, Equatable {
         case personalPhoneConflict  // both have mobile, home or untyped numbers, none in common
         case scoreConflict(String)  // the score's veto, or homes in different places
 
+        /// What the evidence adds to `rank`, in tenths: a shared identifier its weight, anything else nothing.
+        package var rankWeight: Int {
+            switch self {
+            case .sameUID: Weights.sharedEmail * 2
+            case .sharedEmail: Weights.sharedEmail
+            case .sharedPersonalPhone: Weights.sharedPersonalPhone
+            case .sharedLine, .commonEmail: Weights.sharedLine
+            default: 0
+            }
+        }
+
         public var description: String {
             switch self {
             case .sameUID: "same UID"
@@ -65,15 +76,7 @@ public struct MatchDecision: Sendable, Equatable {
     /// the score's total (every field's weight) plus each shared identifier's weight from `Weights`.
     public var rank: Int {
         var total = score?.total ?? 0
-        for item in evidence {
-            switch item {
-            case .sameUID: total += Weights.sharedEmail * 2
-            case .sharedEmail: total += Weights.sharedEmail
-            case .sharedPersonalPhone: total += Weights.sharedPersonalPhone
-            case .sharedLine, .commonEmail: total += Weights.sharedLine
-            default: continue
-            }
-        }
+        for item in evidence { total += item.rankWeight }
         return total
     }
 
@@ -118,5 +121,30 @@ public struct MatchDecision: Sendable, Equatable {
             "score \(Scoring.points(score.total)) (merge at \(Scoring.points(Scoring.mergeThreshold)) with agreeing names "
             + "or birthday): " + score.fields.map(\.description).joined(separator: ", ")
             + (score.veto.map { "; veto: \($0)" } ?? "")
+    }
+}
+
+extension MatchDecision {
+    /// Keeps everything the rule finds: the decision a report explains.
+    package struct Recorder: DecisionRecorder {
+        var evidence: [Evidence] = []
+
+        package init() {}
+
+        package mutating func identifier(_ evidence: Evidence) { self.evidence.append(evidence) }
+
+        package mutating func note(_ evidence: @autoclosure () -> Evidence) {
+            let evidence = evidence()
+            assert(evidence.rankWeight == 0, "\(evidence) counts in the rank: record it as an identifier")
+            self.evidence.append(evidence)
+        }
+
+        package func decision(_ kind: Kind, rule: String, strength: Int) -> MatchDecision {
+            MatchDecision(kind: kind, rule: rule, evidence: evidence, strength: strength)
+        }
+
+        package func decision(_ kind: Kind, rule: String, strength: Int, score: Score) -> MatchDecision {
+            MatchDecision(kind: kind, rule: rule, evidence: evidence, strength: strength, score: score.card)
+        }
     }
 }

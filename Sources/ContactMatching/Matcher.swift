@@ -50,49 +50,63 @@ public struct Matcher: Sendable {
     public func bestMatch(for incoming: MatchKeys, among candidates: [Int], excluding: Set<Int> = [])
         -> (position: Int, decision: MatchDecision)?
     {
-        var best: (position: Int, decision: MatchDecision)?
+        var best: (position: Int, verdict: MatchVerdict)?
         for position in candidates where !excluding.contains(position) {
-            let decision = decide(incoming, index.keys[position])
-            guard decision.kind != .different else { continue }
+            let verdict = verdict(incoming, index.keys[position])
+            guard verdict.kind != .different else { continue }
             if let current = best {
                 // A card found by a shared identifier beats one found by the score, however high.
-                let rank = (decision.kind == .same ? 1 : 0, decision.rule == "score" ? 0 : 1, decision.strength)
+                let rank = (verdict.kind == .same ? 1 : 0, verdict.rule == "score" ? 0 : 1, verdict.strength)
                 let currentRank = (
-                    current.decision.kind == .same ? 1 : 0, current.decision.rule == "score" ? 0 : 1,
-                    current.decision.strength
+                    current.verdict.kind == .same ? 1 : 0, current.verdict.rule == "score" ? 0 : 1,
+                    current.verdict.strength
                 )
                 if rank <= currentRank { continue }
             }
-            best = (position, decision)
+            best = (position, verdict)
         }
-        return best
+        return best.map { ($0.position, decide(incoming, index.keys[$0.position])) }
     }
 
     /// The decision for one pair, with its field-by-field score (worked out only for the pairs that reach the
     /// score rule while choosing: `explained` adds it to the others, for the report).
     public func decide(_ a: MatchKeys, _ b: MatchKeys) -> MatchDecision {
-        var evidence: [MatchDecision.Evidence] = []
+        var recorder = MatchDecision.Recorder()
+        return decide(a, b, recording: &recorder)
+    }
+
+    /// What choosing among candidates reads of `decide(a, b)`, without its evidence or score card.
+    package func verdict(_ a: MatchKeys, _ b: MatchKeys) -> MatchVerdict {
+        var recorder = MatchVerdict.Recorder()
+        return decide(a, b, recording: &recorder)
+    }
+
+    /// The decision rule, once for every recorder: each finding goes to `recorder`, which makes the decision.
+    func decide<Recorder: DecisionRecorder>(_ a: MatchKeys, _ b: MatchKeys, recording recorder: inout Recorder)
+        -> Recorder.Decision
+    {
         if let ua = a.uid, ua == b.uid {
-            return MatchDecision(kind: .same, rule: "uid", evidence: [.sameUID], strength: Weights.strengthUID)
+            recorder.identifier(.sameUID)
+            return recorder.decision(.same, rule: "uid", strength: Weights.strengthUID)
         }
         var strong = 0
         var weak = 0
         for e in a.emails where b.hasEmail(e) {
             if count(email: e) > sharedAbove {
-                evidence.append(.commonEmail(e))
+                recorder.identifier(.commonEmail(e))
                 weak += 1
             } else {
-                evidence.append(.sharedEmail(e))
+                recorder.identifier(.sharedEmail(e))
                 strong += 1
             }
         }
         for p in a.phones {
             guard let otherPersonal = b.phone(p.key) else { continue }
             if p.personal && otherPersonal && count(phone: p.key) <= sharedAbove {
-                evidence.append(.sharedPersonalPhone(p.key.description))
+                recorder.identifier(.sharedPersonalPhone(p.key.description))
                 strong += 1
             } else {
-                evidence.append(.sharedLine(p.key.description))
+                recorder.identifier(.sharedLine(p.key.description))
                 weak += 1
             }
         }
@@ -101,17 +115,25 @@ public struct Matcher: Sendable {
             case (let x?, let y?): x.relation(to: y)
             default: .unknown
             }
-        evidence.append(.name(relation))
+        recorder.note(.name(relation))
         let sameOrganization = a.organization != nil && a.organization == b.organization
-        if sameOrganization { evidence.append(.sameOrganization) }
+        if sameOrganization { recorder.note(.sameOrganization) }
+        // The score, worked out in place when a rule first needs it, and once.
+        var score = Score()
+        var scored = false
+        func scoreOnce() {
+            guard !scored else { return }
+            Scoring.score(a, b, into: &score)
+            scored = true
+        }
+        func forgivesTypo() -> Bool {
+            scoreOnce()
+            return score.anyField(remarked: .typo)
+        }
         var conflict = false
         // A birthday typo under one name at one home is forgiven by the score; any other difference vetoes.
-        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y),
-            !x.isTypo(of: y)
-                || Scoring.compare(a, b).fields.contains(where: { $0.remarks.contains(.typo) })
-                    == false
-        {
-            evidence.append(.birthdayConflict)
+        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y), !x.isTypo(of: y) || !forgivesTypo() {
+            recorder.note(.birthdayConflict)
             conflict = true
         }
         let strength =
@@ -120,46 +142,34 @@ public struct Matcher: Sendable {
                 ? Weights.strengthIdenticalName : relation == .compatible ? Weights.strengthCompatibleName : 0)
             + (sameOrganization ? Weights.strengthSameOrganization : 0)
         if strong > 0 && relation != .conflicting && !conflict {
-            return MatchDecision(kind: .same, rule: "identifier+name", evidence: evidence, strength: strength)
-        }
-        // Rule 3 may need the score before the score rule does; either way it is worked out once.
-        var scoreCard: ScoreCard?
-        func computedScore() -> ScoreCard {
-            if let scoreCard { return scoreCard }
-            let card = Scoring.compare(a, b)
-            scoreCard = card
-            return card
+            return recorder.decision(.same, rule: "identifier+name", strength: strength)
         }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
-            let personalA = a.phones.filter(\.personal).map(\.key)
-            let personalB = b.phones.filter(\.personal).map(\.key)
-            if !a.sharesEmail(with: b),
-                let domain = a.emailDomains.filter(b.emailDomains.contains).min()
-            {
-                evidence.append(.emailDomainConflict(String(domain)))
-            } else if !personalA.isEmpty && !personalB.isEmpty && !personalA.contains(where: personalB.contains) {
-                evidence.append(.personalPhoneConflict)
-            } else if let why = computedScore().veto ?? computedScore().elsewhere {
-                // Each their own HOME email, a different birthday, or homes in different places: two namesakes.
-                evidence.append(.scoreConflict(why))
+            if !a.sharesEmail(with: b), let domain = Scoring.leastDomain(of: a, alsoOf: b) {
+                recorder.note(.emailDomainConflict(String(domain)))
+            } else if a.hasPersonalPhone && b.hasPersonalPhone && !a.sharesPersonalPhone(with: b) {
+                recorder.note(.personalPhoneConflict)
             } else {
-                return MatchDecision(kind: .same, rule: "name+organisation", evidence: evidence, strength: strength)
+                scoreOnce()
+                guard score.veto != nil || score.isElsewhere else {
+                    return recorder.decision(.same, rule: "name+organisation", strength: strength)
+                }
+                // Each their own HOME email, a different birthday, or homes in different places: two namesakes.
+                recorder.note(.scoreConflict(score.veto?.description ?? ScoreCard.differentHomes))
             }
         }
-        let score = computedScore()
+        scoreOnce()
         if score.merges && !conflict {
-            return MatchDecision(
-                kind: .same, rule: "score", evidence: evidence, strength: strength + score.total / 10,
-                score: score)
+            return recorder.decision(.same, rule: "score", strength: strength + score.total / 10, score: score)
         }
         let someEvidence =
             strong > 0 || weak > 0 || relation == .identical
             || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
             || score.total >= Scoring.possibleThreshold
-        return MatchDecision(
-            kind: someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
-            evidence: evidence, strength: strength + max(0, score.total) / 10, score: score)
+        return recorder.decision(
+            someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
+            strength: strength + max(0, score.total) / 10, score: score)
     }
 
     /// Why `a` and `b` cannot be one person whatever else they share, or nil: different generations or middle
@@ -174,15 +184,10 @@ public struct Matcher: Sendable {
             }
         }
         guard a.name != nil && b.name != nil || a.birthday != nil && b.birthday != nil else { return nil }
-        let score = Scoring.compare(a, b, complete: true)
-        for field in score.fields where field.outcome == .disagree {
-            switch field.field {
-            case .givenName: return "different given names"
-            case .familyName: return "different family names"
-            case .birthday: return "different birthdays"
-            default: continue
-            }
-        }
+        let score = Scoring.score(a, b, complete: true)
+        if score.given.outcome == .disagree { return "different given names" }
+        if score.family.outcome == .disagree { return "different family names" }
+        if score.birthday.outcome == .disagree { return "different birthdays" }
         return nil
     }
 

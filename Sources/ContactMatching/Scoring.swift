@@ -122,16 +122,34 @@ public struct ScoreCard: Sendable, Equatable {
     /// `different homes` when the best pair of addresses disagrees on the house and on the town: the cards
     /// describe people living in different places.
     public var elsewhere: String? {
-        let street = fields.first { $0.field == .street }?.outcome
-        let locality = fields.first { $0.field == .locality }?.outcome
-        return street == .disagree && locality == .disagree ? "different homes" : nil
+        Self.elsewhere(
+            street: fields.first { $0.field == .street }?.outcome,
+            locality: fields.first { $0.field == .locality }?.outcome) ? Self.differentHomes : nil
+    }
+
+    /// The text of `elsewhere`.
+    static let differentHomes = "different homes"
+
+    /// Whether a street and a locality so compared say the cards describe people living in different places.
+    static func elsewhere(street: FieldComparison.Outcome?, locality: FieldComparison.Outcome?) -> Bool {
+        street == .disagree && locality == .disagree
     }
 
     /// Whether the total is allowed to merge: nothing vetoing, and enough points with agreement that two relatives
     /// cannot share by chance (the exact names, the full birthday, or one typo at one home), or the exact names
     /// with the full birthday whatever the total.
     public var merges: Bool {
-        veto == nil
+        Self.merges(
+            vetoed: veto != nil, total: total, namesAgree: namesAgree, birthdayAgrees: birthdayAgrees,
+            typoAtOneHome: typoAtOneHome, sameNameAndBirthday: sameNameAndBirthday)
+    }
+
+    /// `merges`, for a card and for the `Score` it is made from.
+    static func merges(
+        vetoed: Bool, total: Int, namesAgree: Bool, birthdayAgrees: Bool, typoAtOneHome: Bool,
+        sameNameAndBirthday: Bool
+    ) -> Bool {
+        !vetoed
             && (sameNameAndBirthday
                 || total >= Scoring.mergeThreshold && (namesAgree || birthdayAgrees || typoAtOneHome))
     }
@@ -151,62 +169,65 @@ package enum Scoring {
     /// Compares `a` with `b`; `complete` compares every field even when the names already rule a match out
     /// (for the report; while choosing, such a pair stops at the names).
     public static func compare(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false) -> ScoreCard {
-        var fields: [FieldComparison] = []
-        fields.reserveCapacity(9)
-        var veto: String?
-        var namesAgree = false
+        score(a, b, complete: complete).card
+    }
+
+    /// `compare` without making the card: what the decision rule reads for every candidate pair.
+    package static func score(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false) -> Score {
+        var score = Score()
+        Self.score(a, b, complete: complete, into: &score)
+        return score
+    }
+
+    /// `score(a, b, complete:)` written into `score`, which is a fresh `Score()`: the rule works out the score
+    /// in its own storage, without copying it.
+    package static func score(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, into score: inout Score) {
         if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
-            let names = compareNames(x, y)
-            fields += [names.given, names.family]
-            veto = names.veto
-            namesAgree = names.given.outcome == .agree && names.family.outcome == .agree
-            if !complete && names.given.outcome == .disagree && names.family.outcome == .disagree {
+            (score.given, score.family, score.veto) = compareNames(x, y)
+            score.namesAgree = score.given.outcome == .agree && score.family.outcome == .agree
+            if !complete && score.given.outcome == .disagree && score.family.outcome == .disagree {
                 // Two other people's names (most candidate pairs): -7.0 that the rest (12.5 at most) cannot lift to
                 // a possible duplicate, so the rest is not worked out.
-                return ScoreCard(
-                    fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: false,
-                    birthdayAgrees: false)
+                score.stoppedAtNames = true
+                score.namesAgree = false
+                score.total = score.given.weight + score.family.weight
+                return
             }
-        } else {
-            fields += [FieldComparison(.givenName, .missing), FieldComparison(.familyName, .missing)]
         }
-        let birthdayIndex = fields.count
-        fields.append(compareBirthdays(a.birthday, b.birthday))
-        fields += compareAddresses(a.addresses, b.addresses)
+        score.birthday = compareBirthdays(a.birthday, b.birthday)
+        (score.street, score.locality, score.region, score.postalCode) = compareAddresses(a.addresses, b.addresses)
         if let x = a.organization, let y = b.organization {
-            fields.append(
+            score.organization =
                 x == y
-                    ? FieldComparison(.organization, .agree, Weights.organizationAgree)
-                    : FieldComparison(.organization, .disagree, 0))
-        } else {
-            fields.append(FieldComparison(.organization, .missing))
+                ? FieldComparison(.organization, .agree, Weights.organizationAgree)
+                : FieldComparison(.organization, .disagree, 0)
         }
-        fields.append(comparePhones(a, b))
-        let given = fields[0]
-        let family = fields[1]
+        score.phone = comparePhones(a, b)
+        let given = score.given
+        let family = score.family
         let exactly: (FieldComparison) -> Bool = { $0.outcome == .agree && !$0.remarks.contains(.nickname) }
         let alike: (FieldComparison) -> Bool = {
             $0.outcome == .agree || ($0.outcome == .similar && $0.similarity != nil)
         }
-        let street = fields[birthdayIndex + 1]
+        let street = score.street
         let atOneHome =
-            street.outcome == .agree
-            && (fields[birthdayIndex + 2].outcome == .agree || fields[birthdayIndex + 4].outcome == .agree)
+            street.outcome == .agree && (score.locality.outcome == .agree || score.postalCode.outcome == .agree)
         // A birthday one digit off or with two digits transposed, under one name at one home, is a typo, not a
         // parent and child (they are born in different years) nor twins (they have different given names).
-        if fields[birthdayIndex].remarks.contains(.typo), atOneHome, alike(given), alike(family),
+        if score.birthday.remarks.contains(.typo), atOneHome, alike(given), alike(family),
             exactly(given) || exactly(family)
         {
-            fields[birthdayIndex] = FieldComparison(.birthday, .similar, Weights.birthdayTypo, remarks: .typo)
+            score.birthday = FieldComparison(.birthday, .similar, Weights.birthdayTypo, remarks: .typo)
         } else {
-            fields[birthdayIndex].remarks.remove(.typo)
+            score.birthday.remarks.remove(.typo)
         }
-        let birthday = fields[birthdayIndex]
-        if birthday.outcome == .disagree { veto = veto ?? "different birthdays" }
-        if veto == nil, let reason = differentEmails(a, b) { veto = reason }
-        var card = ScoreCard(
-            fields: fields, total: fields.reduce(0) { $0 + $1.weight }, veto: veto, namesAgree: namesAgree,
-            birthdayAgrees: birthday.outcome == .agree)
+        let birthday = score.birthday
+        if birthday.outcome == .disagree { score.veto = score.veto ?? .birthdays }
+        if score.veto == nil, let reason = differentEmails(a, b) { score.veto = reason }
+        score.total =
+            given.weight + family.weight + birthday.weight + street.weight + score.locality.weight
+            + score.region.weight + score.postalCode.weight + score.organization.weight + score.phone.weight
+        score.birthdayAgrees = birthday.outcome == .agree
         // One keystroke apart, not merely alike: "Ana" and "Ananya" at one home are two people.
         let names = (a.name, b.name)
         let oneTypo =
@@ -214,11 +235,10 @@ package enum Scoring {
                 && Self.typed(names.0?.family, names.1?.family, names.0?.given, names.1?.given, family))
             || (given.outcome == .similar && given.similarity != nil && family.outcome == .agree
                 && Self.typed(names.0?.given, names.1?.given, names.0?.family, names.1?.family, given))
-        card.typoAtOneHome = oneTypo && street.outcome == .agree
+        score.typoAtOneHome = oneTypo && street.outcome == .agree
         // The same given and family name (exactly, or swapped between the fields) and the same full birthday: one
         // person, wherever the cards say they live, because people move.
-        card.sameNameAndBirthday = exactly(given) && exactly(family) && birthday.outcome == .agree
-        return card
+        score.sameNameAndBirthday = exactly(given) && exactly(family) && birthday.outcome == .agree
     }
 
     /// Whether the similar name part `field` is one keystroke from the other card's (or, compared swapped,
@@ -245,14 +265,14 @@ package enum Scoring {
     // MARK: Names
 
     private static func compareNames(_ a: PersonName, _ b: PersonName)
-        -> (given: FieldComparison, family: FieldComparison, veto: String?)
+        -> (given: FieldComparison, family: FieldComparison, veto: Score.Veto?)
     {
-        var veto: String?
+        var veto: Score.Veto?
         if a.generation != b.generation {
-            veto = "different generations (\(a.generation ?? "none"), \(b.generation ?? "none"))"
+            veto = .generations(a.generation, b.generation)
         }
         if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y {
-            veto = veto ?? "different middle initials"
+            veto = veto ?? .middleInitials
         }
         var given = compareGiven(a.given, b.given)
         var family = compareFamily(a.family, b.family)
@@ -269,8 +289,8 @@ package enum Scoring {
             given.remarks.insert(.swapped)
             family.remarks.insert(.swapped)
         }
-        if given.outcome == .disagree { veto = veto ?? "different given names" }
-        if family.outcome == .disagree { veto = veto ?? "different family names" }
+        if given.outcome == .disagree { veto = veto ?? .givenNames }
+        if family.outcome == .disagree { veto = veto ?? .familyNames }
         return (given, family, veto)
     }
 
@@ -333,21 +353,28 @@ package enum Scoring {
 
     // MARK: Addresses
 
+    /// A street, locality, region and postal code compared.
+    private typealias AddressComparison = (
+        street: FieldComparison, locality: FieldComparison, region: FieldComparison, postalCode: FieldComparison
+    )
+
     /// The best-agreeing pair of the two cards' addresses, field by field.
-    private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> [FieldComparison] {
-        var best: [FieldComparison]?
+    private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> AddressComparison {
+        var best: AddressComparison?
         var bestTotal = Int.min
         for x in keysA {
             for y in keysB {
                 let fields = compareAddress(x, y)
-                let total = fields.reduce(0) { $0 + $1.weight }
+                let total =
+                    fields.street.weight + fields.locality.weight + fields.region.weight
+                    + fields.postalCode.weight
                 if total > bestTotal { (best, bestTotal) = (fields, total) }
             }
         }
-        return best ?? [
+        return best ?? (
             FieldComparison(.street, .missing), FieldComparison(.locality, .missing),
-            FieldComparison(.region, .missing), FieldComparison(.postalCode, .missing),
-        ]
+            FieldComparison(.region, .missing), FieldComparison(.postalCode, .missing)
+        )
     }
 
     /// A street with its house number: another number is another house, a typo in the name is the same street.
@@ -365,18 +392,19 @@ package enum Scoring {
             : FieldComparison(.street, .disagree, Weights.streetDisagree)
     }
 
-    private static func compareAddress(_ a: AddressKey, _ b: AddressKey) -> [FieldComparison] {
+    private static func compareAddress(_ a: AddressKey, _ b: AddressKey) -> AddressComparison {
         var street = compareStreet(a.number, a.street, b.number, b.street)
         // A street written in the extended-address field (ADR component 2) on one card is the same street.
+        func consider(_ x: (number: String, street: String)?, _ y: (number: String, street: String)?) {
+            guard let x, let y else { return }
+            var other = compareStreet(x.number, x.street, y.number, y.street)
+            guard other.outcome != .missing, street.outcome == .missing || other.weight > street.weight else { return }
+            other.remarks.insert(.extended)
+            street = other
+        }
         if street.outcome != .agree {
-            for (x, y) in [(a.extendedLine, b.streetLine), (a.streetLine, b.extendedLine)] {
-                guard let x, let y else { continue }
-                var other = compareStreet(x.number, x.street, y.number, y.street)
-                guard other.outcome != .missing, street.outcome == .missing || other.weight > street.weight
-                else { continue }
-                other.remarks.insert(.extended)
-                street = other
-            }
+            consider(a.extendedLine, b.streetLine)
+            consider(a.streetLine, b.extendedLine)
         }
         func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int)
             -> FieldComparison
@@ -384,20 +412,25 @@ package enum Scoring {
             if x.isEmpty || y.isEmpty { return FieldComparison(field, .missing) }
             return x == y ? FieldComparison(field, .agree, agree) : FieldComparison(field, .disagree, disagree)
         }
-        var fields = [
-            street,
-            plain(.locality, a.locality, b.locality, agree: Weights.localityAgree, disagree: Weights.localityDisagree),
-            plain(.region, a.region, b.region, agree: Weights.regionAgree, disagree: Weights.regionDisagree),
-            plain(
+        var fields = (
+            street: street,
+            locality: plain(
+                .locality, a.locality, b.locality, agree: Weights.localityAgree, disagree: Weights.localityDisagree),
+            region: plain(.region, a.region, b.region, agree: Weights.regionAgree, disagree: Weights.regionDisagree),
+            postalCode: plain(
                 .postalCode, a.postalCode, b.postalCode, agree: Weights.postalCodeAgree,
-                disagree: Weights.postalCodeDisagree),
-        ]
+                disagree: Weights.postalCodeDisagree)
+        )
         if street.outcome == .disagree {
             // Another house in the same town: agreeing on the town says nothing more about the person.
-            for i in 1..<fields.count where fields[i].outcome == .agree {
-                fields[i].weight = 0
-                fields[i].remarks = .anotherHouse
+            func anotherHouse(_ field: inout FieldComparison) {
+                guard field.outcome == .agree else { return }
+                field.weight = 0
+                field.remarks = .anotherHouse
             }
+            anotherHouse(&fields.locality)
+            anotherHouse(&fields.region)
+            anotherHouse(&fields.postalCode)
         }
         return fields
     }
@@ -406,25 +439,42 @@ package enum Scoring {
 
     /// Why the emails say two people: both have HOME (or WORK) emails and none in common, or both have addresses
     /// at one domain and none in common (two colleagues' mailboxes).
-    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> String? {
+    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> Score.Veto? {
         if a.sharesEmail(with: b) { return nil }
-        for kind in [EmailKind.home, .work] where a.emailKinds.contains(kind) && b.emailKinds.contains(kind) {
-            return "different \(kind.rawValue) emails"
-        }
-        if let shared = b.emailDomains.filter(a.emailDomains.contains).min() {
-            return "different addresses at \(shared)"
-        }
+        if a.emailKinds.contains(.home) && b.emailKinds.contains(.home) { return .emails(.home) }
+        if a.emailKinds.contains(.work) && b.emailKinds.contains(.work) { return .emails(.work) }
+        if let shared = leastDomain(of: b, alsoOf: a) { return .domain(shared) }
         return nil
+    }
+
+    /// The least of `a`'s email domains that `b` has too (`a.emailDomains.filter(b.emailDomains.contains).min()`,
+    /// without the array).
+    static func leastDomain(of a: MatchKeys, alsoOf b: MatchKeys) -> Substring? {
+        var least: Substring?
+        for domain in a.emailDomains where b.emailDomains.contains(domain) {
+            if let current = least, !(domain < current) { continue }
+            least = domain
+        }
+        return least
     }
 
     /// Personal phones (mobile, home, untyped) on both cards and none in common: people change numbers, so this
     /// counts against, but does not rule out, the same person.
     private static func comparePhones(_ a: MatchKeys, _ b: MatchKeys) -> FieldComparison {
-        let x = a.phones.filter(\.personal).map(\.key)
-        let y = b.phones.filter(\.personal).map(\.key)
-        if x.isEmpty || y.isEmpty { return FieldComparison(.phone, .missing) }
-        return x.contains(where: y.contains)
+        if !a.hasPersonalPhone || !b.hasPersonalPhone { return FieldComparison(.phone, .missing) }
+        return a.sharesPersonalPhone(with: b)
             ? FieldComparison(.phone, .agree, 0, remarks: .identifier)
             : FieldComparison(.phone, .disagree, Weights.phoneDisagree)
+    }
+}
+
+extension MatchKeys {
+    /// Whether the card has a personal phone (mobile, home, untyped).
+    var hasPersonalPhone: Bool { phones.contains(where: \.personal) }
+
+    /// Whether one of the card's personal phones is a personal phone of `other` too: the test
+    /// `personal(self).contains(where: personal(other).contains)`, without the two arrays.
+    func sharesPersonalPhone(with other: MatchKeys) -> Bool {
+        phones.contains { mine in mine.personal && other.phones.contains { $0.personal && $0.key == mine.key } }
     }
 }

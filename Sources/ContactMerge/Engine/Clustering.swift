@@ -28,18 +28,30 @@ struct Edge: Sendable {
     var strength: Int
     var decision: MatchDecision
 
-    /// Files the decision for nodes `a` and `b`: a same-person link (an identical pair in the tier before every
-    /// other), a possible duplicate, or nothing.
+    /// A same-person link by `decision`: an identical pair in the tier before every other.
+    init(_ a: Int, _ b: Int, _ decision: MatchDecision) {
+        self.init(
+            a: a, b: b, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision), strength: decision.strength,
+            decision: decision)
+    }
+
+    init(a: Int, b: Int, tier: Int, strength: Int, decision: MatchDecision) {
+        self.a = a
+        self.b = b
+        self.tier = tier
+        self.strength = strength
+        self.decision = decision
+    }
+
+    /// Files the verdict for nodes `a` and `b`: a same-person link with the whole `decision` (kept to explain
+    /// the link, and made only for such a link), a possible duplicate, or nothing.
     static func file(
-        _ decision: MatchDecision, _ a: Int, _ b: Int, edges: inout [Edge], possible: inout [PossiblePair]
+        _ verdict: MatchVerdict, _ a: Int, _ b: Int, edges: inout [Edge], possible: inout [PossiblePair],
+        decision: () -> MatchDecision
     ) {
-        switch decision.kind {
-        case .same:
-            edges.append(
-                Edge(
-                    a: a, b: b, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
-                    strength: decision.strength, decision: decision))
-        case .possible: possible.append(PossiblePair(a, b, rank: decision.rank))
+        switch verdict.kind {
+        case .same: edges.append(Edge(a, b, decision()))
+        case .possible: possible.append(PossiblePair(a, b, rank: verdict.rank))
         case .different: break
         }
     }
@@ -117,7 +129,7 @@ struct Clustering: Sendable {
 
     /// Applies `edges` to `state`, strongest first, dropping the ambiguous ones; returns the roots that changed.
     @discardableResult
-    func apply(_ edges: [Edge], to state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchDecision)
+    func apply(_ edges: [Edge], to state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchVerdict)
         -> Set<Int>
     {
         var changed = Set<Int>()
@@ -193,7 +205,7 @@ struct Clustering: Sendable {
     /// The edges without those of ambiguous nodes: a node whose two strongest links at its top tier are equally
     /// strong, to nodes that are not one person, links neither (those become possible duplicates).
     private func unambiguous(
-        _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchDecision
+        _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchVerdict
     ) -> [Edge] {
         var byNode: [Int: [Int]] = [:]
         // A card held by an existing card has that one link, and a card holding several is no ambiguity: they
@@ -291,19 +303,23 @@ struct Clustering: Sendable {
                 if looked.contains(other) && other < root { continue }
                 if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
                 let theirs = merged[other]?.keys ?? keys[other]
-                var decision = matcher.decide(ours, theirs)
-                if decision.kind != .same
+                let verdict = matcher.verdict(ours, theirs)
+                if verdict.kind != .same
                     && identical(
                         { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
                 {
-                    decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
+                    out.edges.append(
+                        Edge(root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)))
+                    continue
                 }
-                Edge.file(decision, root, other, edges: &out.edges, possible: &out.possible)
+                Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
+                    matcher.decide(ours, theirs)
+                }
             }
             return out
         }
         for f in found { possible.append(contentsOf: f.possible) }
-        return apply(found.flatMap(\.edges), to: &state) { matcher.decide($0, $1) }
+        return apply(found.flatMap(\.edges), to: &state) { matcher.verdict($0, $1) }
     }
 
     /// The weight of evidence of a link that was not applied, with every field compared.

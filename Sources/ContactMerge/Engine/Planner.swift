@@ -83,7 +83,7 @@ extension AddressBookMerge {
                 if changes.isEmpty && existing.keys[p].couldContain(mine)
                     || changes.allSatisfy({ $0.action == .replaced || $0.action == .kept })
                         && (!mine.emails.isEmpty || !mine.phones.isEmpty
-                            || existingMatcher.decide(mine, existing.keys[p]).kind == .same)
+                            || existingMatcher.verdict(mine, existing.keys[p]).kind == .same)
                 {
                     return Lookup(candidates: candidates, capped: capped, holder: p)
                 }
@@ -103,27 +103,25 @@ extension AddressBookMerge {
                 return out
             }
             for p in candidates where !keptApart(node, p) {
-                let decision = existingMatcher.decide(mine, existing.keys[p])
-                Edge.file(decision, p, node, edges: &out.edges, possible: &out.possible)
+                Edge.file(
+                    existingMatcher.verdict(mine, existing.keys[p]), p, node, edges: &out.edges, possible: &out.possible
+                ) {
+                    existingMatcher.decide(mine, existing.keys[p])
+                }
             }
             // The other incoming cards: the same person exported twice becomes one card.
             for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
             where j < i && lookups[j].holder == nil {
                 let other = count + j
                 guard !keptApart(node, other) else { continue }
-                var decision = incomingMatcher.decide(mine, inKeys[j])
-                if decision.kind != .same,
-                    mine.couldContain(inKeys[j]) && inKeys[j].couldContain(mine),
+                if incomingMatcher.verdict(mine, inKeys[j]).kind == .same {
+                    out.edges.append(Edge(other, node, incomingMatcher.decide(mine, inKeys[j])))
+                } else if mine.couldContain(inKeys[j]) && inKeys[j].couldContain(mine),
                     merger.merge(incoming[i].contact, into: incoming[j].contact).changes.isEmpty,
                     merger.merge(incoming[j].contact, into: incoming[i].contact).changes.isEmpty
                 {
-                    decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
-                }
-                if decision.kind == .same {
                     out.edges.append(
-                        Edge(
-                            a: count + j, b: node, tier: decision.rule == "identical" ? 4 : Matcher.tier(decision),
-                            strength: decision.strength, decision: decision))
+                        Edge(other, node, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)))
                 }
             }
             return out
@@ -151,7 +149,7 @@ extension AddressBookMerge {
         // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
         // theirs; a group checked against another group uses the existing counts (an identifier shared within
         // the group counts once).
-        let changed = clustering.apply(found.flatMap(\.edges), to: &state) { a, b in existingMatcher.decide(a, b) }
+        let changed = clustering.apply(found.flatMap(\.edges), to: &state) { a, b in existingMatcher.verdict(a, b) }
         clustering.settle(changed, state: &state, possible: &possible)
         var capped = BlockingTally()
         for f in found { capped.formUnion(f.capped) }
@@ -239,15 +237,20 @@ extension AddressBookMerge {
                 let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
                 for j in candidates where j < i && !keptApart(i, j) {
                     out.candidates += 1
-                    var decision = matcher.decide(keys[i], keys[j])
-                    if decision.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
+                    let verdict = matcher.verdict(keys[i], keys[j])
+                    if verdict.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
                         let a = cards.card(i)
                         let b = cards.card(j)
                         if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
-                            decision = MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)
+                            out.edges.append(
+                                Edge(j, i, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000))
+                            )
+                            continue
                         }
                     }
-                    Edge.file(decision, j, i, edges: &out.edges, possible: &out.possible)
+                    Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
+                        matcher.decide(keys[i], keys[j])
+                    }
                 }
             }
             return out
@@ -262,7 +265,7 @@ extension AddressBookMerge {
         for f in found { capped.formUnion(f.capped) }
         let candidatePairs = found.reduce(0) { $0 + $1.candidates }
         found = []  // a large book's possible pairs are held once, not twice
-        let changed = clustering.apply(edges, to: &state) { matcher.decide($0, $1) }
+        let changed = clustering.apply(edges, to: &state) { matcher.verdict($0, $1) }
         clustering.settle(changed, state: &state, possible: &possible)
         let suggestions = Self.suggestions(
             possible, state: &state, isAnchor: { _ in false }, keptApart: keptApart,

@@ -1,0 +1,65 @@
+/// Receives what the decision rule finds for a pair, in the order it finds it, and makes the decision. The rule
+/// is written once (`Matcher.decide(_:_:recording:)`); each recorder keeps what its callers need, and the compiler
+/// makes a copy of the rule for each, so a recorder that keeps little costs little.
+package protocol DecisionRecorder {
+    /// What the recorder makes of the rule's findings.
+    associatedtype Decision
+
+    /// A shared identifier (the same UID, an email, a phone): its weight counts in the rank.
+    mutating func identifier(_ evidence: MatchDecision.Evidence)
+
+    /// Evidence that adds nothing to the rank (names, the organisation, conflicts), made only when kept.
+    mutating func note(_ evidence: @autoclosure () -> MatchDecision.Evidence)
+
+    /// The decision by a rule that carries no score (a UID, an identifier, a name at one organisation).
+    func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int) -> Decision
+
+    /// The decision by the score, or of a pair no rule joins, with the pair's score.
+    func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: Score) -> Decision
+}
+
+/// What choosing among candidates reads of a decision, made without an allocation: most candidate pairs of a
+/// large book are different people or possible duplicates, whose evidence nobody reads (a report explains the
+/// few it shows again, with `Matcher.decide`).
+package struct MatchVerdict: Sendable, Equatable {
+    /// The verdict (`MatchDecision.kind`).
+    package var kind: MatchDecision.Kind
+    /// Which rule decided (`MatchDecision.rule`).
+    package var rule: String
+    /// Orders several candidates (`MatchDecision.strength`).
+    package var strength: Int
+    /// The weight of evidence, for ranking possible duplicates (`MatchDecision.rank`).
+    package var rank: Int
+
+    /// A verdict.
+    package init(kind: MatchDecision.Kind, rule: String, strength: Int, rank: Int) {
+        self.kind = kind
+        self.rule = rule
+        self.strength = strength
+        self.rank = rank
+    }
+
+    /// The verdict of `decision`.
+    package init(_ decision: MatchDecision) {
+        self.init(kind: decision.kind, rule: decision.rule, strength: decision.strength, rank: decision.rank)
+    }
+
+    /// Keeps the verdict alone: the identifiers' weights for the rank, and nothing of the rest.
+    package struct Recorder: DecisionRecorder {
+        var identifiers = 0
+
+        package init() {}
+
+        package mutating func identifier(_ evidence: MatchDecision.Evidence) { identifiers += evidence.rankWeight }
+
+        package mutating func note(_ evidence: @autoclosure () -> MatchDecision.Evidence) {}
+
+        package func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int) -> MatchVerdict {
+            MatchVerdict(kind: kind, rule: rule, strength: strength, rank: identifiers)
+        }
+
+        package func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: Score) -> MatchVerdict {
+            MatchVerdict(kind: kind, rule: rule, strength: strength, rank: score.total + identifiers)
+        }
+    }
+}
