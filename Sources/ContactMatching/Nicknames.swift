@@ -71,7 +71,12 @@ enum Nicknames {
 
     /// The table is all ASCII: any other name is looked up without hashing it (hashing text outside ASCII
     /// normalises it first, which costs more than the lookup).
-    private static func isASCII(_ name: String) -> Bool { !name.utf8.contains { $0 >= 0x80 } }
+    /// (Read from the contiguous bytes: walking `utf8` of a small string decodes it again at every byte, and this
+    /// runs for both names of every candidate pair.)
+    private static func isASCII(_ name: String) -> Bool {
+        name.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+            ?? !name.utf8.contains { $0 >= 0x80 }
+    }
 
     /// Whether `a` and `b` (folded) can name the same person.
     static func areEquivalent(_ a: String, _ b: String) -> Bool {
