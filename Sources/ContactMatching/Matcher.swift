@@ -110,29 +110,17 @@ public struct Matcher: Sendable {
                 weak += 1
             }
         }
-        let relation: PersonName.Relation =
-            switch (a.name, b.name) {
-            case (let x?, let y?): x.relation(to: y)
-            default: .unknown
-            }
+        let relation = Self.relation(a.name, b.name)
         recorder.note(.name(relation))
         let sameOrganization = a.organization != nil && a.organization == b.organization
         if sameOrganization { recorder.note(.sameOrganization) }
         // The score, worked out in place when a rule first needs it, and once.
-        var score = Score()
-        var scored = false
-        func scoreOnce() {
-            guard !scored else { return }
-            Scoring.score(a, b, into: &score)
-            scored = true
-        }
-        func forgivesTypo() -> Bool {
-            scoreOnce()
-            return score.anyField(remarked: .typo)
-        }
+        var score = LazyScore()
         var conflict = false
         // A birthday typo under one name at one home is forgiven by the score; any other difference vetoes.
-        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y), !x.isTypo(of: y) || !forgivesTypo() {
+        if let x = a.birthday, let y = b.birthday, x.conflicts(with: y),
+            !x.isTypo(of: y) || !score.of(a, b).anyField(remarked: .typo)
+        {
             recorder.note(.birthdayConflict)
             conflict = true
         }
@@ -150,26 +138,51 @@ public struct Matcher: Sendable {
                 recorder.note(.emailDomainConflict(String(domain)))
             } else if a.hasPersonalPhone && b.hasPersonalPhone && !a.sharesPersonalPhone(with: b) {
                 recorder.note(.personalPhoneConflict)
-            } else {
-                scoreOnce()
-                guard score.veto != nil || score.isElsewhere else {
-                    return recorder.decision(.same, rule: "name+organisation", strength: strength)
-                }
+            } else if score.of(a, b).veto != nil || score.of(a, b).isElsewhere {
                 // Each their own HOME email, a different birthday, or homes in different places: two namesakes.
-                recorder.note(.scoreConflict(score.veto?.description ?? ScoreCard.differentHomes))
+                recorder.note(.scoreConflict(score.of(a, b).veto?.description ?? ScoreCard.differentHomes))
+            } else {
+                return recorder.decision(.same, rule: "name+organisation", strength: strength)
             }
         }
-        scoreOnce()
-        if score.merges && !conflict {
-            return recorder.decision(.same, rule: "score", strength: strength + score.total / 10, score: score)
+        score.workOut(a, b)
+        if score.value.merges && !conflict {
+            return recorder.decision(
+                .same, rule: "score", strength: strength + score.value.total / 10, score: score.value)
         }
         let someEvidence =
             strong > 0 || weak > 0 || relation == .identical
             || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
-            || score.total >= Scoring.possibleThreshold
+            || score.value.total >= Scoring.possibleThreshold
         return recorder.decision(
             someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
-            strength: strength + max(0, score.total) / 10, score: score)
+            strength: strength + max(0, score.value.total) / 10, score: score.value)
+    }
+
+    /// How the names relate, `unknown` when a card has none (the names read in place, not copied).
+    private static func relation(_ a: PersonName?, _ b: PersonName?) -> PersonName.Relation {
+        guard let a, let b else { return .unknown }
+        return a.relation(to: b)
+    }
+
+    /// A pair's score, worked out in place the first time a rule needs it.
+    private struct LazyScore {
+        /// The score, once worked out.
+        private(set) var value = Score()
+        private var scored = false
+
+        /// Works the score out unless it is already.
+        mutating func workOut(_ a: MatchKeys, _ b: MatchKeys) {
+            guard !scored else { return }
+            Scoring.score(a, b, into: &value)
+            scored = true
+        }
+
+        /// The score, worked out first if need be.
+        mutating func of(_ a: MatchKeys, _ b: MatchKeys) -> Score {
+            workOut(a, b)
+            return value
+        }
     }
 
     /// Why `a` and `b` cannot be one person whatever else they share, or nil: different generations or middle

@@ -182,8 +182,7 @@ package enum Scoring {
     /// `score(a, b, complete:)` written into `score`, which is a fresh `Score()`: the rule works out the score
     /// in its own storage, without copying it.
     package static func score(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, into score: inout Score) {
-        if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
-            (score.given, score.family, score.veto) = compareNames(x, y)
+        if compareNames(a.name, b.name, into: &score) {
             score.namesAgree = score.given.outcome == .agree && score.family.outcome == .agree
             if !complete && score.given.outcome == .disagree && score.family.outcome == .disagree {
                 // Two other people's names (most candidate pairs): -7.0 that the rest (12.5 at most) cannot lift to
@@ -229,12 +228,11 @@ package enum Scoring {
             + score.region.weight + score.postalCode.weight + score.organization.weight + score.phone.weight
         score.birthdayAgrees = birthday.outcome == .agree
         // One keystroke apart, not merely alike: "Ana" and "Ananya" at one home are two people.
-        let names = (a.name, b.name)
         let oneTypo =
             (given.outcome == .agree && family.outcome == .similar && family.similarity != nil
-                && Self.typed(names.0?.family, names.1?.family, names.0?.given, names.1?.given, family))
+                && Self.typed(a.name?.family, b.name?.family, a.name?.given, b.name?.given, family))
             || (given.outcome == .similar && given.similarity != nil && family.outcome == .agree
-                && Self.typed(names.0?.given, names.1?.given, names.0?.family, names.1?.family, given))
+                && Self.typed(a.name?.given, b.name?.given, a.name?.family, b.name?.family, given))
         score.typoAtOneHome = oneTypo && street.outcome == .agree
         // The same given and family name (exactly, or swapped between the fields) and the same full birthday: one
         // person, wherever the cards say they live, because people move.
@@ -263,6 +261,13 @@ package enum Scoring {
     }
 
     // MARK: Names
+
+    /// Compares the names into `score` when both cards have one; whether they have.
+    private static func compareNames(_ a: PersonName?, _ b: PersonName?, into score: inout Score) -> Bool {
+        guard let a, let b, !a.isEmpty, !b.isEmpty else { return false }
+        (score.given, score.family, score.veto) = compareNames(a, b)
+        return true
+    }
 
     private static func compareNames(_ a: PersonName, _ b: PersonName)
         -> (given: FieldComparison, family: FieldComparison, veto: Score.Veto?)
@@ -362,9 +367,10 @@ package enum Scoring {
     private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> AddressComparison {
         var best: AddressComparison?
         var bestTotal = Int.min
-        for x in keysA {
-            for y in keysB {
-                let fields = compareAddress(x, y)
+        // By index: iterating would copy each key (seven strings) for every pair of addresses.
+        for i in keysA.indices {
+            for j in keysB.indices {
+                let fields = compareAddress(keysA[i], keysB[j])
                 let total =
                     fields.street.weight + fields.locality.weight + fields.region.weight
                     + fields.postalCode.weight
