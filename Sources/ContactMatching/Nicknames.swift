@@ -35,15 +35,6 @@ enum Nicknames {
         ["guillermo", "memo"], ["ignacio", "nacho"], ["wolfgang", "wolf"], ["friedrich", "fritz"],
     ]
 
-    /// Each name to the indexes of the groups it is in.
-    private static let membership: [String: [Int]] = {
-        var map: [String: [Int]] = [:]
-        for (index, group) in groups.enumerated() {
-            for name in group { map[TextFolding.fold(name), default: []].append(index) }
-        }
-        return map
-    }()
-
     /// Every name in the table, formal and short: names people are really called, which a typo rarely makes.
     static let known: Set<String> = Set(groups.joined()).union(similarNames)
 
@@ -67,26 +58,96 @@ enum Nicknames {
     ]
 
     /// Whether `name` (folded) is a given name the table knows.
-    static func isKnown(_ name: String) -> Bool { isASCII(name) && known.contains(name) }
-
-    /// The table is all ASCII: any other name is looked up without hashing it (hashing text outside ASCII
-    /// normalises it first, which costs more than the lookup).
-    /// (Read from the contiguous bytes: walking `utf8` of a small string decodes it again at every byte, and this
-    /// runs for both names of every candidate pair.)
-    private static func isASCII(_ name: String) -> Bool {
-        name.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
-            ?? !name.utf8.contains { $0 >= 0x80 }
-    }
+    static func isKnown(_ name: String) -> Bool { entry(name)?.isKnown ?? false }
 
     /// Whether `a` and `b` (folded) can name the same person.
     static func areEquivalent(_ a: String, _ b: String) -> Bool {
-        guard isASCII(a), isASCII(b), let ga = membership[a], let gb = membership[b] else { return false }
-        return ga.contains { gb.contains($0) }
+        guard let x = entry(a), let y = entry(b) else { return false }
+        return x.groups.0 & y.groups.0 != 0 || x.groups.1 & y.groups.1 != 0
     }
 
     /// The formal name of the first group `name` is in (`bob` -> `robert`), or the name itself.
     static func root(_ name: String) -> String {
-        guard isASCII(name), let index = membership[name]?.first else { return name }
-        return groups[index][0]
+        guard let groups = entry(name)?.groups, groups != (0, 0) else { return name }
+        let index = groups.0 != 0 ? groups.0.trailingZeroBitCount : 64 + groups.1.trailingZeroBitCount
+        return self.groups[index][0]
+    }
+
+    // MARK: The table packed
+
+    // The lookups run for the given names of nearly every candidate pair of a merge or dedupe, most of them names
+    // the table does not hold. Every name in it is ASCII and at most `longest` bytes, so a name is packed into two
+    // integers (its bytes and its length) and found in an open-addressing table by integer compares, without
+    // hashing a String; a name that cannot be packed (longer, or not ASCII) is in no group and not known, as the
+    // table's `String` keys could not equal it either.
+
+    /// What the table says of one name: the groups it is in (bit `i` for `groups[i]`) and whether it is `known`.
+    private struct Entry {
+        var key: (UInt64, UInt64) = (0, 0)
+        var groups: (UInt64, UInt64) = (0, 0)
+        var isKnown = false
+    }
+
+    /// Names longer than this many bytes are packed into no key.
+    private static let longest = 15
+
+    /// `name`'s bytes in the first integer and the rest with the length in the top byte of the second; nil for
+    /// an empty name, a longer one than `longest`, or one with a byte outside ASCII.
+    private static func packed(_ name: String) -> (UInt64, UInt64)? {
+        if let key = name.utf8.withContiguousStorageIfAvailable(packed) { return key }
+        return Array(name.utf8).withUnsafeBufferPointer(packed)
+    }
+
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard !bytes.isEmpty, bytes.count <= longest else { return nil }
+        var low: UInt64 = 0
+        var high = UInt64(bytes.count) << 56
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            guard b < 0x80 else { return nil }
+            if i < 8 { low |= UInt64(b) << (8 * i) } else { high |= UInt64(b) << (8 * (i - 8)) }
+        }
+        return (low, high)
+    }
+
+    /// The slot a key's search starts at.
+    private static func start(_ key: (UInt64, UInt64)) -> Int {
+        Int(truncatingIfNeeded: (key.0 &* 0x9E37_79B9_7F4A_7C15 ^ key.1 &* 0xC2B2_AE3D_27D4_EB4F) >> 54)
+    }
+
+    /// 1,024 slots (the table holds a few hundred names); an empty slot has the key (0, 0), which no name packs to.
+    private static let table: [Entry] = {
+        precondition(groups.count <= 128, "a group's bit must fit the two integers")
+        var table = [Entry](repeating: Entry(), count: 1 << 10)
+        func update(_ name: String, _ change: (inout Entry) -> Void) {
+            // (A name no lookup can pack cannot be looked up: it needs no slot.)
+            guard let key = packed(name) else { return }
+            var slot = start(key)
+            while table[slot].key != (0, 0) && table[slot].key != key { slot = (slot + 1) & (table.count - 1) }
+            table[slot].key = key
+            change(&table[slot])
+        }
+        for (index, group) in groups.enumerated() {
+            for name in group {
+                update(TextFolding.fold(name)) {
+                    if index < 64 { $0.groups.0 |= 1 << index } else { $0.groups.1 |= 1 << (index - 64) }
+                }
+            }
+        }
+        for name in known { update(name) { $0.isKnown = true } }
+        return table
+    }()
+
+    /// The table's entry for `name`, nil when it holds nothing of it.
+    private static func entry(_ name: String) -> Entry? {
+        guard let key = packed(name) else { return nil }
+        let table = self.table
+        var slot = start(key)
+        while true {
+            let entry = table[slot]
+            if entry.key == key { return entry }
+            if entry.key == (0, 0) { return nil }
+            slot = (slot + 1) & (table.count - 1)
+        }
     }
 }
