@@ -143,7 +143,7 @@ extension MatchDecision {
             MatchDecision(kind: kind, rule: rule, evidence: evidence, strength: strength)
         }
 
-        package func decision(_ kind: Kind, rule: String, strength: Int, score: Score) -> MatchDecision {
+        package func decision(_ kind: Kind, rule: String, strength: Int, score: borrowing Score) -> MatchDecision {
             MatchDecision(kind: kind, rule: rule, evidence: evidence, strength: strength, score: score.card)
         }
     }

@@ -15,7 +15,7 @@ package protocol DecisionRecorder {
     func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int) -> Decision
 
     /// The decision by the score, or of a pair no rule joins, with the pair's score.
-    func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: Score) -> Decision
+    func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: borrowing Score) -> Decision
 }
 
 /// What choosing among candidates reads of a decision, made without an allocation: most candidate pairs of a
@@ -58,7 +58,9 @@ package struct MatchVerdict: Sendable, Equatable {
             MatchVerdict(kind: kind, rule: rule, strength: strength, rank: identifiers)
         }
 
-        package func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: Score) -> MatchVerdict {
+        package func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: borrowing Score)
+            -> MatchVerdict
+        {
             MatchVerdict(kind: kind, rule: rule, strength: strength, rank: score.total + identifiers)
         }
     }

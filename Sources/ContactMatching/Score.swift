@@ -1,7 +1,7 @@
 /// The score of one pair with every comparison held in place, without an allocation: choosing among a card's
 /// candidates scores hundreds of thousands of pairs and reads a few of its values; the `ScoreCard` a report shows
 /// (a list of fields, the veto as text) is made from it only for the pairs a report explains.
-package struct Score: Sendable, Equatable {
+package struct Score: Sendable {
     package var given = FieldComparison(.givenName, .missing)
     package var family = FieldComparison(.familyName, .missing)
     package var birthday = FieldComparison(.birthday, .missing)
@@ -27,7 +27,7 @@ package struct Score: Sendable, Equatable {
     package var sameNameAndBirthday = false
 
     /// Conflicting strong evidence that rules out a merge, kept as what it is until a report asks for its text.
-    package enum Veto: Sendable, Equatable, CustomStringConvertible {
+    package enum Veto: Sendable, CustomStringConvertible {
         case generations(String?, String?)
         case middleInitials
         case givenNames

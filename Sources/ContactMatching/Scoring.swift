@@ -367,13 +367,11 @@ package enum Scoring {
     private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> AddressComparison {
         var best: AddressComparison?
         var bestTotal = Int.min
-        // By index: iterating would copy each key (seven strings) for every pair of addresses.
-        for i in keysA.indices {
-            for j in keysB.indices {
-                let fields = compareAddress(keysA[i], keysB[j])
+        for x in keysA {
+            for y in keysB {
+                let fields = compareAddress(x, y)
                 let total =
-                    fields.street.weight + fields.locality.weight + fields.region.weight
-                    + fields.postalCode.weight
+                    fields.street.weight + fields.locality.weight + fields.region.weight + fields.postalCode.weight
                 if total > bestTotal { (best, bestTotal) = (fields, total) }
             }
         }

@@ -5,6 +5,17 @@ package enum Similarity {
     /// four characters, with the usual scale 0.1. Record linkage's standard for short names: "martha"/"marhta" 0.961.
     public static func jaroWinkler(_ a: String, _ b: String) -> Double {
         if a == b { return a.isEmpty ? 0 : 1 }
+        // Most names and streets are ASCII, where each byte is a scalar: compared on the bytes in place.
+        if let similarity = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in asciiJaroWinkler(x, y) } ?? nil
+        }) ?? nil {
+            return similarity
+        }
+        return scalarJaroWinkler(a, b)
+    }
+
+    /// `jaroWinkler` of two different strings over their Unicode scalars: any text.
+    static func scalarJaroWinkler(_ a: String, _ b: String) -> Double {
         // Scalars and match flags in one temporary (stack) buffer: this runs for every candidate pair's names
         // and streets, and the UTF-8 lengths bound the scalar counts.
         let xBound = a.utf8.count
@@ -54,6 +65,50 @@ package enum Similarity {
             while prefix < min(4, xCount, yCount) && x(prefix) == y(prefix) { prefix += 1 }
             return jaro + Double(prefix) * 0.1 * (1 - jaro)
         }
+    }
+
+    /// `jaroWinkler` of two ASCII strings of at most 64 bytes each, on their bytes, with the matched characters
+    /// of each kept as the bits of an integer; nil for any others. The same steps and the same arithmetic, so
+    /// the same `Double`.
+    static func asciiJaroWinkler(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Double? {
+        let xCount = x.count
+        let yCount = y.count
+        guard xCount > 0, yCount > 0, xCount <= 64, yCount <= 64 else { return nil }
+        var ascii: UInt8 = 0
+        for b in x { ascii |= b }
+        for b in y { ascii |= b }
+        guard ascii < 0x80 else { return nil }
+        let window = max(0, max(xCount, yCount) / 2 - 1)
+        var matchedX: UInt64 = 0
+        var matchedY: UInt64 = 0
+        var matches = 0
+        for i in 0..<xCount {
+            let low = max(0, i - window)
+            let high = min(yCount - 1, i + window)
+            guard low <= high else { continue }
+            let c = x[i]
+            for j in low...high where matchedY & (1 << j) == 0 && c == y[j] {
+                matchedX |= 1 << i
+                matchedY |= 1 << j
+                matches += 1
+                break
+            }
+        }
+        guard matches > 0 else { return 0 }
+        // The matched characters of each string in order, paired: a pair that differs is half a transposition.
+        var transpositions = 0
+        var restX = matchedX
+        var restY = matchedY
+        while restX != 0 {
+            if x[restX.trailingZeroBitCount] != y[restY.trailingZeroBitCount] { transpositions += 1 }
+            restX &= restX - 1
+            restY &= restY - 1
+        }
+        let m = Double(matches)
+        let jaro = (m / Double(xCount) + m / Double(yCount) + (m - Double(transpositions / 2)) / m) / 3
+        var prefix = 0
+        while prefix < min(4, xCount, yCount) && x[prefix] == y[prefix] { prefix += 1 }
+        return jaro + Double(prefix) * 0.1 * (1 - jaro)
     }
 
     /// American Soundex of a folded name (`robert` and `rupert` are `r163`), so a typo after the first letter
