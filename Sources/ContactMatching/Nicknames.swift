@@ -99,15 +99,14 @@ enum Nicknames {
     }
 
     private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
-        guard !bytes.isEmpty, bytes.count <= longest else { return nil }
-        var low: UInt64 = 0
-        var high = UInt64(bytes.count) << 56
-        for i in 0..<bytes.count {
-            let b = bytes[i]
-            guard b < 0x80 else { return nil }
-            if i < 8 { low |= UInt64(b) << (8 * i) } else { high |= UInt64(b) << (8 * (i - 8)) }
-        }
-        return (low, high)
+        guard !bytes.isEmpty, bytes.count <= longest, let base = bytes.baseAddress else { return nil }
+        // The bytes copied into the two integers whole (little-endian: byte i is bits 8i of the pair), then
+        // tested for ASCII together.
+        var key: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &key) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        key = (UInt64(littleEndian: key.0), UInt64(littleEndian: key.1))
+        guard (key.0 | key.1) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return (key.0, key.1 | UInt64(bytes.count) << 56)
     }
 
     /// The slot a key's search starts at.
