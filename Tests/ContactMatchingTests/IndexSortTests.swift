@@ -57,4 +57,39 @@ import Testing
         #expect(updated.cardCount(email: "new@example.com") == 1)
         #expect(updated.candidates(for: keys[4]).allSatisfy { !removed.contains($0) })
     }
+
+    /// Lookups go through a directory of buckets; over thousands of cards they find exactly what scanning every
+    /// card's keys finds (the same keys, the same caps).
+    @Test func lookupsFindWhatAScanOfEveryCardFinds() {
+        let count = 6_000
+        let keys = (0..<count).map { i in
+            MatchKeys(
+                Contact(
+                    formattedName: "Given\(i % 97) Family\(i % 89)",
+                    emails: [LabeledValue("user\(i % 1_201)@example.com")],
+                    phones: [LabeledValue("+1 555 \(100 + i % 50) \(1000 + i % 3_001)", types: ["CELL"])]),
+                countryCode: 1)
+        }
+        let index = ContactIndex(keys)
+        let positionBits = Int.bitWidth - count.leadingZeroBitCount
+        let mask = ~((1 << positionBits) - 1)
+        var byHash: [Int: [Int]] = [:]
+        for (position, k) in keys.enumerated() {
+            for key in k.indexKeys { byHash[key.hash & mask, default: []].append(position) }
+        }
+        var compared = 0
+        for probe in keys.prefix(600) {
+            var expected = Set<Int>()
+            for key in probe.indexKeys {
+                let cards = byHash[key.hash & mask] ?? []
+                if cards.count <= ContactIndex.cap(key.kind) { expected.formUnion(cards) }
+            }
+            #expect(index.candidates(for: probe) == expected.sorted())
+            #expect(
+                index.cardCount(email: probe.emails[0]) == byHash[IndexKey(.email, probe.emails[0]).hash & mask]?.count)
+            compared += 1
+        }
+        #expect(compared == 600)
+        #expect(index.cardCount(email: "nobody@example.com") == 0)
+    }
 }
