@@ -87,6 +87,27 @@ import Testing
         #expect(TextFolding.fold("김민준, ヤマダ") == "김민준 ヤマダ")
     }
 
+    /// Email keys lower-case the scalars outside ASCII one by one, as `String.lowercased()` does: every scalar
+    /// of Unicode, 256 to a text among ASCII letters, gives what `lowercased()` gives.
+    @Test func emailKeysLowerCaseEveryScalarAsTheStandardLibraryDoes() {
+        let scalars = (UInt32(0x80)...0x10FFFF).compactMap(Unicode.Scalar.init)
+        var texts = 0
+        for start in stride(from: 0, to: scalars.count, by: 256) {
+            var text = "Ab"
+            for scalar in scalars[start..<min(start + 256, scalars.count)] {
+                text.unicodeScalars.append(scalar)
+                text += "Zz"
+            }
+            var copy = text
+            let ours = copy.withUTF8 { EmailKey.lowercased($0) }
+            #expect(ours == text.lowercased(), "scalars from U+\(String(scalars[start].value, radix: 16))")
+            texts += 1
+        }
+        #expect(texts == 4_344)
+        #expect(EmailKey.key("Jörg.Müller@BÜCHER.example") == "jörg.müller@bücher.example")
+        #expect(EmailKey.key(" İSTANBUL@Örnek.example ") == "i\u{307}stanbul@örnek.example")
+    }
+
     /// FoldTable.swift holds what `foldScalar` says for every scalar the table covers, so the table decoded at run
     /// time folds as working it out would. `VCF_WRITE_FOLD_TABLE=1 swift test --filter foldTable` writes it again
     /// (after a change to `foldScalar`, or a toolchain with a newer Unicode).
