@@ -63,6 +63,33 @@ public struct ContactIndex: Sendable {
         self.init(keys: keys, entries: entries, positionBits: positionBits)
     }
 
+    /// The index of this index's cards followed by `other`'s, at positions after them: what indexing both lists
+    /// of keys afresh gives, made from the two sorted lists (a merge indexes its book, then the book and the
+    /// incoming cards together, and sorting a million entries again took longer than the rest).
+    package func appending(_ other: ContactIndex) -> ContactIndex {
+        let all = keys + other.keys
+        let positionBits = max(1, Int.bitWidth - all.count.leadingZeroBitCount)
+        // This index's entries keep their positions only when no more bits are needed to hold the new ones, and
+        // the other's need at least as many hash bits as they kept.
+        guard positionBits == self.positionBits, other.positionBits <= positionBits else { return ContactIndex(all) }
+        let hashMask = ~((1 << positionBits) - 1)
+        let otherPositions = (1 << other.positionBits) - 1
+        var added = other.entries.map { $0 & hashMask | ($0 & otherPositions) + keys.count }
+        Self.radixSort(&added)
+        var entries: [Int] = []
+        entries.reserveCapacity(self.entries.count + added.count)
+        var j = 0
+        for entry in self.entries {
+            while j < added.count && added[j] < entry {
+                entries.append(added[j])
+                j += 1
+            }
+            entries.append(entry)
+        }
+        entries.append(contentsOf: added[j...])
+        return ContactIndex(keys: all, entries: entries, positionBits: positionBits)
+    }
+
     /// The index with the cards at the positions of `replaced` given new keys and the cards at `removed` left
     /// out (they keep their positions, with no key): the same as indexing the changed collection afresh, at a
     /// fraction of the cost when few cards change, as when groups of a large book are looked up again.

@@ -58,6 +58,24 @@ import Testing
         #expect(updated.candidates(for: keys[4]).allSatisfy { !removed.contains($0) })
     }
 
+    /// An index appended to another finds what an index of both lists of keys finds, also when the two need
+    /// more position bits together than the first alone (it is then built afresh).
+    @Test(arguments: [(40, 9), (1_000, 20), (1_000, 24)])
+    func anAppendedIndexFindsWhatAnIndexOfBothFinds(_ counts: (Int, Int)) {
+        let first = (0..<counts.0).map { MatchKeys(Self.card($0), countryCode: 1) }
+        let second = (0..<counts.1).map { MatchKeys(Self.card($0 * 3 + 1), countryCode: 1) }
+        let appended = ContactIndex(first).appending(ContactIndex(second))
+        let fresh = ContactIndex(first + second)
+        #expect(appended.keys.count == first.count + second.count)
+        for probe in first + second {
+            #expect(appended.candidates(for: probe) == fresh.candidates(for: probe))
+            #expect(appended.cardCount(email: probe.emails[0]) == fresh.cardCount(email: probe.emails[0]))
+        }
+        #expect(appended.keys[first.count] === second[0])
+        let email = second[0].emails[0]
+        #expect(appended.cardCount(email: email) == (first + second).filter { $0.emails.contains(email) }.count)
+    }
+
     /// Lookups go through a directory of buckets; over thousands of cards they find exactly what scanning every
     /// card's keys finds (the same keys, the same caps).
     @Test func lookupsFindWhatAScanOfEveryCardFinds() {
