@@ -1,3 +1,5 @@
+import Utilities
+
 /// One key a card is found under: its kind and a hash of its text (see `MatchKeys.indexKeys`).
 package struct IndexKey: Hashable, Sendable {
     /// What the key is made of; part of the hash too, so an email and a name never meet.
@@ -54,13 +56,37 @@ public struct ContactIndex: Sendable {
     public init(_ keys: [MatchKeys]) {
         let positionBits = max(1, Int.bitWidth - keys.count.leadingZeroBitCount)
         let hashMask = ~((1 << positionBits) - 1)
-        var entries: [Int] = []
-        entries.reserveCapacity(keys.reduce(0) { $0 + $1.indexKeys.count })
-        for (position, k) in keys.enumerated() {
-            for key in k.indexKeys { entries.append(key.hash & hashMask | position) }
+        // Halves gathered and sorted on two processors, then merged: a merge or dedupe waits for the index of its
+        // whole book before it can match anything.
+        let half = keys.count / 2
+        let ranges = keys.count >= 8_192 ? [0..<half, half..<keys.count] : [0..<keys.count]
+        let sorted: [[Int]] = Concurrently.map(ranges, chunk: 1) { range in
+            var entries: [Int] = []
+            entries.reserveCapacity(keys[range].reduce(0) { $0 + $1.indexKeys.count })
+            for position in range {
+                for key in keys[position].indexKeys { entries.append(key.hash & hashMask | position) }
+            }
+            Self.radixSort(&entries)
+            return entries
         }
-        Self.radixSort(&entries)
+        let entries = sorted.count == 1 ? sorted[0] : Self.merged(sorted[0], sorted[1])
         self.init(keys: keys, entries: entries, positionBits: positionBits)
+    }
+
+    /// Two sorted lists as one.
+    private static func merged(_ a: [Int], _ b: [Int]) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(a.count + b.count)
+        var j = 0
+        for x in a {
+            while j < b.count && b[j] < x {
+                out.append(b[j])
+                j += 1
+            }
+            out.append(x)
+        }
+        out.append(contentsOf: b[j...])
+        return out
     }
 
     /// The index of this index's cards followed by `other`'s, at positions after them: what indexing both lists
@@ -76,18 +102,7 @@ public struct ContactIndex: Sendable {
         let otherPositions = (1 << other.positionBits) - 1
         var added = other.entries.map { $0 & hashMask | ($0 & otherPositions) + keys.count }
         Self.radixSort(&added)
-        var entries: [Int] = []
-        entries.reserveCapacity(self.entries.count + added.count)
-        var j = 0
-        for entry in self.entries {
-            while j < added.count && added[j] < entry {
-                entries.append(added[j])
-                j += 1
-            }
-            entries.append(entry)
-        }
-        entries.append(contentsOf: added[j...])
-        return ContactIndex(keys: all, entries: entries, positionBits: positionBits)
+        return ContactIndex(keys: all, entries: Self.merged(entries, added), positionBits: positionBits)
     }
 
     /// The index with the cards at the positions of `replaced` given new keys and the cards at `removed` left
