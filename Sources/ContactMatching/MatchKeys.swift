@@ -116,6 +116,9 @@ public final class MatchKeys: Sendable {
         emailSet = emails.count > Self.largeList ? Set(emails) : nil
         phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
         var indexKeys: [IndexKey] = []
+        // One allocation for a card's keys (growing the list from empty was a tenth of the work here).
+        indexKeys.reserveCapacity(
+            (uid == nil ? 0 : 1) + emails.count + phones.count + 7 + (birthday == nil ? 0 : 1) + 2 * addresses.count)
         var seenHashes: Set<Int>?
         func add(_ key: IndexKey) {
             if indexKeys.count == Self.largeList { seenHashes = Set(indexKeys.map(\.hash)) }
@@ -129,13 +132,14 @@ public final class MatchKeys: Sendable {
         for e in emails { add(IndexKey(.email, e)) }
         for p in phones { add(IndexKey(.phone, p.key)) }
         if let name, !name.family.isEmpty, !name.given.isEmpty {
+            let givenInitial = String(name.given.first!)
             add(IndexKey(.name, parts: name.family, name.givenRoot))
-            add(IndexKey(.name, parts: name.family, String(name.given.prefix(1))))
+            add(IndexKey(.name, parts: name.family, givenInitial))
             // Given and family swapped meet under this key, which is the first key of the swapped name.
             add(IndexKey(.name, parts: name.given, Nicknames.root(name.family)))
             if let organization { add(IndexKey(.nameAndOrganization, parts: name.family, name.given, organization)) }
-            add(IndexKey(.phonetic, parts: Similarity.soundex(name.family), String(name.given.prefix(1))))
-            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), String(name.family.prefix(1))))
+            add(IndexKey(.phonetic, parts: Similarity.soundex(name.family), givenInitial))
+            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), String(name.family.first!)))
         }
         if let formattedName { add(IndexKey(.formattedName, formattedName)) }
         if let birthday, let year = birthday.year {

@@ -98,21 +98,69 @@ package enum TextFolding {
     private static let separator = UInt32.max
     // Names are mostly Latin, Greek, Cyrillic, Arabic and Hebrew: fold those scalars once, not on every call
     // (Foundation's decomposition costs microseconds each and matching folds every name in a book).
-    private static let tableEnd: UInt32 = 0x3000
-    private static let (table, tableBytes): ([UInt32], [UInt8]) = {
+    static let tableEnd: UInt32 = 0x3000
+    // Decoded from `FoldTable.swift`, which holds `foldScalar`'s answers for these scalars worked out when it
+    // was generated: working them out at run time took 94 million instructions in every process that folds,
+    // while the reader's other threads waited. A test checks the file against `foldScalar`.
+    private static let (table, tableBytes): ([UInt32], [UInt8]) = decodedTable(foldTable)
+
+    /// The table an `encodedTable` text describes, as `table` and `tableBytes` hold it.
+    static func decodedTable(_ encoded: StaticString) -> ([UInt32], [UInt8]) {
+        encoded.withUTF8Buffer { decodedTable($0) }
+    }
+
+    /// The same for the text's bytes.
+    static func decodedTable(_ text: UnsafeBufferPointer<UInt8>) -> ([UInt32], [UInt8]) {
         var entries: [UInt32] = []
         var bytes: [UInt8] = []
         entries.reserveCapacity(Int(tableEnd) - 0x80)
-        for v in UInt32(0x80)..<tableEnd {
-            guard let scalar = Unicode.Scalar(v), case .letters(let folded) = foldScalar(scalar) else {
+        var start = bytes.count
+        var high: UInt8?
+        for c in text {
+            switch c {
+            case 0x2D:  // "-": a separator
                 entries.append(separator)
+            case 0x2E:  // ".": the end of a scalar's letters
+                entries.append(UInt32(start) << 8 | UInt32(bytes.count - start))
+                start = bytes.count
+            case 0x30...0x39, 0x61...0x66:
+                let digit = c <= 0x39 ? c - 0x30 : c - 0x61 + 10
+                if let h = high {
+                    bytes.append(h << 4 | digit)
+                    high = nil
+                } else {
+                    high = digit
+                }
+            default:  // line breaks and the spaces that keep the file readable
                 continue
             }
-            entries.append(UInt32(bytes.count) << 8 | UInt32(folded.count))
-            bytes += folded
         }
         return (entries, bytes)
-    }()
+    }
+
+    /// `foldTable`'s text for the scalars from U+0080 to `tableEnd`, worked out with `foldScalar`: each scalar's
+    /// letters as hex bytes ended by `.`, or `-` for a separator, in lines of at most 96 characters.
+    static func encodedTable() -> [String] {
+        let hex = Array("0123456789abcdef".utf8)
+        var lines: [String] = []
+        var line: [UInt8] = []
+        for v in UInt32(0x80)..<tableEnd {
+            var entry: [UInt8] = []
+            if let scalar = Unicode.Scalar(v), case .letters(let folded) = foldScalar(scalar) {
+                for b in folded { entry += [hex[Int(b >> 4)], hex[Int(b & 15)]] }
+                entry.append(0x2E)
+            } else {
+                entry.append(0x2D)
+            }
+            if line.count + entry.count > 96 {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line = []
+            }
+            line += entry
+        }
+        if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        return lines
+    }
 
     /// What one scalar folds to: letters (UTF-8, possibly none: a combining mark) or a word separator.
     enum Folded: Sendable {

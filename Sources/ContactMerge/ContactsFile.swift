@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import Utilities
 import VCardFormat
 import VCardSyntax
 
@@ -130,22 +131,32 @@ public struct ContactsFile: Sendable {
         replacing replaced: [Int: Contact], removing removed: Set<Int> = [],
         adding added: [Contact]
     ) -> [ArraySlice<UInt8>] {
+        // The new cards are written on every processor (a merge into a large book rewrites thousands).
+        let changed = Set(replaced.keys).union(removed).sorted()
+        let rewritten = changed.filter { !removed.contains($0) }
+        let file = self
+        let version = prevailingVersion
+        let written = Concurrently.map(
+            rewritten.map { (replaced[$0]!, cards[$0].version) } + added.map { ($0, version) }, chunk: 64
+        ) { file.written($0.0, version: $0.1) }
         var parts: [ArraySlice<UInt8>] = []
         var copied = 0
-        for position in Set(replaced.keys).union(removed).sorted() {
+        var next = 0
+        for position in changed {
             let range = cards[position].byteRange
             parts.append(bytes[copied..<range.lowerBound])
-            if !removed.contains(position), let card = replaced[position] {
-                parts.append(written(card, version: cards[position].version)[...])
+            if !removed.contains(position) {
+                parts.append(written[next][...])
+                next += 1
             }
             copied = range.upperBound
         }
         parts.append(bytes[copied...])
         if !added.isEmpty {
             if let last = parts.last(where: { !$0.isEmpty })?.last, last != 0x0A { parts.append(lineEnding[...]) }
-            let version = prevailingVersion
             var out: [UInt8] = []
-            for card in added { out += written(card, version: version) }
+            out.reserveCapacity(written[next...].reduce(0) { $0 + $1.count })
+            for card in written[next...] { out += card }
             parts.append(out[...])
         }
         return parts.filter { !$0.isEmpty }

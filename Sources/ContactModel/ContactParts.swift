@@ -31,7 +31,9 @@ public struct StructuredName: Hashable, Sendable, Codable {
 
     /// Whether every part is empty.
     public var isEmpty: Bool {
-        [family, given, additional, prefixes, suffixes].allSatisfy { $0.allSatisfy(\.isEmpty) }
+        // Part by part: a list of the five parts costs an allocation, and matching asks this of every card.
+        family.allSatisfy(\.isEmpty) && given.allSatisfy(\.isEmpty) && additional.allSatisfy(\.isEmpty)
+            && prefixes.allSatisfy(\.isEmpty) && suffixes.allSatisfy(\.isEmpty)
     }
 
     /// The usual display order: prefixes, given, additional, family, suffixes.

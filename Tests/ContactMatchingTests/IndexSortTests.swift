@@ -57,4 +57,57 @@ import Testing
         #expect(updated.cardCount(email: "new@example.com") == 1)
         #expect(updated.candidates(for: keys[4]).allSatisfy { !removed.contains($0) })
     }
+
+    /// An index appended to another finds what an index of both lists of keys finds, also when the two need
+    /// more position bits together than the first alone (it is then built afresh).
+    @Test(arguments: [(40, 9), (1_000, 20), (1_000, 24)])
+    func anAppendedIndexFindsWhatAnIndexOfBothFinds(_ counts: (Int, Int)) {
+        let first = (0..<counts.0).map { MatchKeys(Self.card($0), countryCode: 1) }
+        let second = (0..<counts.1).map { MatchKeys(Self.card($0 * 3 + 1), countryCode: 1) }
+        let appended = ContactIndex(first).appending(ContactIndex(second))
+        let fresh = ContactIndex(first + second)
+        #expect(appended.keys.count == first.count + second.count)
+        for probe in first + second {
+            #expect(appended.candidates(for: probe) == fresh.candidates(for: probe))
+            #expect(appended.cardCount(email: probe.emails[0]) == fresh.cardCount(email: probe.emails[0]))
+        }
+        #expect(appended.keys[first.count] === second[0])
+        let email = second[0].emails[0]
+        #expect(appended.cardCount(email: email) == (first + second).filter { $0.emails.contains(email) }.count)
+    }
+
+    /// Lookups go through a directory of buckets, in an index sorted in halves and merged; over thousands of
+    /// cards they find exactly what scanning every card's keys finds (the same keys, the same caps).
+    @Test func lookupsFindWhatAScanOfEveryCardFinds() {
+        let count = 9_000
+        let keys = (0..<count).map { i in
+            MatchKeys(
+                Contact(
+                    formattedName: "Given\(i % 97) Family\(i % 89)",
+                    emails: [LabeledValue("user\(i % 1_201)@example.com")],
+                    phones: [LabeledValue("+1 555 \(100 + i % 50) \(1000 + i % 3_001)", types: ["CELL"])]),
+                countryCode: 1)
+        }
+        let index = ContactIndex(keys)
+        let positionBits = Int.bitWidth - count.leadingZeroBitCount
+        let mask = ~((1 << positionBits) - 1)
+        var byHash: [Int: [Int]] = [:]
+        for (position, k) in keys.enumerated() {
+            for key in k.indexKeys { byHash[key.hash & mask, default: []].append(position) }
+        }
+        var compared = 0
+        for probe in keys.prefix(600) {
+            var expected = Set<Int>()
+            for key in probe.indexKeys {
+                let cards = byHash[key.hash & mask] ?? []
+                if cards.count <= ContactIndex.cap(key.kind) { expected.formUnion(cards) }
+            }
+            #expect(index.candidates(for: probe) == expected.sorted())
+            #expect(
+                index.cardCount(email: probe.emails[0]) == byHash[IndexKey(.email, probe.emails[0]).hash & mask]?.count)
+            compared += 1
+        }
+        #expect(compared == 600)
+        #expect(index.cardCount(email: "nobody@example.com") == 0)
+    }
 }

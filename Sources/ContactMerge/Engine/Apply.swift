@@ -106,10 +106,7 @@ extension AddressBookMerge {
                 }
             }
         }
-        func explained(_ node: Int) -> MatchDecision? {
-            guard let (partner, decision) = state.joined[node] else { return nil }
-            return plan.matcher.explained(decision, plan.keys[node], plan.keys[partner])
-        }
+        func explained(_ node: Int) -> MatchDecision? { Self.explained(node, in: state, plan: plan) }
         // One pass over what can be hundreds of thousands of suggestions, into a list sized once.
         var remaining: [Suggestion] = []
         remaining.reserveCapacity(max(0, plan.suggestions.count - answers.count))
@@ -151,29 +148,35 @@ extension AddressBookMerge {
                 }
             }
             result.added = addedAt.sorted { $0.0 < $1.0 }.map(\.1)
-            for (i, card) in plan.incoming.enumerated() {
+            // Each incoming card's entry, explained: on every processor (each explanation scores its pair in full).
+            let roots = plan.incoming.indices.map { state.find(count + $0) }
+            let settled = state
+            let outcomes = outcomeOf
+            let suggested = bestSuggestion
+            result.entries = Concurrently.map(Array(plan.incoming.indices), chunk: 128) { i in
+                let card = plan.incoming[i]
                 let node = count + i
-                let root = state.find(node)
+                let root = roots[i]
                 var entry = MergeEntry(
                     file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
-                if let anchor = state.group(root).first(where: isAnchor) {
+                if let anchor = settled.group(root).first(where: isAnchor) {
                     entry.existing = anchor
-                    entry.outcome = outcomeOf[node]?.0 ?? .unchanged
-                    entry.changes = outcomeOf[node]?.1 ?? []
-                    entry.decision = explained(node)
+                    entry.outcome = outcomes[node]?.0 ?? .unchanged
+                    entry.changes = outcomes[node]?.1 ?? []
+                    entry.decision = Self.explained(node, in: settled, plan: plan)
                 } else if root != node {
                     entry.outcome = .merged
                     entry.intoIncoming = root - count
-                    entry.changes = outcomeOf[node]?.1 ?? []
-                    entry.decision = explained(node)
-                } else if let existing = bestSuggestion[i] {
+                    entry.changes = outcomes[node]?.1 ?? []
+                    entry.decision = Self.explained(node, in: settled, plan: plan)
+                } else if let existing = suggested[i] {
                     entry.outcome = .possible
                     entry.existing = existing
                     entry.decision = plan.matcher.explained(
                         plan.matcher.decide(plan.keys[node], plan.keys[existing]), plan.keys[node],
                         plan.keys[existing])
                 }
-                result.entries.append(entry)
+                return entry
             }
         }
         result.suggestions = remaining
@@ -187,5 +190,12 @@ extension AddressBookMerge {
             return matcher.explained(matcher.decide(a, b), a, b)
         }
         return result
+    }
+
+    /// The decision by which `node` joined its group, scored in full for the report; nil for a node that joined
+    /// nothing.
+    private static func explained(_ node: Int, in state: Clustering.State, plan: MergePlan) -> MatchDecision? {
+        guard let (partner, decision) = state.joined[node] else { return nil }
+        return plan.matcher.explained(decision, plan.keys[node], plan.keys[partner])
     }
 }

@@ -137,6 +137,7 @@ enum Merge {
         guard saveKeptApart(decisions, reviewed: reviewed, for: target, settings: settings, io: io) else {
             return ExitCode.ioFailure
         }
+        io.keepUntilExit?((decisions, incoming))
         return skipped.isEmpty && reader.errorCount == 0 ? ExitCode.success : ExitCode.problems
     }
 
@@ -211,6 +212,7 @@ enum Merge {
             decisions, target: target ?? InputReader.name(path), committed: committed, settings: settings, io: io)
         guard saveKeptApart(decisions, reviewed: reviewed, for: path, settings: settings, io: io)
         else { return ExitCode.ioFailure }
+        io.keepUntilExit?(decisions)
         return ExitCode.success
     }
 
