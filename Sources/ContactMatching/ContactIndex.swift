@@ -66,7 +66,7 @@ public struct ContactIndex: Sendable {
             for position in range {
                 for key in keys[position].indexKeys { entries.append(key.hash & hashMask | position) }
             }
-            Self.radixSort(&entries)
+            RadixSort.sort(&entries)
             return entries
         }
         let entries = sorted.count == 1 ? sorted[0] : Self.merged(sorted[0], sorted[1])
@@ -101,7 +101,7 @@ public struct ContactIndex: Sendable {
         let hashMask = ~((1 << positionBits) - 1)
         let otherPositions = (1 << other.positionBits) - 1
         var added = other.entries.map { $0 & hashMask | ($0 & otherPositions) + keys.count }
-        Self.radixSort(&added)
+        RadixSort.sort(&added)
         return ContactIndex(keys: all, entries: Self.merged(entries, added), positionBits: positionBits)
     }
 
@@ -119,7 +119,7 @@ public struct ContactIndex: Sendable {
             keys[p] = k
             for key in k.indexKeys { added.append(key.hash & hashMask | p) }
         }
-        Self.radixSort(&added)
+        RadixSort.sort(&added)
         let positionMask = (1 << positionBits) - 1
         var entries: [Int] = []
         entries.reserveCapacity(self.entries.count + added.count)
@@ -158,39 +158,6 @@ public struct ContactIndex: Sendable {
     /// The bucket of an entry or key: its top `bits` in the order entries are sorted in (signed).
     @inline(__always) private static func bucket(of entry: Int, bits: Int) -> Int {
         Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(entry)) ^ (1 << 63)) >> UInt64(Int.bitWidth - bits))
-    }
-
-    /// Sorts in four passes of 16 bits: several times faster than a comparison sort on a large book's million
-    /// entries, which the merge waits for before it can match anything.
-    static func radixSort(_ values: inout [Int]) {
-        guard values.count > 256 else { return values.sort() }
-        // Flipping the sign bit makes unsigned order the signed order.
-        var source = values.map { UInt64(bitPattern: Int64($0)) ^ (1 << 63) }
-        var target = [UInt64](repeating: 0, count: source.count)
-        var counts = [Int](repeating: 0, count: 1 << 16)
-        for shift in stride(from: UInt64(0), to: 64, by: 16) {
-            source.withUnsafeBufferPointer { from in
-                target.withUnsafeMutableBufferPointer { to in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        for i in counts.indices { counts[i] = 0 }
-                        for v in from { counts[Int((v >> shift) & 0xFFFF)] += 1 }
-                        var sum = 0
-                        for i in counts.indices {
-                            let count = counts[i]
-                            counts[i] = sum
-                            sum += count
-                        }
-                        for v in from {
-                            let digit = Int((v >> shift) & 0xFFFF)
-                            to[counts[digit]] = v
-                            counts[digit] += 1
-                        }
-                    }
-                }
-            }
-            swap(&source, &target)
-        }
-        for i in values.indices { values[i] = Int(Int64(bitPattern: source[i] ^ (1 << 63))) }
     }
 
     /// A name on more cards than this is too common to suggest a duplicate by itself (a book with dozens of

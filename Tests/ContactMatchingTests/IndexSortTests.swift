@@ -1,5 +1,6 @@
 import ContactModel
 import Testing
+import Utilities
 
 @testable import ContactMatching
 
@@ -17,7 +18,7 @@ import Testing
         values += (0..<(count / 4)).map { i in (Int.min + 5) | (i % 7) }
         values += [Int.max, Int.min, 0, -1]
         var sorted = values
-        ContactIndex.radixSort(&sorted)
+        RadixSort.sort(&sorted)
         #expect(sorted == values.sorted())
     }
 }

@@ -175,6 +175,14 @@ extension AddressBookMerge {
         // Pairs of roots packed in one integer with their rank, sorted, so each pair of groups is kept once
         // with its strongest rank without a dictionary of hundreds of thousands of entries. A large book has
         // hundreds of thousands: every list here is sized once and sorted in place, and none is copied.
+        // Most roots are cards on their own: a list says which are groups, so they are not each looked up in the
+        // dictionary of groups (millions of lookups for a large book).
+        var grouped = [Bool](repeating: false, count: state.parent.count)
+        for root in state.members.keys { grouped[root] = true }
+        let groups = state.members
+        func anyMember(of root: Int, _ test: (Int) -> Bool) -> Bool {
+            grouped[root] ? groups[root]!.contains(where: test) : test(root)
+        }
         var packed: [(key: Int, rank: Int32)] = []
         packed.reserveCapacity(pairs.count + state.refused.count)
         for pair in [pairs, state.refused].joined() {
@@ -182,12 +190,15 @@ extension AddressBookMerge {
             var y = state.find(Int(pair.b))
             guard x != y else { continue }
             // The group holding an anchor second, else the lower root first.
-            let anchorX = state.anyMember(of: x, isAnchor)
-            let anchorY = state.anyMember(of: y, isAnchor)
+            let anchorX = anyMember(of: x, isAnchor)
+            let anchorY = anyMember(of: y, isAnchor)
             if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
             packed.append((x << 32 | y, pair.rank))
         }
-        packed.sort { ($0.key, $1.rank) < ($1.key, $0.rank) }
+        // Each pair of groups with its strongest rank first.
+        if !SortKey.sortPairs(&packed, nodes: state.parent.count) {
+            packed.sort { ($0.key, $1.rank) < ($1.key, $0.rank) }
+        }
         var out: [Suggestion] = []
         out.reserveCapacity(packed.count)
         var previous = -1
@@ -195,15 +206,17 @@ extension AddressBookMerge {
             previous = key
             let x = key >> 32
             let y = key & 0xFFFF_FFFF
-            let anchor = state.members[y]?.first(where: isAnchor) ?? y
-            guard !state.anyMember(of: x, { a in state.anyMember(of: y) { keptApart(a, $0) } }),
+            let anchor = grouped[y] ? groups[y]!.first(where: isAnchor) ?? y : y
+            guard !anyMember(of: x, { a in anyMember(of: y) { keptApart(a, $0) } }),
                 var suggestion = make(x, anchor)
             else { continue }
             suggestion.rank = Int(rank)
             out.append(suggestion)
         }
         packed = []
-        out.sort { ($0.rank, $1.first, $1.second) > ($1.rank, $0.first, $0.second) }
+        if !SortKey.sortSuggestions(&out, nodes: state.parent.count) {
+            out.sort { ($0.rank, $1.first, $1.second) > ($1.rank, $0.first, $0.second) }
+        }
         return out
     }
 
