@@ -367,12 +367,20 @@ package enum Scoring {
     private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> AddressComparison {
         var best: AddressComparison?
         var bestTotal = Int.min
-        for x in keysA {
-            for y in keysB {
-                let fields = compareAddress(x, y)
-                let total =
-                    fields.street.weight + fields.locality.weight + fields.region.weight + fields.postalCode.weight
-                if total > bestTotal { (best, bestTotal) = (fields, total) }
+        // The keys read where they are, through pointers: iterating or subscripting the arrays copied both keys
+        // (seven strings each) for every pair of addresses.
+        keysA.withUnsafeBufferPointer { xs in
+            keysB.withUnsafeBufferPointer { ys in
+                guard let x = xs.baseAddress, let y = ys.baseAddress else { return }
+                for i in 0..<xs.count {
+                    for j in 0..<ys.count {
+                        let fields = compareAddress(x + i, y + j)
+                        let total =
+                            fields.street.weight + fields.locality.weight + fields.region.weight
+                            + fields.postalCode.weight
+                        if total > bestTotal { (best, bestTotal) = (fields, total) }
+                    }
+                }
             }
         }
         return best ?? (
@@ -396,8 +404,10 @@ package enum Scoring {
             : FieldComparison(.street, .disagree, Weights.streetDisagree)
     }
 
-    private static func compareAddress(_ a: AddressKey, _ b: AddressKey) -> AddressComparison {
-        var street = compareStreet(a.number, a.street, b.number, b.street)
+    private static func compareAddress(_ a: UnsafePointer<AddressKey>, _ b: UnsafePointer<AddressKey>)
+        -> AddressComparison
+    {
+        var street = compareStreet(a.pointee.number, a.pointee.street, b.pointee.number, b.pointee.street)
         // A street written in the extended-address field (ADR component 2) on one card is the same street.
         func consider(_ x: (number: String, street: String)?, _ y: (number: String, street: String)?) {
             guard let x, let y else { return }
@@ -407,8 +417,8 @@ package enum Scoring {
             street = other
         }
         if street.outcome != .agree {
-            consider(a.extendedLine, b.streetLine)
-            consider(a.streetLine, b.extendedLine)
+            consider(a.pointee.extendedLine, b.pointee.streetLine)
+            consider(a.pointee.streetLine, b.pointee.extendedLine)
         }
         func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int)
             -> FieldComparison
@@ -419,10 +429,13 @@ package enum Scoring {
         var fields = (
             street: street,
             locality: plain(
-                .locality, a.locality, b.locality, agree: Weights.localityAgree, disagree: Weights.localityDisagree),
-            region: plain(.region, a.region, b.region, agree: Weights.regionAgree, disagree: Weights.regionDisagree),
+                .locality, a.pointee.locality, b.pointee.locality, agree: Weights.localityAgree,
+                disagree: Weights.localityDisagree),
+            region: plain(
+                .region, a.pointee.region, b.pointee.region, agree: Weights.regionAgree,
+                disagree: Weights.regionDisagree),
             postalCode: plain(
-                .postalCode, a.postalCode, b.postalCode, agree: Weights.postalCodeAgree,
+                .postalCode, a.pointee.postalCode, b.pointee.postalCode, agree: Weights.postalCodeAgree,
                 disagree: Weights.postalCodeDisagree)
         )
         if street.outcome == .disagree {
