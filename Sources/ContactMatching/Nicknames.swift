@@ -58,13 +58,28 @@ enum Nicknames {
     ]
 
     /// Whether `name` (folded) is a given name the table knows.
-    static func isKnown(_ name: String) -> Bool { entry(name)?.isKnown ?? false }
+    static func isKnown(_ name: String) -> Bool { lookUp(name).isKnown }
 
     /// Whether `a` and `b` (folded) can name the same person.
-    static func areEquivalent(_ a: String, _ b: String) -> Bool {
-        guard let x = entry(a), let y = entry(b) else { return false }
-        return x.groups.0 & y.groups.0 != 0 || x.groups.1 & y.groups.1 != 0
+    static func areEquivalent(_ a: String, _ b: String) -> Bool { lookUp(a).isEquivalent(to: lookUp(b)) }
+
+    /// What the table says of one name, looked up once for several questions (a pair's given names are asked
+    /// both whether they are nicknames of one name and whether both are known names).
+    struct Lookup {
+        fileprivate var entry: Entry?
+
+        /// `isKnown(name)`.
+        var isKnown: Bool { entry?.isKnown ?? false }
+
+        /// `areEquivalent(name, other's name)`.
+        func isEquivalent(to other: Lookup) -> Bool {
+            guard let x = entry, let y = other.entry else { return false }
+            return x.groups.0 & y.groups.0 != 0 || x.groups.1 & y.groups.1 != 0
+        }
     }
+
+    /// The table's answers about `name` (folded).
+    static func lookUp(_ name: String) -> Lookup { Lookup(entry: entry(name)) }
 
     /// The formal name of the first group `name` is in (`bob` -> `robert`), or the name itself.
     static func root(_ name: String) -> String {
@@ -82,7 +97,7 @@ enum Nicknames {
     // table's `String` keys could not equal it either.
 
     /// What the table says of one name: the groups it is in (bit `i` for `groups[i]`) and whether it is `known`.
-    private struct Entry {
+    fileprivate struct Entry {
         var key: (UInt64, UInt64) = (0, 0)
         var groups: (UInt64, UInt64) = (0, 0)
         var isKnown = false

@@ -307,11 +307,14 @@ package enum Scoring {
                 ? FieldComparison(.givenName, .similar, Weights.givenInitial, remarks: .initial)
                 : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
-        if Nicknames.areEquivalent(a, b) {
+        // Each name looked up in the nickname table once, for both questions.
+        let x = Nicknames.lookUp(a)
+        let y = Nicknames.lookUp(b)
+        if x.isEquivalent(to: y) {
             return FieldComparison(.givenName, .agree, Weights.givenAgree, remarks: .nickname)
         }
         // Two names people are really called (Anna and Anne, Daniel and Danielle) are two names, not a typo.
-        if Nicknames.isKnown(a) && Nicknames.isKnown(b) {
+        if x.isKnown && y.isKnown {
             return FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
         let similarity = Similarity.jaroWinkler(a, b)
