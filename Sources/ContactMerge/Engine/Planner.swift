@@ -143,7 +143,8 @@ extension AddressBookMerge {
             order: { node in
                 frozenOrder[node] != .max
                     ? frozenOrder[node] : ContentKey.order(incoming[node - count].contact) | 1 << 63
-            }, keptApart: keptApart, merger: merger, countryCode: code, index: ContactIndex(keys))
+            }, keptApart: keptApart, merger: merger, countryCode: code,
+            index: existingMatcher.index.appending(incomingMatcher.index))
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
         // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
