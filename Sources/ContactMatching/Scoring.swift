@@ -279,12 +279,14 @@ package enum Scoring {
         if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y {
             veto = veto ?? .middleInitials
         }
-        var given = compareGiven(a.given, b.given)
+        // `a.given` is looked up in the nickname table once, for both readings.
+        var lookedUp: Nicknames.Lookup?
+        var given = compareGiven(a.given, b.given, lookedUp: &lookedUp)
         var family = compareFamily(a.family, b.family)
         // A form filled the wrong way round: try given and family swapped, and keep the better reading.
         if given.outcome == .agree && family.outcome == .agree { return (given, family, veto) }
         // The swapped family names are compared only when the swapped given names are alike (rarely).
-        let swappedGiven = compareGiven(a.given, b.family)
+        let swappedGiven = compareGiven(a.given, b.family, lookedUp: &lookedUp)
         if swappedGiven.outcome != .disagree && swappedGiven.outcome != .missing,
             case let swappedFamily = compareFamily(a.family, b.given), swappedFamily.outcome != .disagree,
             swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
@@ -299,7 +301,8 @@ package enum Scoring {
         return (given, family, veto)
     }
 
-    private static func compareGiven(_ a: String, _ b: String) -> FieldComparison {
+    /// Compares two given names; `lookedUp` is `a` looked up in the nickname table, nil until it is.
+    private static func compareGiven(_ a: String, _ b: String, lookedUp: inout Nicknames.Lookup?) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
         if a == b { return FieldComparison(.givenName, .agree, Weights.givenAgree) }
         if isOneLetter(a) || isOneLetter(b) {
@@ -308,7 +311,8 @@ package enum Scoring {
                 : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
         // Each name looked up in the nickname table once, for both questions.
-        let x = Nicknames.lookUp(a)
+        let x = lookedUp ?? Nicknames.lookUp(a)
+        lookedUp = x
         let y = Nicknames.lookUp(b)
         if x.isEquivalent(to: y) {
             return FieldComparison(.givenName, .agree, Weights.givenAgree, remarks: .nickname)
@@ -317,10 +321,8 @@ package enum Scoring {
         if x.isKnown && y.isKnown {
             return FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
-        let similarity = Similarity.jaroWinkler(a, b)
-        return similarity >= Self.similarity
-            ? FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: similarity)
-            : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
+        return typo(a, b).map { FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: $0) }
+            ?? FieldComparison(.givenName, .disagree, Weights.givenDisagree)
     }
 
     /// Whether a folded name is an initial: one scalar (folding leaves no combining marks), without counting
@@ -333,10 +335,64 @@ package enum Scoring {
     private static func compareFamily(_ a: String, _ b: String) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.familyName, .missing) }
         if a == b { return FieldComparison(.familyName, .agree, Weights.familyAgree) }
+        return typo(a, b).map { FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: $0) }
+            ?? FieldComparison(.familyName, .disagree, Weights.familyDisagree)
+    }
+
+    // MARK: Typos
+
+    /// The Jaro-Winkler similarity of two different texts when it reaches `similarity` (one is a typo of the
+    /// other), else nil. Most texts compared are not alike at all (the candidates of a large book share a
+    /// Soundex code, a birthday or a house, not a name): a bound from the letters they share rules those out
+    /// without comparing them letter by letter.
+    static func typo(_ a: String, _ b: String) -> Double? {
+        guard mayBeTypo(a, b) else { return nil }
         let similarity = Similarity.jaroWinkler(a, b)
-        return similarity >= Self.similarity
-            ? FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: similarity)
-            : FieldComparison(.familyName, .disagree, Weights.familyDisagree)
+        return similarity >= Self.similarity ? similarity : nil
+    }
+
+    /// False when `Similarity.jaroWinkler(a, b)` is certainly below `similarity`: true for texts that may reach
+    /// it, and for any it cannot tell (not ASCII, or not stored contiguously).
+    static func mayBeTypo(_ a: String, _ b: String) -> Bool {
+        a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in mayBeTypo(x, y) } ?? true
+        } ?? true
+    }
+
+    /// `mayBeTypo` on the bytes. Jaro counts the characters of each text that match one of the other within a
+    /// window (`m`), and the matched pairs out of order; Winkler adds a share of the rest for a common prefix of
+    /// up to four. Each text's matched characters occur in the other, so `m` is at most the number of either's
+    /// characters that the other contains, and the similarity is at most Jaro of that `m` with nothing out of
+    /// order, raised for the actual prefix. That bound is worked out in the same arithmetic as the similarity,
+    /// which grows with `m`, and compared with a margin far above its rounding.
+    static func mayBeTypo(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !x.isEmpty, !y.isEmpty else { return true }
+        // The bytes each text holds, as bits of an integer by their low six bits: two bytes that share a bit
+        // (a digit and a letter) only loosen the bound.
+        var ascii: UInt8 = 0
+        var inX: UInt64 = 0
+        var inY: UInt64 = 0
+        for c in x {
+            ascii |= c
+            inX |= 1 &<< (c & 63)
+        }
+        for c in y {
+            ascii |= c
+            inY |= 1 &<< (c & 63)
+        }
+        guard ascii < 0x80 else { return true }
+        var xInY = 0
+        var yInX = 0
+        for c in x { xInY &+= Int(truncatingIfNeeded: (inY &>> (c & 63)) & 1) }
+        for c in y { yInX &+= Int(truncatingIfNeeded: (inX &>> (c & 63)) & 1) }
+        let matches = min(xInY, yInX)
+        // No character in common: Jaro-Winkler is 0.
+        guard matches > 0 else { return false }
+        var prefix = 0
+        while prefix < min(4, x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
+        let m = Double(matches)
+        let jaro = (m / Double(x.count) + m / Double(y.count) + 1) / 3
+        return jaro + Double(prefix) * 0.1 * (1 - jaro) >= Self.similarity - 1e-9
     }
 
     // MARK: Birthday
@@ -401,10 +457,8 @@ package enum Scoring {
             return FieldComparison(.street, .disagree, Weights.streetDisagree, remarks: .houseNumber)
         }
         if a == b { return FieldComparison(.street, .agree, Weights.streetAgree) }
-        let similarity = Similarity.jaroWinkler(a, b)
-        return similarity >= Self.similarity
-            ? FieldComparison(.street, .similar, Weights.streetSimilar, similarity: similarity)
-            : FieldComparison(.street, .disagree, Weights.streetDisagree)
+        return typo(a, b).map { FieldComparison(.street, .similar, Weights.streetSimilar, similarity: $0) }
+            ?? FieldComparison(.street, .disagree, Weights.streetDisagree)
     }
 
     private static func compareAddress(_ a: UnsafePointer<AddressKey>, _ b: UnsafePointer<AddressKey>)

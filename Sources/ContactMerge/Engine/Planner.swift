@@ -110,8 +110,8 @@ extension AddressBookMerge {
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
-            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
-            where j < i && lookups[j].holder == nil {
+            for j in incomingMatcher.index.candidates(for: mine, below: i, capped: &out.capped)
+            where lookups[j].holder == nil {
                 let other = count + j
                 guard !keptApart(node, other) else { continue }
                 if incomingMatcher.verdict(mine, inKeys[j]).kind == .same {
@@ -248,8 +248,8 @@ extension AddressBookMerge {
         var found: [Found] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
             var out = Found()
             for i in start..<min(keys.count, start + run) {
-                let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
-                for j in candidates where j < i && !keptApart(i, j) {
+                let candidates = matcher.index.candidates(for: keys[i], below: i, capped: &out.capped)
+                for j in candidates where !keptApart(i, j) {
                     out.candidates += 1
                     let verdict = matcher.verdict(keys[i], keys[j])
                     if verdict.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
