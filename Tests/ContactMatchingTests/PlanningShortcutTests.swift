@@ -6,6 +6,7 @@ import Testing
 import VCardFormat
 
 @testable import ContactMatching
+@testable import ContactMerge
 
 /// The shortcuts planning takes against the long way round, on generated and real cards: each must give exactly
 /// what the long way gives.
@@ -115,5 +116,91 @@ import VCardFormat
         #expect(pairs > 100_000)
         #expect(ruledOut > pairs / 4)
         #expect(typos > 1_000)
+    }
+
+    // MARK: Pairs remembered from one settling pass to the next
+
+    /// A pair that shares no identifier is decided the same way by any index (the memo keeps its outcome from one
+    /// pass to the next, while the index changes with the groups): here an index of every card, and the same
+    /// index with a tenth of the cards left out and others given a neighbour's keys.
+    @Test func aPairSharingNoIdentifierIsDecidedAlikeByAnyIndex() {
+        let keys = Self.book.map { MatchKeys($0, countryCode: 1) }
+        let whole = Matcher(index: ContactIndex(keys), sharedAbove: 2)
+        let removed = keys.indices.filter { $0 % 10 == 3 }
+        var replaced: [Int: MatchKeys] = [:]
+        for i in keys.indices where i % 10 == 5 { replaced[i] = keys[i - 1] }
+        let changed = Matcher(index: whole.index.updating(replaced, removing: removed), sharedAbove: 2)
+        var alike = 0
+        var sharing = 0
+        for (i, probe) in keys.enumerated() {
+            for j in whole.index.candidates(for: probe) where j != i {
+                let verdict = whole.verdict(probe, keys[j])
+                guard verdict.sharedIdentifiers == 0 else {
+                    sharing += 1
+                    continue
+                }
+                #expect(changed.verdict(probe, keys[j]) == verdict)
+                #expect(changed.decide(probe, keys[j]) == whole.decide(probe, keys[j]))
+                alike += 1
+            }
+        }
+        #expect(alike > 10_000)
+        #expect(sharing > 1_000)
+    }
+
+    /// What a plan decides for each card and each suggestion, as text.
+    static func outcome(_ result: MergeResult) -> [String] {
+        result.entries.map { String(describing: $0) } + result.suggestions.map { "\($0)" }
+            + result.replaced.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            + result.added.map { "\($0)" } + ["removed \(result.removed.sorted())"]
+    }
+
+    /// Namesakes at one company each (`ken-*.vcf` many times over): two people of one name with their own
+    /// birthdays, emails and mobiles, and a card of that name and company alone, which both claim equally and
+    /// which stays ambiguous from one settling pass to the next.
+    static func namesakes(_ count: Int) -> [Contact] {
+        var text = ""
+        for i in 0..<count {
+            let person = "FN:Ken Suzuki\(i)\r\nN:Suzuki\(i);Ken;;;\r\nORG:Umbrella \(i) Ltd.\r\n"
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\n\(person)END:VCARD\r\n"
+            for (k, year) in [1957, 2000].enumerated() {
+                text += "BEGIN:VCARD\r\nVERSION:3.0\r\n\(person)BDAY:\(year)-06-\(10 + i % 18)\r\n"
+                text += "EMAIL;TYPE=WORK:ken\(k).\(i)@umbrella.example\r\n"
+                text += "TEL;TYPE=CELL:+81 90 \(1000 + i) \(2000 + k)\r\nEND:VCARD\r\n"
+            }
+        }
+        return VCardDocument.read(Array(text.utf8)).cards.map(\.contact)
+    }
+
+    /// Settling with the pairs of the pass before replayed gives what deciding every pair again gives: the same
+    /// groups, explanations, suggestions and cards, for a dedupe and a merge. The generated book holds its
+    /// incoming cards twice, which makes a second pass; the namesakes are ambiguous in both.
+    @Test func settlingWithRememberedPairsDecidesAsDecidingAgain() throws {
+        let engine = AddressBookMerge(countryCode: 1)
+        let generated = SyntheticBook.generate(
+            .init(
+                seed: 5, existingPeople: 1_000, incomingDuplicates: 800, incomingNew: 100, traps: 800,
+                unlinkedDuplicates: 100, unlinkedTraps: 800))
+        let twice = generated.existing + generated.incoming + generated.incoming
+        let book = VCardDocument.read(Array(twice.utf8)).cards.map(\.contact)
+        let namesakes = Self.namesakes(300)
+        var books = [book, namesakes + book + namesakes.reversed()]
+        for fixture in try Self.reviewFixtures() { books.append(fixture + fixture.reversed()) }
+        let tally = PairMemo.Tally()
+        for cards in books {
+            let existing = ExistingCards(cards, countryCode: 1)
+            let lines = Array(cards.indices)
+            let replayed = PairMemo.$tally.withValue(tally) { engine.dedupe(existing, file: "book", lines: lines) }
+            let decided = PairMemo.$replays.withValue(false) { engine.dedupe(existing, file: "book", lines: lines) }
+            #expect(Self.outcome(replayed) == Self.outcome(decided))
+            let half = cards.count / 2
+            let incoming = cards[half...].enumerated().map { IncomingCard(contact: $1, file: "in", line: $0) }
+            let into = ExistingCards(Array(cards[..<half]), countryCode: 1)
+            let merged = PairMemo.$tally.withValue(tally) { engine.merge(incoming, into: into) }
+            let mergedAgain = PairMemo.$replays.withValue(false) { engine.merge(incoming, into: into) }
+            #expect(Self.outcome(merged) == Self.outcome(mergedAgain))
+        }
+        #expect(tally.replayed > 500)
+        print("settling replayed \(tally.replayed) pairs")
     }
 }

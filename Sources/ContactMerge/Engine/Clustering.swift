@@ -255,6 +255,7 @@ struct Clustering: Sendable {
     /// stand, so an email several cards of one group carry counts once, as it will in the file written.
     func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 16) {
         var changed = changed
+        var memo = PairMemo()
         for _ in 0..<passes {
             // A node found ambiguous among the cards as they stood then is looked at again with the groups that
             // changed: a card that claimed it may have joined a group that claims it no longer (the group holds
@@ -263,14 +264,17 @@ struct Clustering: Sendable {
             let looked = changed.union(state.ambiguous.keys.map { state.find($0) })
             guard !looked.isEmpty else { return }
             state.ambiguous = [:]
-            changed = look(at: looked, state: &state, possible: &possible)
+            changed = look(at: looked, state: &state, possible: &possible, memo: &memo)
             if changed.isEmpty { return }
         }
     }
 
     /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
-    /// stand, and applies what is the same person; returns the groups that changed.
-    private func look(at changed: Set<Int>, state: inout State, possible: inout [PossiblePair]) -> Set<Int> {
+    /// stand, and applies what is the same person; returns the groups that changed. A pair `memo` holds from the
+    /// pass before is not decided again; `memo` then holds this pass's pairs.
+    private func look(
+        at changed: Set<Int>, state: inout State, possible: inout [PossiblePair], memo: inout PairMemo
+    ) -> Set<Int> {
         // The groups as they stand, indexed by their roots: every other node is left out, and a group of several
         // cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it
         // will in the file written.
@@ -286,39 +290,65 @@ struct Clustering: Sendable {
         }
         let matcher = Matcher(index: index.updating(replaced, removing: removed), sharedAbove: 2)
         let mine = Set(changed.map { state.find($0) }).sorted()
-        let looked = Set(mine)
-        // The groups as they stand, read by the decisions, which run on every processor.
+        var looked = [Bool](repeating: false, count: keys.count)
+        for root in mine { looked[root] = true }
+        // The groups as they stand, read by the decisions, which run on every processor. Every candidate is a
+        // root, which the index holds with its group's keys.
         let members = state.members
         let merged = state.merged
+        let groupKeys = matcher.index.keys
+        let previous = PairMemo.replays ? memo.groups : [:]
         struct Found: Sendable {
             var edges: [Edge] = []
             var possible: [PossiblePair] = []
+            var kept: PairMemo.Group
+            var replayed = 0
         }
-        let found = Concurrently.map(mine, chunk: 16) { root -> Found in
-            var out = Found()
-            let ours = merged[root]?.keys ?? keys[root]
+        let found = Concurrently.map(mine, chunk: 16) { [looked] root -> Found in
+            let ours = groupKeys[root]
+            var out = Found(kept: PairMemo.Group(ours: ours))
+            var replay = PairMemo.Cursor(previous[root], ours: ours)
             let anchored = (members[root] ?? [root]).contains(where: isAnchor)
             for other in matcher.index.candidates(for: ours) where other != root {
                 // A pair of two groups looked at is decided once, by the lower root.
-                if looked.contains(other) && other < root { continue }
+                if looked[other] && other < root { continue }
                 if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
-                let theirs = merged[other]?.keys ?? keys[other]
-                let verdict = matcher.verdict(ours, theirs)
-                if verdict.kind != .same
-                    && identical(
-                        { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
-                {
-                    out.edges.append(
-                        Edge(root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)))
-                    continue
+                let theirs = groupKeys[other]
+                assert(theirs === (merged[other]?.keys ?? keys[other]), "the index holds a group's keys at its root")
+                let (edgeCount, possibleCount) = (out.edges.count, out.possible.count)
+                // What the pair gave is kept for the next pass unless its decision read the index.
+                var keep = true
+                if replay.replay(root, other, theirs, edges: &out.edges, possible: &out.possible) {
+                    out.replayed += 1
+                } else {
+                    let verdict = matcher.verdict(ours, theirs)
+                    keep = verdict.sharedIdentifiers == 0
+                    if verdict.kind != .same
+                        && identical(
+                            { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) },
+                            theirs)
+                    {
+                        out.edges.append(
+                            Edge(
+                                root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
+                            ))
+                    } else {
+                        Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
+                            matcher.decide(ours, theirs)
+                        }
+                    }
                 }
-                Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
-                    matcher.decide(ours, theirs)
+                if keep {
+                    out.kept.keep(
+                        other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
+                        rank: out.possible.count > possibleCount ? out.possible.last?.rank : nil)
                 }
             }
             return out
         }
         for f in found { possible.append(contentsOf: f.possible) }
+        PairMemo.tally?.replayed += found.reduce(0) { $0 + $1.replayed }
+        memo.groups = Dictionary(uniqueKeysWithValues: zip(mine, found.lazy.map(\.kept)))
         return apply(found.flatMap(\.edges), to: &state) { matcher.verdict($0, $1) }
     }
 
