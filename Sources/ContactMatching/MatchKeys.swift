@@ -61,6 +61,8 @@ public final class MatchKeys: Sendable {
         // A card with thousands of values (a mailing list kept as one card) is looked up in a set instead.
         var emails: [String] = []
         var emailKinds: [EmailKind] = []
+        emails.reserveCapacity(contact.emails.count)
+        emailKinds.reserveCapacity(contact.emails.count)
         var seenEmails: Set<String>?
         for email in contact.emails {
             guard let key = EmailKey.key(email.value) else { continue }
@@ -77,6 +79,7 @@ public final class MatchKeys: Sendable {
             emailKinds.append(EmailKind(types: email.types))
         }
         var phones: [(key: PhoneKey, personal: Bool)] = []
+        phones.reserveCapacity(contact.phones.count)
         var seenPhones: Set<PhoneKey>?
         for phone in contact.phones {
             guard let key = PhoneKey(phone.value, countryCode: countryCode) else { continue }
@@ -132,14 +135,14 @@ public final class MatchKeys: Sendable {
         for e in emails { add(IndexKey(.email, e)) }
         for p in phones { add(IndexKey(.phone, p.key)) }
         if let name, !name.family.isEmpty, !name.given.isEmpty {
-            let givenInitial = String(name.given.first!)
+            let givenInitial = Self.firstCharacter(name.given)
             add(IndexKey(.name, parts: name.family, name.givenRoot))
             add(IndexKey(.name, parts: name.family, givenInitial))
             // Given and family swapped meet under this key, which is the first key of the swapped name.
             add(IndexKey(.name, parts: name.given, Nicknames.root(name.family)))
             if let organization { add(IndexKey(.nameAndOrganization, parts: name.family, name.given, organization)) }
             add(IndexKey(.phonetic, parts: Similarity.soundex(name.family), givenInitial))
-            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), String(name.family.first!)))
+            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), Self.firstCharacter(name.family)))
         }
         if let formattedName { add(IndexKey(.formattedName, formattedName)) }
         if let birthday, let year = birthday.year {
@@ -231,6 +234,17 @@ public final class MatchKeys: Sendable {
         return Matcher.conflict(self, other) == nil
     }
 
+    /// `String(text.first!)`: the first character of a non-empty text. Two ASCII scalars other than CR LF are
+    /// never one character, so a text starting with them needs no search for the character's end.
+    static func firstCharacter(_ text: String) -> String {
+        var bytes = text.utf8.makeIterator()
+        if let a = bytes.next(), a < 0x80, a != 0x0D {
+            let b = bytes.next()
+            if b == nil || b! < 0x80 { return String(Unicode.Scalar(a)) }
+        }
+        return String(text.first!)
+    }
+
     /// A UID as matching compares it: trimmed, UUIDs lower-cased without `urn:uuid:`; nil when blank.
     public static func uidKey(_ raw: String) -> String? {
         var text = raw
@@ -265,11 +279,21 @@ public final class MatchKeys: Sendable {
         "isdn", "tty", "textphone", "video", "bbs", "modem", "msg",
     ]
 
+    /// `sharedTypes` of at most eight bytes packed (see `ASCIIBytes.packed`), sorted: a type is looked up
+    /// without hashing a string (every phone of a book has one or two).
+    private static let packedSharedTypes: [UInt64] = sharedTypes.compactMap { ASCIIBytes.packed($0.utf8) }.sorted()
+
     static func isPersonal(types: [String], label: String?) -> Bool {
         // Readers keep TYPE values as written, which is nearly always lower case already.
-        for type in types
-        where sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
-            return false
+        for type in types {
+            let utf8 = type.utf8
+            if utf8.count <= 8 && !utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 || $0 == 0 }) {
+                if packedSharedTypes.contains(ASCIIBytes.packed(utf8)!) { return false }
+                continue
+            }
+            if sharedTypes.contains(utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
+                return false
+            }
         }
         if let label, sharedTypes.contains(TextFolding.fold(label).replacingOccurrences(of: " ", with: "")) {
             return false
@@ -281,6 +305,9 @@ public final class MatchKeys: Sendable {
         "inc", "incorporated", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "company", "plc", "ag",
         "sa", "srl", "bv", "nv", "llp", "lp", "pty", "kg", "oy", "ab", "as", "spa", "sarl", "the",
     ]
+
+    /// `legalForms` of at most eight bytes, packed: most words of a name are looked up without making a string.
+    private static let packedLegalForms: Set<UInt64> = Set(legalForms.compactMap { ASCIIBytes.packed($0.utf8) })
 
     static func organizationKey(_ name: String) -> String? {
         var folded: [UInt8] = []
@@ -294,7 +321,10 @@ public final class MatchKeys: Sendable {
             defer { start = end + 1 }
             guard end > start else { continue }
             let word = folded[start..<end]
-            if word.count <= 12, legalForms.contains(String(decoding: word, as: UTF8.self)) {
+            if word.count <= 8
+                ? packedLegalForms.contains(ASCIIBytes.packed(word)!)
+                : word.count <= 12 && legalForms.contains(String(decoding: word, as: UTF8.self))
+            {
                 dropped = true
                 continue
             }
@@ -317,7 +347,9 @@ package struct Birthday: Hashable, Sendable {
 
     /// Reads `1985-04-15`, `19850415`, `--0415`, `--04-15`, `1985-04-15T00:00:00Z`; nil for anything else.
     public init?(_ text: String) {
-        var digits: [Int] = []
+        // The digits, at most eight, packed one to four bits (a list of them cost an allocation per card).
+        var digits: UInt64 = 0
+        var digitCount = 0
         var leadingDashes = 0
         var started = false
         var ended = false
@@ -330,20 +362,23 @@ package struct Birthday: Hashable, Sendable {
             started = true
             if b == 0x54 || b == 0x74 { break }
             if b >= 0x30 && b <= 0x39 {
-                guard digits.count < 8 else { return nil }
-                digits.append(Int(b - 0x30))
+                guard digitCount < 8 else { return nil }
+                digits = digits << 4 | UInt64(b - 0x30)
+                digitCount += 1
             } else if b == 0x2D {
-                if digits.isEmpty { leadingDashes += 1 }
+                if digitCount == 0 { leadingDashes += 1 }
             } else {
                 return nil
             }
         }
-        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
-        if digits.count == 8, leadingDashes == 0 {
+        func number(_ range: Range<Int>) -> Int {
+            range.reduce(0) { $0 * 10 + Int(digits >> UInt64(4 * (digitCount - 1 - $1)) & 0xF) }
+        }
+        if digitCount == 8, leadingDashes == 0 {
             year = number(0..<4)
             month = number(4..<6)
             day = number(6..<8)
-        } else if digits.count == 4, leadingDashes == 2 {
+        } else if digitCount == 4, leadingDashes == 2 {
             year = nil
             month = number(0..<2)
             day = number(2..<4)

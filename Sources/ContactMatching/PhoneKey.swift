@@ -178,7 +178,15 @@ package enum EmailKey {
 
     /// The domain part of a key.
     public static func domain(_ key: String) -> Substring {
-        // By bytes: `@` is ASCII, and walking characters costs more than the rest of a key.
-        key.utf8.lastIndex(of: 0x40).map { key[key.utf8.index(after: $0)...] } ?? ""
+        // By bytes: `@` is ASCII, and walking characters (or the UTF-8 view backwards) costs more than the rest
+        // of a key.
+        var text = key
+        let at = text.withUTF8 { bytes -> Int? in
+            var i = bytes.count - 1
+            while i >= 0 && bytes[i] != 0x40 { i -= 1 }
+            return i >= 0 ? i : nil
+        }
+        guard let at else { return "" }
+        return key[key.utf8.index(key.utf8.startIndex, offsetBy: at + 1)...]
     }
 }

@@ -119,7 +119,7 @@ package enum Similarity {
         for b in folded.utf8 {
             guard b >= 0x61 && b <= 0x7A else {
                 if b == 0x20 { continue }  // "de la cruz": the words run together
-                if out.isEmpty { return String(folded.unicodeScalars.prefix(2).map(Character.init)) }
+                if out.isEmpty { return String(Substring(folded.unicodeScalars.prefix(2))) }
                 continue
             }
             let code = codes[Int(b - 0x61)]

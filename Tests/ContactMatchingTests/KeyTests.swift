@@ -222,4 +222,53 @@ import Testing
         #expect(a.conflicts(with: try #require(Birthday("1985-05-14"))))
         #expect(Birthday("April 15") == nil)
     }
+
+    @Test(
+        arguments: [
+            ("1985-04-15", 1985, 4, 15), ("19850415", 1985, 4, 15), ("--0415", nil, 4, 15), ("--04-15", nil, 4, 15),
+            (" 1985-04-15T00:00:00Z", 1985, 4, 15), ("2000-12-31", 2000, 12, 31), ("00010101", 1, 1, 1),
+        ] as [(String, Int?, Int, Int)])
+    func birthdayParts(text: String, year: Int?, month: Int, day: Int) throws {
+        let birthday = try #require(Birthday(text))
+        #expect(birthday.year == year && birthday.month == month && birthday.day == day)
+    }
+
+    @Test(arguments: ["1985-13-01", "1985-04-32", "1985-00-10", "198504155", "--415", "1985 04 15", "04/15/1985", ""])
+    func textsThatAreNoBirthday(text: String) {
+        #expect(Birthday(text) == nil)
+    }
+
+    /// A phone's types make it a shared line exactly when one of them, lower-cased, is a shared type: packed
+    /// short types give the answer the set of names gives.
+    @Test func sharedLinesByType() {
+        let shared = ["work", "WORK", "Fax", "main", "pager", "company", "workfax", "textphone", "TextPhone", "msg"]
+        let personal = ["cell", "home", "voice", "iphone", "x-work", "works", "wor", "textphones", "Mobile", "travail"]
+        for type in shared { #expect(!MatchKeys.isPersonal(types: [type], label: nil), "\(type)") }
+        for type in personal { #expect(MatchKeys.isPersonal(types: [type], label: nil), "\(type)") }
+        #expect(!MatchKeys.isPersonal(types: ["cell", "work"], label: nil))
+        #expect(!MatchKeys.isPersonal(types: ["cell"], label: "Work Fax"))
+    }
+
+    /// Legal forms are dropped from organisations whatever their length (packed up to eight letters, looked up
+    /// by name beyond).
+    @Test func organizationKeysDropLegalForms() {
+        #expect(MatchKeys.organizationKey("Acme, Inc.") == "acme")
+        #expect(MatchKeys.organizationKey("Acme Incorporated") == "acme")
+        #expect(MatchKeys.organizationKey("The Acme Corporation") == "acme")
+        #expect(MatchKeys.organizationKey("Müller GmbH & Co. KG") == "muller")
+        #expect(MatchKeys.organizationKey("Incorporations Ltd") == "incorporations")
+        #expect(MatchKeys.organizationKey("Inc.") == nil)
+    }
+
+    /// The first character of a text, found without searching for its end when it starts with two ASCII
+    /// scalars, is the one the standard library finds.
+    @Test func firstCharacters() {
+        var texts = ["a", "ab", "\r\n", "\r\nx", "e\u{301}x", "\u{1F1EF}\u{1F1F5}", "é", "李娜", "a\u{200D}b", "\n\r"]
+        for a in 1..<128 {
+            for b in [nil, 32, 65, 0x0A, 0x0D, 0x301, 0x200D] as [Int?] {
+                texts.append(String(Unicode.Scalar(UInt8(a))) + (b.map { String(Unicode.Scalar(UInt32($0))!) } ?? ""))
+            }
+        }
+        for text in texts { #expect(MatchKeys.firstCharacter(text) == String(text.first!), "\(Array(text.utf8))") }
+    }
 }
