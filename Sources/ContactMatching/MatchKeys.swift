@@ -286,12 +286,9 @@ public final class MatchKeys: Sendable {
     static func isPersonal(types: [String], label: String?) -> Bool {
         // Readers keep TYPE values as written, which is nearly always lower case already.
         for type in types {
-            let utf8 = type.utf8
-            if utf8.count <= 8 && !utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 || $0 == 0 }) {
-                if packedSharedTypes.contains(ASCIIBytes.packed(utf8)!) { return false }
-                continue
-            }
-            if sharedTypes.contains(utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
+            if let packed = ASCIIBytes.packedLowercased(type) {
+                if packedSharedTypes.contains(packed) { return false }
+            } else if sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
                 return false
             }
         }
