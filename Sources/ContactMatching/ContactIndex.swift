@@ -202,6 +202,12 @@ public struct ContactIndex: Sendable {
 
     private func position(_ entry: Int) -> Int { entry & ((1 << positionBits) - 1) }
 
+    /// Whether an indexed card has the UID key `uid` (see `MatchKeys.uidKey`): found through the index, not by
+    /// reading every card's keys.
+    public func contains(uid: String) -> Bool {
+        range(of: IndexKey(.uid, uid).hash).contains { keys[position(entries[$0])].uid == uid }
+    }
+
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
     public func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
     package func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }

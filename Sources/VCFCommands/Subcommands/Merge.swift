@@ -119,7 +119,9 @@ enum Merge {
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
                 let output =
                     changed
-                    ? file.renderedParts(replacing: result.replaced, adding: Self.withUIDs(result.added, in: file))
+                    ? file.renderedParts(
+                        replacing: result.replaced,
+                        adding: Self.withUIDs(result.added, in: file, taken: plan.existingCardHas))
                     : []
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
@@ -249,8 +251,8 @@ enum Merge {
     }
 
     /// The cards a merge adds, each given a UID made from its content when it has none, so merging the same
-    /// export again finds them instead of adding them twice.
-    static func withUIDs(_ added: [Contact], in file: ContactsFile) -> [Contact] {
+    /// export again finds them instead of adding them twice; `taken` says whether a UID is an existing card's.
+    static func withUIDs(_ added: [Contact], in file: ContactsFile, taken: (String) -> Bool) -> [Contact] {
         func made(around existing: Set<String>) -> (cards: [Contact], uids: [String]) {
             var uids = ContentUIDs(existing: existing)
             var made: [String] = []
@@ -262,14 +264,11 @@ enum Merge {
             return (cards, made)
         }
         // A file's UIDs are held as match keys (a UUID without `urn:uuid:`, in lower case), and a made UID is a
-        // `urn:uuid:` URN: both are compared as keys. The UIDs are made first without the file's, and the file's
-        // looked up among the few made rather than a large book's hundred thousand gathered into a set; only
+        // `urn:uuid:` URN: both are compared as keys. The UIDs are made first without the file's, each looked
+        // up with `taken` (a large book's hundred thousand UIDs are not gathered, nor read one by one); only
         // when one is taken (a card given its UID from the same content before) are they made again around them.
         let first = made(around: [])
-        let madeKeys = Set(first.uids.compactMap(MatchKeys.uidKey))
-        guard !madeKeys.isEmpty, file.cards.contains(where: { $0.keys.uid.map(madeKeys.contains) ?? false }) else {
-            return first.cards
-        }
+        guard first.uids.contains(where: taken) else { return first.cards }
         var existing = Set<String>()
         for card in file.cards {
             guard let uid = card.keys.uid else { continue }
