@@ -183,11 +183,18 @@ public final class MatchKeys: Sendable {
         addresses = keys.addresses
         emailSet = keys.emailSet
         phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
-        var indexKeys = keys.indexKeys.filter { $0.kind != .phone }
-        var seen = Set(indexKeys.map(\.hash))
+        // As the card's keys were first made: a list checked in place, a set only for a card with many keys.
+        var indexKeys: [IndexKey] = []
+        indexKeys.reserveCapacity(keys.indexKeys.count + phones.count)
+        for key in keys.indexKeys where key.kind != .phone { indexKeys.append(key) }
+        var seen: Set<Int>? = indexKeys.count + phones.count > Self.largeList ? Set(indexKeys.map(\.hash)) : nil
         for p in phones {
             let key = IndexKey(.phone, p.key)
-            if seen.insert(key.hash).inserted { indexKeys.append(key) }
+            if seen != nil {
+                if seen!.insert(key.hash).inserted { indexKeys.append(key) }
+            } else if !indexKeys.contains(where: { $0.hash == key.hash }) {
+                indexKeys.append(key)
+            }
         }
         self.indexKeys = indexKeys
     }

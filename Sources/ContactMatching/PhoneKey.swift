@@ -72,8 +72,7 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
         } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
             number = "+" + String(decoding: digits[2...], as: UTF8.self)  // 00 CC ...
         } else if let countryCode {
-            number =
-                "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
+            number = digits.withUnsafeBufferPointer { Self.international(national: $0, countryCode: countryCode) }
         } else {
             number = Self.nationalPrefix + String(decoding: digits, as: UTF8.self)
         }
@@ -90,40 +89,63 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
     public func resolved(countryCode: Int) -> PhoneKey {
         guard isNational else { return self }
         var key = self
-        let digits = Array(number.utf8.dropFirst(Self.nationalPrefix.utf8.count))
-        key.number =
-            "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
+        var text = number
+        key.number = text.withUTF8 { all in
+            Self.international(
+                national: UnsafeBufferPointer(rebasing: all[Self.nationalPrefix.utf8.count...]),
+                countryCode: countryCode)
+        }
         return key
     }
 
-    /// The international digits of national `digits` dialled in the country of `countryCode`.
-    private static func international(national digits: [UInt8], countryCode: Int) -> [UInt8] {
-        if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
-            return Array(digits.dropFirst(3))  // 011 CC ... from North America
-        }
+    /// `+` and the international digits of national `digits` dialled in the country of `countryCode`.
+    private static func international(national digits: UnsafeBufferPointer<UInt8>, countryCode: Int) -> String {
         var national = digits[...]
-        if countryCode == 1 {
+        var code = String(countryCode)
+        if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
+            national = digits.dropFirst(3)  // 011 CC ... from North America
+            code = ""
+        } else if countryCode == 1 {
             // North America: ten digits, sometimes written with the 1 trunk prefix.
             if national.count == 11 && national.first == 0x31 { national = national.dropFirst() }
         } else if national.first == 0x30 {
             national = national.dropFirst()  // trunk prefix 0 (UK, Germany, France...)
         }
-        return Array(String(countryCode).utf8) + national
+        let prefix = code.utf8.count
+        return String(unsafeUninitializedCapacity: 1 + prefix + national.count) { out in
+            out[0] = 0x2B
+            var i = 1
+            for b in code.utf8 {
+                out[i] = b
+                i += 1
+            }
+            for b in national {
+                out[i] = b
+                i += 1
+            }
+            return i
+        }
     }
 
     /// The country code of an international number, read by the ITU's code lengths (1 and 7 one digit,
     /// the 2-digit codes of zones 2-9, otherwise three digits).
     public var countryCode: Int? {
-        guard number.hasPrefix("+") else { return nil }
-        let digits = Array(number.utf8.dropFirst())
-        guard let first = digits.first else { return nil }
-        if first == 0x31 || first == 0x37 { return Int(first - 0x30) }
-        guard digits.count >= 2 else { return nil }
-        let two = Int(digits[0] - 0x30) * 10 + Int(digits[1] - 0x30)
-        if Self.twoDigitCodes.contains(two) { return two }
-        guard digits.count >= 3 else { return nil }
-        return two * 10 + Int(digits[2] - 0x30)
+        // Read from the bytes in place: a book's every number is asked once when its prevailing code is sought.
+        var text = number
+        return text.withUTF8 { all -> Int? in
+            guard all.count >= 2, all[0] == 0x2B else { return nil }
+            let first = all[1]
+            if first == 0x31 || first == 0x37 { return Int(first - 0x30) }
+            guard all.count >= 3 else { return nil }
+            let two = Int(all[1] - 0x30) * 10 + Int(all[2] - 0x30)
+            if two < 100 && Self.isTwoDigitCode[two] { return two }
+            guard all.count >= 4 else { return nil }
+            return two * 10 + Int(all[3] - 0x30)
+        }
     }
+
+    /// Whether each number below 100 is a two-digit country code.
+    private static let isTwoDigitCode: [Bool] = (0..<100).map(twoDigitCodes.contains)
 
     private static let twoDigitCodes: Set<Int> = [
         20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56, 57, 58,

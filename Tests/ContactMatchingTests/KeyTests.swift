@@ -271,4 +271,21 @@ import Testing
         }
         for text in texts { #expect(MatchKeys.firstCharacter(text) == String(text.first!), "\(Array(text.utf8))") }
     }
+
+    /// A national number read without a country code and resolved later is the key reading it with the code
+    /// gives; the country code of an international key follows the ITU's code lengths.
+    @Test func nationalNumbersResolveAsReadingWithTheCode() throws {
+        let texts = ["555.010.1234", "1 555 010 1234", "011 44 20 7946 0123", "030 1234567", "(0)20 7946 0123 x12"]
+        for text in texts {
+            for code in [1, 7, 33, 44, 49, 81, 352] {
+                let later = try #require(PhoneKey(text, countryCode: nil)).resolved(countryCode: code)
+                #expect(later == PhoneKey(text, countryCode: code), "\(text) with \(code)")
+            }
+        }
+        let codes: [(String, Int?)] = [
+            ("+1 555 010 1234", 1), ("+44 20 7946 0123", 44), ("+49 30 1234567", 49), ("+352 123 456 78", 352),
+            ("+7 916 123 45 67", 7), ("+86 10 1234 5678", 86), ("+380 44 123 4567", 380), ("555 010 1234", nil),
+        ]
+        for (text, code) in codes { #expect(PhoneKey(text, countryCode: nil)?.countryCode == code, "\(text)") }
+    }
 }
