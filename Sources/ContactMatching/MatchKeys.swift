@@ -56,7 +56,7 @@ public final class MatchKeys: Sendable {
     package let indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
-    public convenience init(_ contact: Contact, countryCode: Int?) {
+    public convenience init(_ contact: borrowing Contact, countryCode: Int?) {
         // Cards carry a handful of emails and phones: arrays beat sets here, and this runs for every card of a book.
         // A card with thousands of values (a mailing list kept as one card) is looked up in a set instead.
         var emails: [String] = []
@@ -64,8 +64,9 @@ public final class MatchKeys: Sendable {
         emails.reserveCapacity(contact.emails.count)
         emailKinds.reserveCapacity(contact.emails.count)
         var seenEmails: Set<String>?
-        for email in contact.emails {
-            guard let key = EmailKey.key(email.value) else { continue }
+        // Values are read in place by index: binding each to a name copied it (and released the copy).
+        for i in contact.emails.indices {
+            guard let key = EmailKey.key(contact.emails[i].value) else { continue }
             if emails.count == Self.largeList { seenEmails = Set(emails) }
             if var seen = seenEmails {
                 seenEmails = nil
@@ -76,13 +77,13 @@ public final class MatchKeys: Sendable {
                 continue
             }
             emails.append(key)
-            emailKinds.append(EmailKind(types: email.types))
+            emailKinds.append(EmailKind(types: contact.emails[i].types))
         }
         var phones: [(key: PhoneKey, personal: Bool)] = []
         phones.reserveCapacity(contact.phones.count)
         var seenPhones: Set<PhoneKey>?
-        for phone in contact.phones {
-            guard let key = PhoneKey(phone.value, countryCode: countryCode) else { continue }
+        for i in contact.phones.indices {
+            guard let key = PhoneKey(contact.phones[i].value, countryCode: countryCode) else { continue }
             if phones.count == Self.largeList { seenPhones = Set(phones.map(\.key)) }
             if var seen = seenPhones {
                 seenPhones = nil
@@ -92,14 +93,19 @@ public final class MatchKeys: Sendable {
             } else if phones.contains(where: { $0.key == key }) {
                 continue
             }
-            phones.append((key, Self.isPersonal(types: phone.types, label: phone.label)))
+            phones.append((key, Self.isPersonal(types: contact.phones[i].types, label: contact.phones[i].label)))
+        }
+        var addresses: [AddressKey] = []
+        addresses.reserveCapacity(contact.addresses.count)
+        for i in contact.addresses.indices {
+            if let key = AddressKey(contact.addresses[i]) { addresses.append(key) }
         }
         self.init(
             uid: contact.uid.flatMap(Self.uidKey), emails: emails, emailKinds: emailKinds, phones: phones,
             name: PersonName(contact), organization: contact.organization.flatMap { Self.organizationKey($0.name) },
             birthday: contact.birthday.flatMap(Birthday.init),
             formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 },
-            addresses: contact.addresses.compactMap(AddressKey.init))
+            addresses: addresses)
     }
 
     private init(
@@ -264,13 +270,15 @@ public final class MatchKeys: Sendable {
             let trimmed = UnsafeBufferPointer(rebasing: all[start..<end])
             // UUIDs differ only in case between clients; other UIDs are compared as written.
             var uuid = trimmed
-            if uuid.count == 45, zip(uuid.prefix(9), "urn:uuid:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
+            if uuid.count == 45, (0..<9).allSatisfy({ ASCIIBytes.lower(uuid[$0]) == Self.urnUUID[$0] }) {
                 uuid = UnsafeBufferPointer(rebasing: uuid[(uuid.startIndex + 9)...])
             }
             guard uuid.count == 36, uuid.allSatisfy({ ASCIIBytes.isHexDigit($0) || $0 == 0x2D }) else {
                 if start == 0 && end == all.count { return (nil, true) }
                 return (String(decoding: trimmed, as: UTF8.self), false)
             }
+            // A UUID written alone in lower case is its own key (without a copy).
+            if uuid.count == all.count && !uuid.contains(where: { $0 >= 0x41 && $0 <= 0x46 }) { return (nil, true) }
             let lowered = String(unsafeUninitializedCapacity: 36) { out in
                 for i in 0..<36 { out[i] = ASCIIBytes.lower(uuid[uuid.startIndex + i]) }
                 return 36
@@ -279,6 +287,8 @@ public final class MatchKeys: Sendable {
         }
         return key.asWritten ? raw : key.key
     }
+
+    private static let urnUUID = Array("urn:uuid:".utf8)
 
     /// Types that mark a shared or business line.
     private static let sharedTypes: Set<String> = [

@@ -21,8 +21,16 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
     /// `init(_:countryCode:)` on the text's bytes: a book has a few numbers on each of its cards, so this makes
     /// no more than the digits and the key.
     private static func key(_ all: UnsafeBufferPointer<UInt8>, countryCode: Int?) -> (String, String?)? {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(all.count + 4)
+        // The digits go to memory on the stack: a list of them was an allocation for every number of a book.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: all.count + 1) { buffer in
+            key(all, countryCode: countryCode, digits: buffer)
+        }
+    }
+
+    private static func key(
+        _ all: UnsafeBufferPointer<UInt8>, countryCode: Int?, digits buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> (String, String?)? {
+        var count = 0
         var extDigits: [UInt8] = []
         var plus = false
         var inExtension = false
@@ -38,7 +46,12 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             let b = bytes[i]
             switch b {
             case 0x30...0x39:
-                if inExtension { extDigits.append(b) } else { digits.append(b) }
+                if inExtension {
+                    extDigits.append(b)
+                } else {
+                    buffer[count] = b
+                    count += 1
+                }
                 sawDigit = true
             case 0x2B:  // +
                 if !sawDigit { plus = true }
@@ -65,18 +78,38 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             }
             i += 1
         }
-        guard digits.count >= Self.minimumDigits else { return nil }
+        guard count >= Self.minimumDigits else { return nil }
+        let digits = UnsafeBufferPointer(rebasing: buffer[0..<count])
         let number: String
         if plus {
-            number = "+" + String(decoding: digits, as: UTF8.self)
+            number = joined(Self.plus, digits[...])
         } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
-            number = "+" + String(decoding: digits[2...], as: UTF8.self)  // 00 CC ...
+            number = joined(Self.plus, digits[2...])  // 00 CC ...
         } else if let countryCode {
-            number = digits.withUnsafeBufferPointer { Self.international(national: $0, countryCode: countryCode) }
+            number = Self.international(national: digits, countryCode: countryCode)
         } else {
-            number = Self.nationalPrefix + String(decoding: digits, as: UTF8.self)
+            number = joined(Self.nationalPrefixBytes, digits[...])
         }
         return (number, extDigits.isEmpty ? nil : String(decoding: extDigits, as: UTF8.self))
+    }
+
+    private static let plus: [UInt8] = [0x2B]
+    private static let nationalPrefixBytes = Array(nationalPrefix.utf8)
+
+    /// `prefix` followed by `digits`, as one string.
+    private static func joined(_ prefix: [UInt8], _ digits: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(unsafeUninitializedCapacity: prefix.count + digits.count) { out in
+            var i = 0
+            for b in prefix {
+                out[i] = b
+                i += 1
+            }
+            for b in digits {
+                out[i] = b
+                i += 1
+            }
+            return i
+        }
     }
 
     private static let nationalPrefix = "national:"
@@ -159,8 +192,8 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
 package enum EmailKey {
     /// Trimmed, `mailto:` dropped, case-folded; nil when there is no `@` with text on both sides.
     public static func key(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { all in
+        var copy = text
+        let key = copy.withUTF8 { all -> (key: String?, asWritten: Bool) in
             var start = 0
             var end = all.count
             while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
@@ -171,15 +204,21 @@ package enum EmailKey {
             }
             var at = end - 1
             while at >= start, all[at] != 0x40 { at -= 1 }
-            guard at > start, at < end - 1 else { return nil }
+            guard at > start, at < end - 1 else { return (nil, false) }
             let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
-            // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery.
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return lowercased(bytes) }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
+            // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery, and one already
+            // in lower case is its own key (without a copy).
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return (lowercased(bytes), false) }
+            if start == 0 && end == all.count && !bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+                return (nil, true)
+            }
+            let lowered = String(unsafeUninitializedCapacity: bytes.count) { out in
                 for i in bytes.indices { out[i] = ASCIIBytes.lower(bytes[i]) }
                 return bytes.count
             }
+            return (lowered, false)
         }
+        return key.asWritten ? text : key.key
     }
 
     /// `String.lowercased()` of UTF-8 text, which maps each scalar to its lower-case mapping: here only the
