@@ -28,7 +28,7 @@ package struct AddressKey: Hashable, Sendable {
     }
 
     /// The key of `address`, nil when it has neither a street nor a postal code (a city alone says little).
-    public init?(_ address: Address) {
+    public init?(_ address: borrowing Address) {
         (number, street) = Self.streetParts(address.street)
         (extendedNumber, extendedStreet) =
             address.extended.isEmpty ? ("", "") : Self.streetParts(address.extended)

@@ -21,14 +21,23 @@ package struct IndexKey: Hashable, Sendable {
         hash = hasher.finalize()
     }
 
+    /// The key for `text` of `kind` (the same as the generic one, hashed faster: see `KeyHashing`).
+    public init(_ kind: Kind, _ text: String) {
+        var hasher = Hasher()
+        hasher.combine(kind.rawValue)
+        KeyHashing.combine(text, into: &hasher)
+        self.kind = kind
+        hash = hasher.finalize()
+    }
+
     /// The key for several texts taken together (a family and a given name), without joining them into one.
     public init(_ kind: Kind, parts first: String, _ second: String, _ third: String? = nil) {
         var hasher = Hasher()
         hasher.combine(kind.rawValue)
         // String hashing ends each string with a terminator, so ("ab", "c") and ("a", "bc") differ.
-        hasher.combine(first)
-        hasher.combine(second)
-        if let third { hasher.combine(third) }
+        KeyHashing.combine(first, into: &hasher)
+        KeyHashing.combine(second, into: &hasher)
+        if let third { KeyHashing.combine(third, into: &hasher) }
         self.kind = kind
         hash = hasher.finalize()
     }
@@ -192,6 +201,12 @@ public struct ContactIndex: Sendable {
     }
 
     private func position(_ entry: Int) -> Int { entry & ((1 << positionBits) - 1) }
+
+    /// Whether an indexed card has the UID key `uid` (see `MatchKeys.uidKey`): found through the index, not by
+    /// reading every card's keys.
+    public func contains(uid: String) -> Bool {
+        range(of: IndexKey(.uid, uid).hash).contains { keys[position(entries[$0])].uid == uid }
+    }
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
     public func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }

@@ -56,14 +56,17 @@ public final class MatchKeys: Sendable {
     package let indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
-    public convenience init(_ contact: Contact, countryCode: Int?) {
+    public convenience init(_ contact: borrowing Contact, countryCode: Int?) {
         // Cards carry a handful of emails and phones: arrays beat sets here, and this runs for every card of a book.
         // A card with thousands of values (a mailing list kept as one card) is looked up in a set instead.
         var emails: [String] = []
         var emailKinds: [EmailKind] = []
+        emails.reserveCapacity(contact.emails.count)
+        emailKinds.reserveCapacity(contact.emails.count)
         var seenEmails: Set<String>?
-        for email in contact.emails {
-            guard let key = EmailKey.key(email.value) else { continue }
+        // Values are read in place by index: binding each to a name copied it (and released the copy).
+        for i in contact.emails.indices {
+            guard let key = EmailKey.key(contact.emails[i].value) else { continue }
             if emails.count == Self.largeList { seenEmails = Set(emails) }
             if var seen = seenEmails {
                 seenEmails = nil
@@ -74,12 +77,13 @@ public final class MatchKeys: Sendable {
                 continue
             }
             emails.append(key)
-            emailKinds.append(EmailKind(types: email.types))
+            emailKinds.append(EmailKind(types: contact.emails[i].types))
         }
         var phones: [(key: PhoneKey, personal: Bool)] = []
+        phones.reserveCapacity(contact.phones.count)
         var seenPhones: Set<PhoneKey>?
-        for phone in contact.phones {
-            guard let key = PhoneKey(phone.value, countryCode: countryCode) else { continue }
+        for i in contact.phones.indices {
+            guard let key = PhoneKey(contact.phones[i].value, countryCode: countryCode) else { continue }
             if phones.count == Self.largeList { seenPhones = Set(phones.map(\.key)) }
             if var seen = seenPhones {
                 seenPhones = nil
@@ -89,14 +93,19 @@ public final class MatchKeys: Sendable {
             } else if phones.contains(where: { $0.key == key }) {
                 continue
             }
-            phones.append((key, Self.isPersonal(types: phone.types, label: phone.label)))
+            phones.append((key, Self.isPersonal(types: contact.phones[i].types, label: contact.phones[i].label)))
+        }
+        var addresses: [AddressKey] = []
+        addresses.reserveCapacity(contact.addresses.count)
+        for i in contact.addresses.indices {
+            if let key = AddressKey(contact.addresses[i]) { addresses.append(key) }
         }
         self.init(
             uid: contact.uid.flatMap(Self.uidKey), emails: emails, emailKinds: emailKinds, phones: phones,
             name: PersonName(contact), organization: contact.organization.flatMap { Self.organizationKey($0.name) },
             birthday: contact.birthday.flatMap(Birthday.init),
             formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 },
-            addresses: contact.addresses.compactMap(AddressKey.init))
+            addresses: addresses)
     }
 
     private init(
@@ -132,14 +141,14 @@ public final class MatchKeys: Sendable {
         for e in emails { add(IndexKey(.email, e)) }
         for p in phones { add(IndexKey(.phone, p.key)) }
         if let name, !name.family.isEmpty, !name.given.isEmpty {
-            let givenInitial = String(name.given.first!)
+            let givenInitial = Self.firstCharacter(name.given)
             add(IndexKey(.name, parts: name.family, name.givenRoot))
             add(IndexKey(.name, parts: name.family, givenInitial))
             // Given and family swapped meet under this key, which is the first key of the swapped name.
             add(IndexKey(.name, parts: name.given, Nicknames.root(name.family)))
             if let organization { add(IndexKey(.nameAndOrganization, parts: name.family, name.given, organization)) }
             add(IndexKey(.phonetic, parts: Similarity.soundex(name.family), givenInitial))
-            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), String(name.family.first!)))
+            add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), Self.firstCharacter(name.family)))
         }
         if let formattedName { add(IndexKey(.formattedName, formattedName)) }
         if let birthday, let year = birthday.year {
@@ -180,11 +189,18 @@ public final class MatchKeys: Sendable {
         addresses = keys.addresses
         emailSet = keys.emailSet
         phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
-        var indexKeys = keys.indexKeys.filter { $0.kind != .phone }
-        var seen = Set(indexKeys.map(\.hash))
+        // As the card's keys were first made: a list checked in place, a set only for a card with many keys.
+        var indexKeys: [IndexKey] = []
+        indexKeys.reserveCapacity(keys.indexKeys.count + phones.count)
+        for key in keys.indexKeys where key.kind != .phone { indexKeys.append(key) }
+        var seen: Set<Int>? = indexKeys.count + phones.count > Self.largeList ? Set(indexKeys.map(\.hash)) : nil
         for p in phones {
             let key = IndexKey(.phone, p.key)
-            if seen.insert(key.hash).inserted { indexKeys.append(key) }
+            if seen != nil {
+                if seen!.insert(key.hash).inserted { indexKeys.append(key) }
+            } else if !indexKeys.contains(where: { $0.hash == key.hash }) {
+                indexKeys.append(key)
+            }
         }
         self.indexKeys = indexKeys
     }
@@ -231,6 +247,17 @@ public final class MatchKeys: Sendable {
         return Matcher.conflict(self, other) == nil
     }
 
+    /// `String(text.first!)`: the first character of a non-empty text. Two ASCII scalars other than CR LF are
+    /// never one character, so a text starting with them needs no search for the character's end.
+    static func firstCharacter(_ text: String) -> String {
+        var bytes = text.utf8.makeIterator()
+        if let a = bytes.next(), a < 0x80, a != 0x0D {
+            let b = bytes.next()
+            if b == nil || b! < 0x80 { return String(Unicode.Scalar(a)) }
+        }
+        return String(text.first!)
+    }
+
     /// A UID as matching compares it: trimmed, UUIDs lower-cased without `urn:uuid:`; nil when blank.
     public static func uidKey(_ raw: String) -> String? {
         var text = raw
@@ -243,13 +270,15 @@ public final class MatchKeys: Sendable {
             let trimmed = UnsafeBufferPointer(rebasing: all[start..<end])
             // UUIDs differ only in case between clients; other UIDs are compared as written.
             var uuid = trimmed
-            if uuid.count == 45, zip(uuid.prefix(9), "urn:uuid:".utf8).allSatisfy({ ASCIIBytes.lower($0) == $1 }) {
+            if uuid.count == 45, (0..<9).allSatisfy({ ASCIIBytes.lower(uuid[$0]) == Self.urnUUID[$0] }) {
                 uuid = UnsafeBufferPointer(rebasing: uuid[(uuid.startIndex + 9)...])
             }
             guard uuid.count == 36, uuid.allSatisfy({ ASCIIBytes.isHexDigit($0) || $0 == 0x2D }) else {
                 if start == 0 && end == all.count { return (nil, true) }
                 return (String(decoding: trimmed, as: UTF8.self), false)
             }
+            // A UUID written alone in lower case is its own key (without a copy).
+            if uuid.count == all.count && !uuid.contains(where: { $0 >= 0x41 && $0 <= 0x46 }) { return (nil, true) }
             let lowered = String(unsafeUninitializedCapacity: 36) { out in
                 for i in 0..<36 { out[i] = ASCIIBytes.lower(uuid[uuid.startIndex + i]) }
                 return 36
@@ -259,17 +288,26 @@ public final class MatchKeys: Sendable {
         return key.asWritten ? raw : key.key
     }
 
+    private static let urnUUID = Array("urn:uuid:".utf8)
+
     /// Types that mark a shared or business line.
     private static let sharedTypes: Set<String> = [
         "work", "main", "fax", "pager", "company", "workfax", "homefax", "otherfax", "assistant", "callback", "car",
         "isdn", "tty", "textphone", "video", "bbs", "modem", "msg",
     ]
 
+    /// `sharedTypes` of at most eight bytes packed (see `ASCIIBytes.packed`), sorted: a type is looked up
+    /// without hashing a string (every phone of a book has one or two).
+    private static let packedSharedTypes: [UInt64] = sharedTypes.compactMap { ASCIIBytes.packed($0.utf8) }.sorted()
+
     static func isPersonal(types: [String], label: String?) -> Bool {
         // Readers keep TYPE values as written, which is nearly always lower case already.
-        for type in types
-        where sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
-            return false
+        for type in types {
+            if let packed = ASCIIBytes.packedLowercased(type) {
+                if packedSharedTypes.contains(packed) { return false }
+            } else if sharedTypes.contains(type.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? type.lowercased() : type) {
+                return false
+            }
         }
         if let label, sharedTypes.contains(TextFolding.fold(label).replacingOccurrences(of: " ", with: "")) {
             return false
@@ -281,6 +319,9 @@ public final class MatchKeys: Sendable {
         "inc", "incorporated", "llc", "ltd", "limited", "gmbh", "corp", "corporation", "co", "company", "plc", "ag",
         "sa", "srl", "bv", "nv", "llp", "lp", "pty", "kg", "oy", "ab", "as", "spa", "sarl", "the",
     ]
+
+    /// `legalForms` of at most eight bytes, packed: most words of a name are looked up without making a string.
+    private static let packedLegalForms: Set<UInt64> = Set(legalForms.compactMap { ASCIIBytes.packed($0.utf8) })
 
     static func organizationKey(_ name: String) -> String? {
         var folded: [UInt8] = []
@@ -294,7 +335,10 @@ public final class MatchKeys: Sendable {
             defer { start = end + 1 }
             guard end > start else { continue }
             let word = folded[start..<end]
-            if word.count <= 12, legalForms.contains(String(decoding: word, as: UTF8.self)) {
+            if word.count <= 8
+                ? packedLegalForms.contains(ASCIIBytes.packed(word)!)
+                : word.count <= 12 && legalForms.contains(String(decoding: word, as: UTF8.self))
+            {
                 dropped = true
                 continue
             }
@@ -317,7 +361,9 @@ package struct Birthday: Hashable, Sendable {
 
     /// Reads `1985-04-15`, `19850415`, `--0415`, `--04-15`, `1985-04-15T00:00:00Z`; nil for anything else.
     public init?(_ text: String) {
-        var digits: [Int] = []
+        // The digits, at most eight, packed one to four bits (a list of them cost an allocation per card).
+        var digits: UInt64 = 0
+        var digitCount = 0
         var leadingDashes = 0
         var started = false
         var ended = false
@@ -330,20 +376,23 @@ package struct Birthday: Hashable, Sendable {
             started = true
             if b == 0x54 || b == 0x74 { break }
             if b >= 0x30 && b <= 0x39 {
-                guard digits.count < 8 else { return nil }
-                digits.append(Int(b - 0x30))
+                guard digitCount < 8 else { return nil }
+                digits = digits << 4 | UInt64(b - 0x30)
+                digitCount += 1
             } else if b == 0x2D {
-                if digits.isEmpty { leadingDashes += 1 }
+                if digitCount == 0 { leadingDashes += 1 }
             } else {
                 return nil
             }
         }
-        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + $1 } }
-        if digits.count == 8, leadingDashes == 0 {
+        func number(_ range: Range<Int>) -> Int {
+            range.reduce(0) { $0 * 10 + Int(digits >> UInt64(4 * (digitCount - 1 - $1)) & 0xF) }
+        }
+        if digitCount == 8, leadingDashes == 0 {
             year = number(0..<4)
             month = number(4..<6)
             day = number(6..<8)
-        } else if digits.count == 4, leadingDashes == 2 {
+        } else if digitCount == 4, leadingDashes == 2 {
             year = nil
             month = number(0..<2)
             day = number(2..<4)

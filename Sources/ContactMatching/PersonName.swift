@@ -29,7 +29,7 @@ public struct PersonName: Hashable, Sendable {
     public var isEmpty: Bool { given.isEmpty && family.isEmpty }
 
     /// The name on `contact`, or nil when it has neither N nor a personal FN (an organisation's card, say).
-    public init?(_ contact: Contact) {
+    public init?(_ contact: borrowing Contact) {
         var given = ""
         var family = ""
         var middles: [Character] = []

@@ -21,8 +21,16 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
     /// `init(_:countryCode:)` on the text's bytes: a book has a few numbers on each of its cards, so this makes
     /// no more than the digits and the key.
     private static func key(_ all: UnsafeBufferPointer<UInt8>, countryCode: Int?) -> (String, String?)? {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(all.count + 4)
+        // The digits go to memory on the stack: a list of them was an allocation for every number of a book.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: all.count + 1) { buffer in
+            key(all, countryCode: countryCode, digits: buffer)
+        }
+    }
+
+    private static func key(
+        _ all: UnsafeBufferPointer<UInt8>, countryCode: Int?, digits buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> (String, String?)? {
+        var count = 0
         var extDigits: [UInt8] = []
         var plus = false
         var inExtension = false
@@ -38,7 +46,12 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             let b = bytes[i]
             switch b {
             case 0x30...0x39:
-                if inExtension { extDigits.append(b) } else { digits.append(b) }
+                if inExtension {
+                    extDigits.append(b)
+                } else {
+                    buffer[count] = b
+                    count += 1
+                }
                 sawDigit = true
             case 0x2B:  // +
                 if !sawDigit { plus = true }
@@ -65,19 +78,38 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
             }
             i += 1
         }
-        guard digits.count >= Self.minimumDigits else { return nil }
+        guard count >= Self.minimumDigits else { return nil }
+        let digits = UnsafeBufferPointer(rebasing: buffer[0..<count])
         let number: String
         if plus {
-            number = "+" + String(decoding: digits, as: UTF8.self)
+            number = joined(Self.plus, digits[...])
         } else if digits.count > 2, digits[0] == 0x30, digits[1] == 0x30 {
-            number = "+" + String(decoding: digits[2...], as: UTF8.self)  // 00 CC ...
+            number = joined(Self.plus, digits[2...])  // 00 CC ...
         } else if let countryCode {
-            number =
-                "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
+            number = Self.international(national: digits, countryCode: countryCode)
         } else {
-            number = Self.nationalPrefix + String(decoding: digits, as: UTF8.self)
+            number = joined(Self.nationalPrefixBytes, digits[...])
         }
         return (number, extDigits.isEmpty ? nil : String(decoding: extDigits, as: UTF8.self))
+    }
+
+    private static let plus: [UInt8] = [0x2B]
+    private static let nationalPrefixBytes = Array(nationalPrefix.utf8)
+
+    /// `prefix` followed by `digits`, as one string.
+    private static func joined(_ prefix: [UInt8], _ digits: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(unsafeUninitializedCapacity: prefix.count + digits.count) { out in
+            var i = 0
+            for b in prefix {
+                out[i] = b
+                i += 1
+            }
+            for b in digits {
+                out[i] = b
+                i += 1
+            }
+            return i
+        }
     }
 
     private static let nationalPrefix = "national:"
@@ -90,40 +122,63 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
     public func resolved(countryCode: Int) -> PhoneKey {
         guard isNational else { return self }
         var key = self
-        let digits = Array(number.utf8.dropFirst(Self.nationalPrefix.utf8.count))
-        key.number =
-            "+" + String(decoding: Self.international(national: digits, countryCode: countryCode), as: UTF8.self)
+        var text = number
+        key.number = text.withUTF8 { all in
+            Self.international(
+                national: UnsafeBufferPointer(rebasing: all[Self.nationalPrefix.utf8.count...]),
+                countryCode: countryCode)
+        }
         return key
     }
 
-    /// The international digits of national `digits` dialled in the country of `countryCode`.
-    private static func international(national digits: [UInt8], countryCode: Int) -> [UInt8] {
-        if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
-            return Array(digits.dropFirst(3))  // 011 CC ... from North America
-        }
+    /// `+` and the international digits of national `digits` dialled in the country of `countryCode`.
+    private static func international(national digits: UnsafeBufferPointer<UInt8>, countryCode: Int) -> String {
         var national = digits[...]
-        if countryCode == 1 {
+        var code = String(countryCode)
+        if countryCode == 1, digits.count > 3, digits[0] == 0x30, digits[1] == 0x31, digits[2] == 0x31 {
+            national = digits.dropFirst(3)  // 011 CC ... from North America
+            code = ""
+        } else if countryCode == 1 {
             // North America: ten digits, sometimes written with the 1 trunk prefix.
             if national.count == 11 && national.first == 0x31 { national = national.dropFirst() }
         } else if national.first == 0x30 {
             national = national.dropFirst()  // trunk prefix 0 (UK, Germany, France...)
         }
-        return Array(String(countryCode).utf8) + national
+        let prefix = code.utf8.count
+        return String(unsafeUninitializedCapacity: 1 + prefix + national.count) { out in
+            out[0] = 0x2B
+            var i = 1
+            for b in code.utf8 {
+                out[i] = b
+                i += 1
+            }
+            for b in national {
+                out[i] = b
+                i += 1
+            }
+            return i
+        }
     }
 
     /// The country code of an international number, read by the ITU's code lengths (1 and 7 one digit,
     /// the 2-digit codes of zones 2-9, otherwise three digits).
     public var countryCode: Int? {
-        guard number.hasPrefix("+") else { return nil }
-        let digits = Array(number.utf8.dropFirst())
-        guard let first = digits.first else { return nil }
-        if first == 0x31 || first == 0x37 { return Int(first - 0x30) }
-        guard digits.count >= 2 else { return nil }
-        let two = Int(digits[0] - 0x30) * 10 + Int(digits[1] - 0x30)
-        if Self.twoDigitCodes.contains(two) { return two }
-        guard digits.count >= 3 else { return nil }
-        return two * 10 + Int(digits[2] - 0x30)
+        // Read from the bytes in place: a book's every number is asked once when its prevailing code is sought.
+        var text = number
+        return text.withUTF8 { all -> Int? in
+            guard all.count >= 2, all[0] == 0x2B else { return nil }
+            let first = all[1]
+            if first == 0x31 || first == 0x37 { return Int(first - 0x30) }
+            guard all.count >= 3 else { return nil }
+            let two = Int(all[1] - 0x30) * 10 + Int(all[2] - 0x30)
+            if two < 100 && Self.isTwoDigitCode[two] { return two }
+            guard all.count >= 4 else { return nil }
+            return two * 10 + Int(all[3] - 0x30)
+        }
     }
+
+    /// Whether each number below 100 is a two-digit country code.
+    private static let isTwoDigitCode: [Bool] = (0..<100).map(twoDigitCodes.contains)
 
     private static let twoDigitCodes: Set<Int> = [
         20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49, 51, 52, 53, 54, 55, 56, 57, 58,
@@ -137,8 +192,8 @@ package struct PhoneKey: Hashable, Sendable, CustomStringConvertible {
 package enum EmailKey {
     /// Trimmed, `mailto:` dropped, case-folded; nil when there is no `@` with text on both sides.
     public static func key(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { all in
+        var copy = text
+        let key = copy.withUTF8 { all -> (key: String?, asWritten: Bool) in
             var start = 0
             var end = all.count
             while start < end, all[start] == 0x20 || all[start] == 0x09 { start += 1 }
@@ -149,15 +204,21 @@ package enum EmailKey {
             }
             var at = end - 1
             while at >= start, all[at] != 0x40 { at -= 1 }
-            guard at > start, at < end - 1 else { return nil }
+            guard at > start, at < end - 1 else { return (nil, false) }
             let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
-            // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery.
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return lowercased(bytes) }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
+            // Nearly every address is ASCII: lower-case its bytes without the Unicode machinery, and one already
+            // in lower case is its own key (without a copy).
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return (lowercased(bytes), false) }
+            if start == 0 && end == all.count && !bytes.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+                return (nil, true)
+            }
+            let lowered = String(unsafeUninitializedCapacity: bytes.count) { out in
                 for i in bytes.indices { out[i] = ASCIIBytes.lower(bytes[i]) }
                 return bytes.count
             }
+            return (lowered, false)
         }
+        return key.asWritten ? text : key.key
     }
 
     /// `String.lowercased()` of UTF-8 text, which maps each scalar to its lower-case mapping: here only the
@@ -178,7 +239,15 @@ package enum EmailKey {
 
     /// The domain part of a key.
     public static func domain(_ key: String) -> Substring {
-        // By bytes: `@` is ASCII, and walking characters costs more than the rest of a key.
-        key.utf8.lastIndex(of: 0x40).map { key[key.utf8.index(after: $0)...] } ?? ""
+        // By bytes: `@` is ASCII, and walking characters (or the UTF-8 view backwards) costs more than the rest
+        // of a key.
+        var text = key
+        let at = text.withUTF8 { bytes -> Int? in
+            var i = bytes.count - 1
+            while i >= 0 && bytes[i] != 0x40 { i -= 1 }
+            return i >= 0 ? i : nil
+        }
+        guard let at else { return "" }
+        return key[key.utf8.index(key.utf8.startIndex, offsetBy: at + 1)...]
     }
 }

@@ -114,17 +114,21 @@ package enum Similarity {
     /// American Soundex of a folded name (`robert` and `rupert` are `r163`), so a typo after the first letter
     /// usually keeps the key. Names in other scripts, which Soundex cannot code, key on their first two letters.
     public static func soundex(_ folded: String) -> String {
-        var out: [UInt8] = []
+        // Four bytes at most, kept in a tuple: the key is made without a list (it fits a string without an
+        // allocation of its own).
+        var out: (UInt8, UInt8, UInt8, UInt8) = (0, 0x30, 0x30, 0x30)
+        var count = 0
         var last: UInt8 = 0
         for b in folded.utf8 {
             guard b >= 0x61 && b <= 0x7A else {
                 if b == 0x20 { continue }  // "de la cruz": the words run together
-                if out.isEmpty { return String(folded.unicodeScalars.prefix(2).map(Character.init)) }
+                if count == 0 { return String(Substring(folded.unicodeScalars.prefix(2))) }
                 continue
             }
             let code = codes[Int(b - 0x61)]
-            if out.isEmpty {
-                out.append(b)
+            if count == 0 {
+                out.0 = b
+                count = 1
                 last = code
                 continue
             }
@@ -133,12 +137,22 @@ package enum Similarity {
                 if b != 0x68 && b != 0x77 { last = 0 }
                 continue
             }
-            if code != last { out.append(code) }
+            if code != last {
+                switch count {
+                case 1: out.1 = code
+                case 2: out.2 = code
+                default: out.3 = code
+                }
+                count += 1
+            }
             last = code
-            if out.count == 4 { break }
+            if count == 4 { break }
         }
-        while !out.isEmpty && out.count < 4 { out.append(0x30) }
-        return String(decoding: out, as: UTF8.self)
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: 4) { buffer in
+            (buffer[0], buffer[1], buffer[2], buffer[3]) = out
+            return 4
+        }
     }
 
     /// Soundex digits of a-z ("0" for vowels, h, w and y).

@@ -26,57 +26,79 @@ package enum TextFolding {
     /// Appends the fold of `text` to `out`, with one space first when both `out` and the fold are not empty, so
     /// folding several texts into one buffer gives the fold of the texts joined by spaces.
     static func appendFolded(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ appendFolded(utf8: $0, to: &out) }) == nil {
+            // A string without UTF-8 storage of its own (bridged from another representation).
+            var copy = text
+            copy.makeContiguousUTF8()
+            copy.utf8.withContiguousStorageIfAvailable { appendFolded(utf8: $0, to: &out) }
+        }
+    }
+
+    /// `appendFolded` over a text's UTF-8 bytes: scalars are decoded from the bytes as they come (walking the
+    /// string's scalars cost more than folding them), and CJK, kana and Hangul copied as they are.
+    private static func appendFolded(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if out.capacity < out.count + bytes.count + 1 {
+            out.reserveCapacity(max(2 * out.count, out.count + bytes.count + 1))
+        }
         var pendingSpace = !out.isEmpty
         @inline(__always) func letter(_ b: UInt8) {
             if pendingSpace && !out.isEmpty { out.append(0x20) }
             pendingSpace = false
             out.append(b)
         }
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x80 {
-                if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
-                    letter(UInt8(v))
-                } else if v >= 0x41 && v <= 0x5A {
-                    letter(UInt8(v + 0x20))
-                } else if v != 0x27 {  // O'Brien and OBrien are one name
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let b = bytes[i]
+            if b < 0x80 {
+                if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) {
+                    letter(b)
+                } else if b >= 0x41 && b <= 0x5A {
+                    letter(b + 0x20)
+                } else if b != 0x27 {  // O'Brien and OBrien are one name
                     pendingSpace = true
                 }
+                i += 1
                 continue
             }
-            guard v < tableEnd else {
-                // CJK, Hangul and the rest: no accents to strip, and nearly always no case either, so the
-                // scalar is its own fold (without the string `lowercaseMapping` would make).
-                if isOwnFold(v) {
-                    // Three UTF-8 bytes: these blocks are all in the Basic Multilingual Plane above U+0800.
-                    letter(UInt8(0xE0 | v >> 12))
-                    out.append(UInt8(0x80 | (v >> 6) & 0x3F))
-                    out.append(UInt8(0x80 | v & 0x3F))
-                    continue
-                }
-                let p = scalar.properties
-                if (p.isAlphabetic || p.numericType != nil) && !p.changesWhenLowercased {
-                    var utf8 = UTF8.encode(scalar)!.makeIterator()
-                    letter(utf8.next()!)
-                    while let b = utf8.next() { out.append(b) }
-                    continue
-                }
-                switch foldScalar(scalar) {
-                case .separator: pendingSpace = true
-                case .letters(let bytes):
-                    guard let first = bytes.first else { continue }
-                    letter(first)
-                    out += bytes.dropFirst()
+            // A string's bytes are valid UTF-8: the first byte of a scalar says how many follow it.
+            let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            var v = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length { v = v << 6 | UInt32(bytes[i + k] & 0x3F) }
+            defer { i += length }
+            if v < tableEnd {
+                let entry = table[Int(v) - 0x80]
+                if entry == separator {
+                    pendingSpace = true
+                } else if entry & 0xFF != 0 {
+                    let start = Int(entry >> 8)
+                    letter(tableBytes[start])
+                    for j in (start + 1)..<(start + Int(entry & 0xFF)) { out.append(tableBytes[j]) }
                 }
                 continue
             }
-            let entry = table[Int(v) - 0x80]
-            if entry == separator {
-                pendingSpace = true
-            } else if entry & 0xFF != 0 {
-                let start = Int(entry >> 8)
-                letter(tableBytes[start])
-                for i in (start + 1)..<(start + Int(entry & 0xFF)) { out.append(tableBytes[i]) }
+            // CJK, Hangul and the rest: no accents to strip, and nearly always no case either, so the scalar is
+            // its own fold (without the string `lowercaseMapping` would make).
+            if isOwnFold(v) {
+                // Three UTF-8 bytes: these blocks are all in the Basic Multilingual Plane above U+0800.
+                letter(b)
+                out.append(bytes[i + 1])
+                out.append(bytes[i + 2])
+                continue
+            }
+            let scalar = Unicode.Scalar(v)!
+            let p = scalar.properties
+            if (p.isAlphabetic || p.numericType != nil) && !p.changesWhenLowercased {
+                letter(b)
+                for k in 1..<length { out.append(bytes[i + k]) }
+                continue
+            }
+            switch foldScalar(scalar) {
+            case .separator: pendingSpace = true
+            case .letters(let folded):
+                guard let first = folded.first else { continue }
+                letter(first)
+                out += folded.dropFirst()
             }
         }
     }
@@ -239,6 +261,21 @@ package enum TextFolding {
 enum ASCIIBytes {
     static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
     static func isHexDigit(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || (lower(b) >= 0x61 && lower(b) <= 0x66) }
+
+    /// A text of at most eight ASCII bytes (none NUL), lower-cased and packed as `packed` packs a word; nil for
+    /// any other text. TYPE values are nearly always such words: they are compared without making a string.
+    static func packedLowercased(_ text: String) -> UInt64? {
+        var text = text
+        return text.withUTF8 { bytes -> UInt64? in
+            guard bytes.count <= 8 else { return nil }
+            var packed: UInt64 = 0
+            for b in bytes {
+                guard b != 0 && b < 0x80 else { return nil }
+                packed = packed << 8 | UInt64(lower(b))
+            }
+            return packed
+        }
+    }
 
     /// A word of at most eight bytes as one integer, so short words are looked up without making a string;
     /// nil for a longer word.

@@ -239,16 +239,17 @@ public final class FileReplacement {
     /// memory than a chunk.
     private static func contentMatches(_ path: UserPath, _ content: [UInt8]) -> Bool {
         guard let file = try? InputFile.open(path) else { return false }
+        // One buffer for every chunk: a new one each time was cleared and faulted in again.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
         var offset = 0
         while true {
-            guard let chunk = try? file.read(upTo: 1 << 20) else { return false }
-            if chunk.isEmpty { return offset == content.count }
-            guard offset + chunk.count <= content.count else { return false }
-            let equal = content.withUnsafeBytes { whole in
-                chunk.withUnsafeBytes { memcmp(whole.baseAddress! + offset, $0.baseAddress!, $0.count) == 0 }
-            }
+            guard let count = try? file.read(into: chunk) else { return false }
+            if count == 0 { return offset == content.count }
+            guard offset + count <= content.count else { return false }
+            let equal = content.withUnsafeBytes { memcmp($0.baseAddress! + offset, chunk.baseAddress!, count) == 0 }
             guard equal else { return false }
-            offset += chunk.count
+            offset += count
         }
     }
 

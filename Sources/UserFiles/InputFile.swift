@@ -82,6 +82,19 @@ public final class InputFile {
         return bytes
     }
 
+    /// Reads into `buffer` until it is full or the input ends; returns how many bytes it holds.
+    /// - Throws: `FileError` when a read fails.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = System.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if n < 0 { throw FileError(path, "cannot be read", code: errno) }
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
     /// The rest of the input, after `prefix` (bytes already taken from it), within `limits`.
     /// - Throws: `FileError` when a read fails or the input goes on past the limit.
     public func readRest(after prefix: [UInt8] = [], limits: ReadLimits = .default) throws -> [UInt8] {
@@ -89,22 +102,20 @@ public final class InputFile {
         let limit = reported + limits.maxUnsizedBytes
         var bytes: [UInt8] = []
         if reported > 0 {
-            // A file says its size: one allocation of that size, read straight into it.
-            bytes.reserveCapacity(reported)
-            bytes += prefix
+            // A file says its size: one allocation of that size, read straight into it (not zeroed first:
+            // a large book's hundred megabytes cost a pass of their own to clear).
             var failure: Int32?
-            let wanted = max(reported - prefix.count, 0)
-            bytes.append(contentsOf: repeatElement(0, count: wanted))
-            var filled = prefix.count
-            while filled < bytes.count {
-                let n = bytes.withUnsafeMutableBytes {
-                    System.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            var filled = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: max(reported, prefix.count)) { buffer, count in
+                filled = buffer.initialize(fromContentsOf: prefix)
+                while filled < buffer.count {
+                    let n = System.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                    if n < 0 { failure = errno }
+                    if n <= 0 { break }
+                    filled += n
                 }
-                if n < 0 { failure = errno }
-                if n <= 0 { break }
-                filled += n
+                count = filled
             }
-            bytes.removeLast(bytes.count - filled)
             if let failure { throw FileError(path, "cannot be read", code: failure) }
             if filled < reported { return bytes }
         } else {

@@ -222,4 +222,70 @@ import Testing
         #expect(a.conflicts(with: try #require(Birthday("1985-05-14"))))
         #expect(Birthday("April 15") == nil)
     }
+
+    @Test(
+        arguments: [
+            ("1985-04-15", 1985, 4, 15), ("19850415", 1985, 4, 15), ("--0415", nil, 4, 15), ("--04-15", nil, 4, 15),
+            (" 1985-04-15T00:00:00Z", 1985, 4, 15), ("2000-12-31", 2000, 12, 31), ("00010101", 1, 1, 1),
+        ] as [(String, Int?, Int, Int)])
+    func birthdayParts(text: String, year: Int?, month: Int, day: Int) throws {
+        let birthday = try #require(Birthday(text))
+        #expect(birthday.year == year && birthday.month == month && birthday.day == day)
+    }
+
+    @Test(arguments: ["1985-13-01", "1985-04-32", "1985-00-10", "198504155", "--415", "1985 04 15", "04/15/1985", ""])
+    func textsThatAreNoBirthday(text: String) {
+        #expect(Birthday(text) == nil)
+    }
+
+    /// A phone's types make it a shared line exactly when one of them, lower-cased, is a shared type: packed
+    /// short types give the answer the set of names gives.
+    @Test func sharedLinesByType() {
+        let shared = ["work", "WORK", "Fax", "main", "pager", "company", "workfax", "textphone", "TextPhone", "msg"]
+        let personal = ["cell", "home", "voice", "iphone", "x-work", "works", "wor", "textphones", "Mobile", "travail"]
+        for type in shared { #expect(!MatchKeys.isPersonal(types: [type], label: nil), "\(type)") }
+        for type in personal { #expect(MatchKeys.isPersonal(types: [type], label: nil), "\(type)") }
+        #expect(!MatchKeys.isPersonal(types: ["cell", "work"], label: nil))
+        #expect(!MatchKeys.isPersonal(types: ["cell"], label: "Work Fax"))
+    }
+
+    /// Legal forms are dropped from organisations whatever their length (packed up to eight letters, looked up
+    /// by name beyond).
+    @Test func organizationKeysDropLegalForms() {
+        #expect(MatchKeys.organizationKey("Acme, Inc.") == "acme")
+        #expect(MatchKeys.organizationKey("Acme Incorporated") == "acme")
+        #expect(MatchKeys.organizationKey("The Acme Corporation") == "acme")
+        #expect(MatchKeys.organizationKey("Müller GmbH & Co. KG") == "muller")
+        #expect(MatchKeys.organizationKey("Incorporations Ltd") == "incorporations")
+        #expect(MatchKeys.organizationKey("Inc.") == nil)
+    }
+
+    /// The first character of a text, found without searching for its end when it starts with two ASCII
+    /// scalars, is the one the standard library finds.
+    @Test func firstCharacters() {
+        var texts = ["a", "ab", "\r\n", "\r\nx", "e\u{301}x", "\u{1F1EF}\u{1F1F5}", "é", "李娜", "a\u{200D}b", "\n\r"]
+        for a in 1..<128 {
+            for b in [nil, 32, 65, 0x0A, 0x0D, 0x301, 0x200D] as [Int?] {
+                texts.append(String(Unicode.Scalar(UInt8(a))) + (b.map { String(Unicode.Scalar(UInt32($0))!) } ?? ""))
+            }
+        }
+        for text in texts { #expect(MatchKeys.firstCharacter(text) == String(text.first!), "\(Array(text.utf8))") }
+    }
+
+    /// A national number read without a country code and resolved later is the key reading it with the code
+    /// gives; the country code of an international key follows the ITU's code lengths.
+    @Test func nationalNumbersResolveAsReadingWithTheCode() throws {
+        let texts = ["555.010.1234", "1 555 010 1234", "011 44 20 7946 0123", "030 1234567", "(0)20 7946 0123 x12"]
+        for text in texts {
+            for code in [1, 7, 33, 44, 49, 81, 352] {
+                let later = try #require(PhoneKey(text, countryCode: nil)).resolved(countryCode: code)
+                #expect(later == PhoneKey(text, countryCode: code), "\(text) with \(code)")
+            }
+        }
+        let codes: [(String, Int?)] = [
+            ("+1 555 010 1234", 1), ("+44 20 7946 0123", 44), ("+49 30 1234567", 49), ("+352 123 456 78", 352),
+            ("+7 916 123 45 67", 7), ("+86 10 1234 5678", 86), ("+380 44 123 4567", 380), ("555 010 1234", nil),
+        ]
+        for (text, code) in codes { #expect(PhoneKey(text, countryCode: nil)?.countryCode == code, "\(text)") }
+    }
 }

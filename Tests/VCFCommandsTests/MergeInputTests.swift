@@ -92,4 +92,27 @@ struct MergeInputTests {
         #expect(!FileManager.default.fileExists(atPath: "-"))
         #expect(try ChildProcess.run(["dedupe", "-", "--backup"], stdin: .file(input)).status == 64)
     }
+
+    /// An added card's UID is made from its content; when a card in the book already has that UID (it was given
+    /// it from the same content before, in any case, with or without `urn:uuid:`), the added card gets another.
+    @Test(arguments: [false, true]) func anAddedCardNeverTakesAUIDTheBookHas(upperCase: Bool) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let incoming = try scratch.write("in.vcf", card("Ann Lee", email: "ann@example.com"))
+        let given = try ChildProcess.run(["convert", incoming, "--ensure-uid"])
+        #expect(given.status == 0)
+        let uids = String(decoding: given.stdout, as: UTF8.self).components(separatedBy: "\r\n")
+            .filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+        try #require(uids.count == 1 && uids[0].hasPrefix("urn:uuid:"))
+        let taken = upperCase ? uids[0].dropFirst(9).uppercased() : uids[0]
+        let book = try scratch.write("book.vcf", card("Bob Roe", uid: taken, email: "bob@example.com"))
+        let outcome = try ChildProcess.run(["merge", incoming, "--into", book])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("1 added"), "\(outcome.stderr)")
+        let cards = VCardDocument.read(try scratch.bytes("book.vcf")).cards.map(\.contact)
+        #expect(cards.count == 2)
+        let added = try #require(cards.last?.uid)
+        #expect(added.hasPrefix("urn:uuid:") && added != uids[0], "\(added)")
+        #expect(cards.first?.uid == taken)
+    }
 }

@@ -119,7 +119,9 @@ enum Merge {
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
                 let output =
                     changed
-                    ? file.renderedParts(replacing: result.replaced, adding: Self.withUIDs(result.added, in: file))
+                    ? file.renderedParts(
+                        replacing: result.replaced,
+                        adding: Self.withUIDs(result.added, in: file, taken: plan.existingCardHas))
                     : []
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
@@ -249,14 +251,31 @@ enum Merge {
     }
 
     /// The cards a merge adds, each given a UID made from its content when it has none, so merging the same
-    /// export again finds them instead of adding them twice.
-    static func withUIDs(_ added: [Contact], in file: ContactsFile) -> [Contact] {
-        var uids = ContentUIDs(existing: Set(file.cards.compactMap(\.keys.uid)))
-        return added.map { contact in
-            var copy = contact
-            uids.ensure(&copy)
-            return copy
+    /// export again finds them instead of adding them twice; `taken` says whether a UID is an existing card's.
+    static func withUIDs(_ added: [Contact], in file: ContactsFile, taken: (String) -> Bool) -> [Contact] {
+        func made(around existing: Set<String>) -> (cards: [Contact], uids: [String]) {
+            var uids = ContentUIDs(existing: existing)
+            var made: [String] = []
+            let cards = added.map { contact in
+                var copy = contact
+                if let uid = uids.ensure(&copy) { made.append(uid) }
+                return copy
+            }
+            return (cards, made)
         }
+        // A file's UIDs are held as match keys (a UUID without `urn:uuid:`, in lower case), and a made UID is a
+        // `urn:uuid:` URN: both are compared as keys. The UIDs are made first without the file's, each looked
+        // up with `taken` (a large book's hundred thousand UIDs are not gathered, nor read one by one); only
+        // when one is taken (a card given its UID from the same content before) are they made again around them.
+        let first = made(around: [])
+        guard first.uids.contains(where: taken) else { return first.cards }
+        var existing = Set<String>()
+        for card in file.cards {
+            guard let uid = card.keys.uid else { continue }
+            existing.insert(uid)
+            existing.insert("urn:uuid:" + uid)
+        }
+        return made(around: existing).cards
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
