@@ -316,29 +316,29 @@ struct Clustering: Sendable {
                 let theirs = groupKeys[other]
                 assert(theirs === (merged[other]?.keys ?? keys[other]), "the index holds a group's keys at its root")
                 let (edgeCount, possibleCount) = (out.edges.count, out.possible.count)
-                // What the pair gave is kept for the next pass unless its decision read the index.
-                var keep = true
-                if replay.replay(root, other, theirs, edges: &out.edges, possible: &out.possible) {
+                // A possible duplicate replayed is in `possible` from the pass before: the suggestions keep each
+                // pair once with its strongest rank, so it is not added again.
+                if let pair = replay.replay(other, theirs, edges: &out.edges) {
+                    out.kept.keep(
+                        other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
+                        rank: pair.outcome == .possible ? pair.value : nil)
                     out.replayed += 1
+                    continue
+                }
+                let verdict = matcher.verdict(ours, theirs)
+                if verdict.kind != .same
+                    && identical(
+                        { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
+                {
+                    out.edges.append(
+                        Edge(root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)))
                 } else {
-                    let verdict = matcher.verdict(ours, theirs)
-                    keep = verdict.sharedIdentifiers == 0
-                    if verdict.kind != .same
-                        && identical(
-                            { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) },
-                            theirs)
-                    {
-                        out.edges.append(
-                            Edge(
-                                root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)
-                            ))
-                    } else {
-                        Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
-                            matcher.decide(ours, theirs)
-                        }
+                    Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
+                        matcher.decide(ours, theirs)
                     }
                 }
-                if keep {
+                // What the pair gave is kept for the next pass unless its decision read the index.
+                if verdict.sharedIdentifiers == 0 {
                     out.kept.keep(
                         other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
                         rank: out.possible.count > possibleCount ? out.possible.last?.rank : nil)

@@ -84,19 +84,14 @@ struct PairMemo: Sendable {
             }
         }
 
-        /// Appends what the pair of `root` with `other`, whose keys are `theirs`, gave last time, and returns
-        /// true; false when it was not kept or `theirs` changed since. Candidates must come in ascending order.
-        mutating func replay(
-            _ root: Int, _ other: Int, _ theirs: MatchKeys, edges: inout [Edge], possible: inout [PossiblePair]
-        ) -> Bool {
+        /// What the pair with `other`, whose keys are `theirs`, gave last time, with the edge appended to `edges`
+        /// (a possible duplicate was added to the pass's pairs then, and is not added again); nil when it was not
+        /// kept or `theirs` changed since. Candidates must come in ascending order.
+        mutating func replay(_ other: Int, _ theirs: MatchKeys, edges: inout [Edge]) -> Pair? {
             while next < pairs.count && pairs[next].other < other { next += 1 }
-            guard next < pairs.count, pairs[next].other == other, pairs[next].theirs === theirs else { return false }
-            switch pairs[next].outcome {
-            case .nothing: break
-            case .possible: possible.append(PossiblePair(root, other, rank: Int(pairs[next].value)))
-            case .edge: edges.append(self.edges[Int(pairs[next].value)])
-            }
-            return true
+            guard next < pairs.count, pairs[next].other == other, pairs[next].theirs === theirs else { return nil }
+            if pairs[next].outcome == .edge { edges.append(self.edges[Int(pairs[next].value)]) }
+            return pairs[next]
         }
     }
 }

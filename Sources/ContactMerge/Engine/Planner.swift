@@ -178,11 +178,17 @@ extension AddressBookMerge {
         // hundreds of thousands: every list here is sized once and sorted in place, and none is copied.
         // Most roots are cards on their own: a list says which are groups, so they are not each looked up in the
         // dictionary of groups (millions of lookups for a large book).
-        var grouped = [Bool](repeating: false, count: state.parent.count)
-        for root in state.members.keys { grouped[root] = true }
+        var isGrouped = [Bool](repeating: false, count: state.parent.count)
+        for root in state.members.keys { isGrouped[root] = true }
+        let grouped = isGrouped
         let groups = state.members
         func anyMember(of root: Int, _ test: (Int) -> Bool) -> Bool {
             grouped[root] ? groups[root]!.contains(where: test) : test(root)
+        }
+        // Whether each root's group holds an anchor, worked out once rather than for each of its pairs.
+        var anchored = [Bool](repeating: false, count: state.parent.count)
+        for node in anchored.indices where state.parent[node] == node {
+            anchored[node] = anyMember(of: node, isAnchor)
         }
         var packed: [(key: Int, rank: Int32)] = []
         packed.reserveCapacity(pairs.count + state.refused.count)
@@ -191,8 +197,8 @@ extension AddressBookMerge {
             var y = state.find(Int(pair.b))
             guard x != y else { continue }
             // The group holding an anchor second, else the lower root first.
-            let anchorX = anyMember(of: x, isAnchor)
-            let anchorY = anyMember(of: y, isAnchor)
+            let anchorX = anchored[x]
+            let anchorY = anchored[y]
             if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
             packed.append((x << 32 | y, pair.rank))
         }
