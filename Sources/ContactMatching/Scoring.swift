@@ -351,24 +351,34 @@ package enum Scoring {
         return similarity >= Self.similarity ? similarity : nil
     }
 
-    /// False when `Similarity.jaroWinkler(a, b)` is certainly below `similarity`: true for texts that may reach
-    /// it, and for any it cannot tell (not ASCII, or not stored contiguously).
+    /// False when `Similarity.jaroWinkler(a, b)` is certainly below `similarity`; true for texts that may reach
+    /// it (and for empty texts, which are never compared).
     static func mayBeTypo(_ a: String, _ b: String) -> Bool {
-        a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in mayBeTypo(x, y) } ?? true
-        } ?? true
+        let ascii =
+            a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in mayBeTypo(x, y) } ?? nil
+            } ?? nil
+        return ascii ?? mayBeTypo(scalars: a, b)
     }
 
-    /// `mayBeTypo` on the bytes. Jaro counts the characters of each text that match one of the other within a
-    /// window (`m`), and the matched pairs out of order; Winkler adds a share of the rest for a common prefix of
-    /// up to four. Each text's matched characters occur in the other, so `m` is at most the number of either's
-    /// characters that the other contains, and the similarity is at most Jaro of that `m` with nothing out of
-    /// order, raised for the actual prefix. That bound is worked out in the same arithmetic as the similarity,
-    /// which grows with `m`, and compared with a margin far above its rounding.
-    static func mayBeTypo(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Jaro counts the characters of each text that match one of the other within a window (`m`), and the
+    /// matched pairs out of order; Winkler adds a share of the rest for a common prefix of up to four. Each text's
+    /// matched characters occur in the other, so `m` is at most the number of either's characters that the other
+    /// contains, and the similarity is at most Jaro of that `m` with nothing out of order, raised for the actual
+    /// prefix. That bound is worked out in the same arithmetic as the similarity, which grows with `m`, and
+    /// compared with a margin far above its rounding. Characters are told apart by their low six bits: two that
+    /// share them only loosen the bound.
+    private static func mayReach(matches: Int, _ xCount: Int, _ yCount: Int, prefix: Int) -> Bool {
+        // No character in common: Jaro-Winkler is 0.
+        guard matches > 0 else { return false }
+        let m = Double(matches)
+        let jaro = (m / Double(xCount) + m / Double(yCount) + 1) / 3
+        return jaro + Double(prefix) * 0.1 * (1 - jaro) >= Self.similarity - 1e-9
+    }
+
+    /// `mayBeTypo` of two ASCII texts on their bytes (each byte a character); nil when either is not ASCII.
+    static func mayBeTypo(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard !x.isEmpty, !y.isEmpty else { return true }
-        // The bytes each text holds, as bits of an integer by their low six bits: two bytes that share a bit
-        // (a digit and a letter) only loosen the bound.
         var ascii: UInt8 = 0
         var inX: UInt64 = 0
         var inY: UInt64 = 0
@@ -380,19 +390,41 @@ package enum Scoring {
             ascii |= c
             inY |= 1 &<< (c & 63)
         }
-        guard ascii < 0x80 else { return true }
+        guard ascii < 0x80 else { return nil }
         var xInY = 0
         var yInX = 0
         for c in x { xInY &+= Int(truncatingIfNeeded: (inY &>> (c & 63)) & 1) }
         for c in y { yInX &+= Int(truncatingIfNeeded: (inX &>> (c & 63)) & 1) }
-        let matches = min(xInY, yInX)
-        // No character in common: Jaro-Winkler is 0.
-        guard matches > 0 else { return false }
         var prefix = 0
         while prefix < min(4, x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
-        let m = Double(matches)
-        let jaro = (m / Double(x.count) + m / Double(y.count) + 1) / 3
-        return jaro + Double(prefix) * 0.1 * (1 - jaro) >= Self.similarity - 1e-9
+        return mayReach(matches: min(xInY, yInX), x.count, y.count, prefix: prefix)
+    }
+
+    /// `mayBeTypo` of any two texts on their Unicode scalars, which Jaro-Winkler compares when they are not
+    /// ASCII (names in Chinese, Greek, Arabic...).
+    static func mayBeTypo(scalars a: String, _ b: String) -> Bool {
+        var inA: UInt64 = 0
+        var inB: UInt64 = 0
+        var aCount = 0
+        var bCount = 0
+        for s in a.unicodeScalars {
+            inA |= 1 &<< (s.value & 63)
+            aCount += 1
+        }
+        for s in b.unicodeScalars {
+            inB |= 1 &<< (s.value & 63)
+            bCount += 1
+        }
+        guard aCount > 0, bCount > 0 else { return true }
+        var aInB = 0
+        var bInA = 0
+        for s in a.unicodeScalars { aInB &+= Int(truncatingIfNeeded: (inB &>> (s.value & 63)) & 1) }
+        for s in b.unicodeScalars { bInA &+= Int(truncatingIfNeeded: (inA &>> (s.value & 63)) & 1) }
+        var prefix = 0
+        var x = a.unicodeScalars.makeIterator()
+        var y = b.unicodeScalars.makeIterator()
+        while prefix < min(4, aCount, bCount), let p = x.next(), let q = y.next(), p == q { prefix += 1 }
+        return mayReach(matches: min(aInB, bInA), aCount, bCount, prefix: prefix)
     }
 
     // MARK: Birthday
