@@ -180,8 +180,11 @@ package enum Scoring {
     }
 
     /// `score(a, b, complete:)` written into `score`, which is a fresh `Score()`: the rule works out the score
-    /// in its own storage, without copying it.
-    package static func score(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, into score: inout Score) {
+    /// in its own storage, without copying it. `sharesEmail`, when given, is `a.sharesEmail(with: b)`, which the
+    /// decision rule knows already from the emails it counted.
+    package static func score(
+        _ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, sharesEmail: Bool? = nil, into score: inout Score
+    ) {
         if compareNames(a.name, b.name, into: &score) {
             score.namesAgree = score.given.outcome == .agree && score.family.outcome == .agree
             if !complete && score.given.outcome == .disagree && score.family.outcome == .disagree {
@@ -222,7 +225,7 @@ package enum Scoring {
         }
         let birthday = score.birthday
         if birthday.outcome == .disagree { score.veto = score.veto ?? .birthdays }
-        if score.veto == nil, let reason = differentEmails(a, b) { score.veto = reason }
+        if score.veto == nil, let reason = differentEmails(a, b, sharesEmail: sharesEmail) { score.veto = reason }
         score.total =
             given.weight + family.weight + birthday.weight + street.weight + score.locality.weight
             + score.region.weight + score.postalCode.weight + score.organization.weight + score.phone.weight
@@ -545,8 +548,8 @@ package enum Scoring {
 
     /// Why the emails say two people: both have HOME (or WORK) emails and none in common, or both have addresses
     /// at one domain and none in common (two colleagues' mailboxes).
-    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> Score.Veto? {
-        if a.sharesEmail(with: b) { return nil }
+    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys, sharesEmail: Bool?) -> Score.Veto? {
+        if sharesEmail ?? a.sharesEmail(with: b) { return nil }
         if a.emailKinds.contains(.home) && b.emailKinds.contains(.home) { return .emails(.home) }
         if a.emailKinds.contains(.work) && b.emailKinds.contains(.work) { return .emails(.work) }
         if let shared = leastDomain(of: b, alsoOf: a) { return .domain(shared) }

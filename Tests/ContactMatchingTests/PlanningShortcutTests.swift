@@ -50,6 +50,33 @@ import VCardFormat
         #expect(capped > 0)
     }
 
+    // MARK: Shared emails counted once
+
+    /// The decision rule learns whether two cards share an email from the emails it counts (each of the first
+    /// card's emails the second has) and hands that to the score instead of asking `sharesEmail(with:)` again:
+    /// the two agree, also for a card with more emails than its lookups search one by one.
+    @Test func theEmailsCountedTellWhetherCardsShareOne() {
+        var cards = Array(Self.book.prefix(1_500))
+        var list = Contact(formattedName: "Mailing List")
+        list.emails = (0..<40).map { LabeledValue("member\($0)@example.com") } + cards.prefix(60).flatMap(\.emails)
+        cards.append(list)
+        let keys = cards.map { MatchKeys($0, countryCode: 1) }
+        let index = ContactIndex(keys)
+        var shared = 0
+        var pairs = 0
+        for (i, a) in keys.enumerated() {
+            for j in index.candidates(for: a) + [keys.count - 1] where j != i {
+                let b = keys[j]
+                let counted = a.emails.contains(where: b.hasEmail)
+                #expect(counted == a.sharesEmail(with: b))
+                if counted { shared += 1 }
+                pairs += 1
+            }
+        }
+        #expect(shared > 100)
+        #expect(pairs > 5_000)
+    }
+
     // MARK: Typos ruled out by their letters
 
     /// The texts the score compares for typos: every given name, family name and street of the book, and each
