@@ -93,6 +93,9 @@ struct Clustering: Sendable {
         var members: [Int: [Int]] = [:]
         /// The merged card and its keys, by root, for groups of more than one node.
         var merged: [Int: (card: Contact, keys: MatchKeys)] = [:]
+        /// Groups joined by `apply` whose card is not merged yet, by root: made when a decision needs the group's
+        /// keys, and the rest together on every processor when `apply` ends (after which this is empty).
+        var pending: [Int: MergedCard] = [:]
         /// The decision by which each joined node joined, by node.
         var joined: [Int: (partner: Int, decision: MatchDecision)] = [:]
         /// Links refused (vetoed by the groups as they stood, ambiguous): possible duplicates.
@@ -124,8 +127,61 @@ struct Clustering: Sendable {
         }
     }
 
-    /// The keys of a group as it stands.
-    func keys(of root: Int, in state: State) -> MatchKeys { state.merged[root]?.keys ?? keys[root] }
+    /// The keys of a group as it stands, its card merged first if it is not yet.
+    func keys(of root: Int, in state: inout State) -> MatchKeys {
+        if let pending = state.pending.removeValue(forKey: root) { state.merged[root] = made(pending) }
+        return state.merged[root]?.keys ?? keys[root]
+    }
+
+    /// How a group's card is made from its parts, in the order `join` joined them.
+    indirect enum MergedCard: Sendable {
+        /// A node's own card.
+        case card(Int)
+        /// A card already made, with its keys.
+        case made(Contact, MatchKeys)
+        /// A node's card standing for a group of cards it holds everything of, with the node's keys.
+        case held(Int)
+        /// One part merged into another.
+        case merge(from: MergedCard, into: MergedCard)
+    }
+
+    /// What `join` makes a group's card of, for the group of `root` as it stands.
+    private func part(_ root: Int, in state: State) -> MergedCard {
+        if let pending = state.pending[root] { return pending }
+        if let merged = state.merged[root] { return .made(merged.card, merged.keys) }
+        return .card(root)
+    }
+
+    /// The card `recipe` makes, with its keys.
+    func made(_ recipe: MergedCard) -> (card: Contact, keys: MatchKeys) {
+        switch recipe {
+        case .made(let card, let keys): return (card, keys)
+        case .held(let node): return (card(node), keys[node])
+        case .card, .merge:
+            let card = contact(recipe)
+            return (card, MatchKeys(card, countryCode: countryCode))
+        }
+    }
+
+    /// The card alone.
+    private func contact(_ recipe: MergedCard) -> Contact {
+        switch recipe {
+        case .card(let node), .held(let node): return card(node)
+        case .made(let card, _): return card
+        case .merge(let from, let into): return merger.merge(contact(from), into: contact(into)).contact
+        }
+    }
+
+    /// Makes the cards of the groups joined since they were last made, on every processor: each is its own
+    /// merges, in the order they were joined.
+    private func makePending(in state: inout State) {
+        guard !state.pending.isEmpty else { return }
+        let roots = state.pending.keys.sorted()
+        let recipes = roots.map { state.pending[$0]! }
+        let made = Concurrently.map(Array(recipes.indices), chunk: 4) { self.made(recipes[$0]) }
+        for (root, group) in zip(roots, made) { state.merged[root] = group }
+        state.pending = [:]
+    }
 
     /// Applies `edges` to `state`, strongest first, dropping the ambiguous ones; returns the roots that changed.
     @discardableResult
@@ -159,7 +215,7 @@ struct Clustering: Sendable {
             let held = edge.tier >= 4 && isAnchor(edge.a) && groupB.count == 1
             if !refusal && !held && (groupA.count > 1 || groupB.count > 1) {
                 // The people as they stand, not the cards that first linked them.
-                let decision = matcher(keys(of: ra, in: state), keys(of: rb, in: state))
+                let decision = matcher(keys(of: ra, in: &state), keys(of: rb, in: &state))
                 refusal =
                     decision.kind != .same && edge.tier < 4
                     || groupA.contains { x in groupB.contains { y in Matcher.conflict(keys[x], keys[y]) != nil } }
@@ -171,6 +227,7 @@ struct Clustering: Sendable {
             join(ra, rb, by: edge, in: &state)
             changed.insert(state.find(ra))
         }
+        makePending(in: &state)
         return changed
     }
 
@@ -180,24 +237,25 @@ struct Clustering: Sendable {
         let root = all[0]
         let into = state.group(ra).contains(root) ? ra : rb
         let from = into == ra ? rb : ra
-        let base = state.merged[into]?.card ?? card(into)
-        let merged: (card: Contact, keys: MatchKeys)
+        // The group's card is made when its keys are needed, or with the others when `apply` ends.
+        let merged: MergedCard
         if edge.tier >= 4 && state.members[from] == nil && state.members[into] == nil {
             // A card whose values the other already holds: the group stands as that card (the checks need no more).
-            merged = (base, keys[into])
+            merged = .held(into)
         } else {
-            let card = merger.merge(state.merged[from]?.card ?? card(from), into: base).contact
-            merged = (card, MatchKeys(card, countryCode: countryCode))
+            merged = .merge(from: part(from, in: state), into: part(into, in: state))
         }
         state.members[ra] = nil
         state.members[rb] = nil
         state.merged[ra] = nil
         state.merged[rb] = nil
+        state.pending[ra] = nil
+        state.pending[rb] = nil
         state.parent[ra] = root
         state.parent[rb] = root
         state.parent[root] = root
         state.members[root] = all
-        state.merged[root] = merged
+        state.pending[root] = merged
         let joiner = edge.a == root || all.firstIndex(of: edge.a)! < all.firstIndex(of: edge.b)! ? edge.b : edge.a
         state.joined[joiner] = (joiner == edge.a ? edge.b : edge.a, edge.decision)
     }
