@@ -508,9 +508,14 @@ package enum Scoring {
             other.remarks.insert(.extended)
             street = other
         }
+        // The lines (tuples of two strings) are made only when both are there: few addresses have an extended street.
         if street.outcome != .agree {
-            consider(a.pointee.extendedLine, b.pointee.streetLine)
-            consider(a.pointee.streetLine, b.pointee.extendedLine)
+            if !a.pointee.extendedStreet.isEmpty && !b.pointee.street.isEmpty {
+                consider(a.pointee.extendedLine, b.pointee.streetLine)
+            }
+            if !a.pointee.street.isEmpty && !b.pointee.extendedStreet.isEmpty {
+                consider(a.pointee.streetLine, b.pointee.extendedLine)
+            }
         }
         func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int)
             -> FieldComparison

@@ -254,11 +254,14 @@ extension AddressBookMerge {
         var found: [Found] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
             var out = Found()
             for i in start..<min(keys.count, start + run) {
-                let candidates = matcher.index.candidates(for: keys[i], below: i, capped: &out.capped)
+                // Each card's keys taken once for all its pairs (reading a class from the list retains it).
+                let mine = keys[i]
+                let candidates = matcher.index.candidates(for: mine, below: i, capped: &out.capped)
                 for j in candidates where !keptApart(i, j) {
                     out.candidates += 1
-                    let verdict = matcher.verdict(keys[i], keys[j])
-                    if verdict.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
+                    let theirs = keys[j]
+                    let verdict = matcher.verdict(mine, theirs)
+                    if verdict.kind != .same, mine.couldContain(theirs), theirs.couldContain(mine) {
                         let a = cards.card(i)
                         let b = cards.card(j)
                         if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
@@ -269,7 +272,7 @@ extension AddressBookMerge {
                         }
                     }
                     Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
-                        matcher.decide(keys[i], keys[j])
+                        matcher.decide(mine, theirs)
                     }
                 }
             }
