@@ -169,6 +169,7 @@ public final class MatchKeys: Sendable {
     public func resolvingNationalNumbers(countryCode: Int) -> MatchKeys {
         guard phones.contains(where: \.key.isNational) else { return self }
         var resolved: [(key: PhoneKey, personal: Bool)] = []
+        resolved.reserveCapacity(phones.count)
         for phone in phones {
             let key = phone.key.resolved(countryCode: countryCode)
             if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
