@@ -141,11 +141,17 @@ public struct ContactMerger: Sendable {
         _ field: String, _ values: inout [LabeledValue], _ incoming: [LabeledValue],
         _ changes: inout [FieldChange], _ groups: inout GroupRenamer, key: (LabeledValue) -> String
     ) {
-        var positions: [String: Int] = [:]
-        for (i, v) in values.enumerated() where positions[key(v)] == nil { positions[key(v)] = i }
+        // Each key's first position: in a list searched in place for the handful of values a card has (a
+        // dictionary for each field of every merge cost more), in a dictionary for a card with many.
+        var keys = values.map(key)
+        var positions: [String: Int]?
+        if keys.count + incoming.count > 16 {
+            positions = [:]
+            for (i, k) in keys.enumerated() where positions![k] == nil { positions![k] = i }
+        }
         for var value in incoming {
             let k = key(value)
-            if let i = positions[k] {
+            if let i = positions.map({ $0[k] }) ?? keys.firstIndex(of: k) {
                 let added = value.types.filter { t in
                     !values[i].types.contains { $0.sameIgnoringCase(t) }
                 }
@@ -162,7 +168,8 @@ public struct ContactMerger: Sendable {
                 continue
             }
             value.group = groups.rename(value.group)
-            positions[k] = values.count
+            positions?[k] = values.count
+            keys.append(k)
             values.append(value)
             changes.append(FieldChange(field, .added, value: value.value))
         }
