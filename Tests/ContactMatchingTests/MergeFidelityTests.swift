@@ -108,4 +108,24 @@ import VCardFormat
         #expect(merged.emails[existing].types == ["other"])
         #expect(changes.filter { $0.action == .added }.count == existing / 2 + incoming - existing)
     }
+
+    /// Notes are compared trimmed of white space and line breaks of any script at either end (ideographic and
+    /// no-break spaces included), whether the note is ASCII or not.
+    @Test func notesAreComparedTrimmed() {
+        func merged(_ existing: String?, _ incoming: String?) -> (String?, [FieldChange.Action]) {
+            var a = Contact(formattedName: "A")
+            a.note = existing
+            var b = Contact(formattedName: "A")
+            b.note = incoming
+            let (card, changes) = ContactMerger().merge(b, into: a)
+            return (card.note, changes.filter { $0.field == "NOTE" }.map(\.action))
+        }
+        #expect(merged("会議の後で連絡する\u{3000}", "会議の後で") == ("会議の後で連絡する\u{3000}", []))
+        #expect(merged("会議の後で", "\u{A0}会議の後で連絡する\n") == ("\u{A0}会議の後で連絡する\n", [.replaced]))
+        #expect(merged("Call back\u{2028}", " Call back ") == ("Call back\u{2028}", []))
+        #expect(merged("\u{3000}\n", "Новая заметка") == ("Новая заметка", [.added]))
+        #expect(
+            merged("Allergic to peanuts!", "Owes me lunch 🍜") == ("Allergic to peanuts!\n\nOwes me lunch 🍜", [.joined]))
+        #expect(merged("Owes me lunch 🍜", "\t\u{85}") == ("Owes me lunch 🍜", []))
+    }
 }
