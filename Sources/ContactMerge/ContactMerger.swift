@@ -249,17 +249,24 @@ public struct ContactMerger: Sendable {
         // Names as a server stores them (`X-GOOGLE TALK` is `X-GOOGLE-TALK` there, see `ServerSafeNames`): the
         // same property, or every merge into a server would send it again.
         func name(_ e: Extension) -> String { ServerSafeNames.name(e.name).uppercased() }
-        func key(_ e: Extension) -> String { name(e) + ":" + ValueEscaping.unescapeText(e.value) }
-        var seen = Set(out.extensions.map(key))
-        let names = Set(out.extensions.map(name))
-        for var item in incoming where !seen.contains(key(item)) {
+        func key(_ e: Extension, name: String) -> String { name + ":" + ValueEscaping.unescapeText(e.value) }
+        guard !incoming.isEmpty else { return }
+        // Each name and key worked out once; a card's few searched in lists, a card with many in sets.
+        let names = out.extensions.map(name)
+        var keys = zip(out.extensions, names).map { key($0, name: $1) }
+        let many = keys.count + incoming.count > 16
+        var seen = many ? Set(keys) : []
+        let nameSet = many ? Set(names) : []
+        for var item in incoming {
             let name = name(item)
+            let itemKey = key(item, name: name)
+            guard many ? !seen.contains(itemKey) : !keys.contains(itemKey) else { continue }
             let single = Self.singleExtensions.contains(name) || SingleInstance.names(.v4_0).contains(name)
-            if single && (names.contains(name) || Self.modelHolds(name, out)) {
+            if single && ((many ? nameSet.contains(name) : names.contains(name)) || Self.modelHolds(name, out)) {
                 if name != "PRODID" { changes.append(FieldChange(item.name, .kept, value: item.value)) }
                 continue
             }
-            seen.insert(key(item))
+            if many { seen.insert(itemKey) } else { keys.append(itemKey) }
             item.group = groups.rename(item.group)
             out.extensions.append(item)
             changes.append(FieldChange(item.name, .added, value: item.value))
