@@ -100,11 +100,13 @@ public final class MatchKeys: Sendable {
         for i in contact.addresses.indices {
             if let key = AddressKey(contact.addresses[i]) { addresses.append(key) }
         }
+        let foldedFormattedName = contact.formattedName.map(TextFolding.fold)
         self.init(
             uid: contact.uid.flatMap(Self.uidKey), emails: emails, emailKinds: emailKinds, phones: phones,
-            name: PersonName(contact), organization: contact.organization.flatMap { Self.organizationKey($0.name) },
+            name: PersonName(contact, foldedFormattedName: foldedFormattedName),
+            organization: contact.organization.flatMap { Self.organizationKey($0.name) },
             birthday: contact.birthday.flatMap(Birthday.init),
-            formattedName: contact.formattedName.map(TextFolding.fold).flatMap { $0.isEmpty ? nil : $0 },
+            formattedName: foldedFormattedName.flatMap { $0.isEmpty ? nil : $0 },
             addresses: addresses)
     }
 
@@ -167,6 +169,7 @@ public final class MatchKeys: Sendable {
     public func resolvingNationalNumbers(countryCode: Int) -> MatchKeys {
         guard phones.contains(where: \.key.isNational) else { return self }
         var resolved: [(key: PhoneKey, personal: Bool)] = []
+        resolved.reserveCapacity(phones.count)
         for phone in phones {
             let key = phone.key.resolved(countryCode: countryCode)
             if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
@@ -327,26 +330,33 @@ public final class MatchKeys: Sendable {
         var folded: [UInt8] = []
         folded.reserveCapacity(name.utf8.count)
         TextFolding.appendFolded(name, to: &folded)
-        // Walk the words once; only a name with a legal form in it is built again.
-        var kept: [UInt8] = []
-        var dropped = false
-        var start = 0
-        for end in 0...folded.count where end == folded.count || folded[end] == 0x20 {
-            defer { start = end + 1 }
-            guard end > start else { continue }
-            let word = folded[start..<end]
-            if word.count <= 8
-                ? packedLegalForms.contains(ASCIIBytes.packed(word)!)
-                : word.count <= 12 && legalForms.contains(String(decoding: word, as: UTF8.self))
-            {
-                dropped = true
-                continue
+        return folded.withUnsafeBufferPointer { folded -> String? in
+            // The words, each as a range of the folded bytes.
+            func forEachWord(_ body: (Range<Int>) -> Void) {
+                var start = 0
+                for end in 0...folded.count where end == folded.count || folded[end] == 0x20 {
+                    if end > start { body(start..<end) }
+                    start = end + 1
+                }
             }
-            if !kept.isEmpty { kept.append(0x20) }
-            kept += word
+            func isLegalForm(_ word: Range<Int>) -> Bool {
+                word.count <= 8
+                    ? packedLegalForms.contains(ASCIIBytes.packed(folded[word])!)
+                    : word.count <= 12 && legalForms.contains(String(decoding: folded[word], as: UTF8.self))
+            }
+            // Most names have no legal form: they are their fold. Only one that has is built again without it.
+            var dropped = false
+            forEachWord { if !dropped && isLegalForm($0) { dropped = true } }
+            guard dropped else { return folded.isEmpty ? nil : String(decoding: folded, as: UTF8.self) }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(folded.count)
+            forEachWord { word in
+                guard !isLegalForm(word) else { return }
+                if !kept.isEmpty { kept.append(0x20) }
+                kept.append(contentsOf: folded[word])
+            }
+            return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
         }
-        let key = dropped ? kept : folded
-        return key.isEmpty ? nil : String(decoding: key, as: UTF8.self)
     }
 }
 

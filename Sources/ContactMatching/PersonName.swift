@@ -30,6 +30,11 @@ public struct PersonName: Hashable, Sendable {
 
     /// The name on `contact`, or nil when it has neither N nor a personal FN (an organisation's card, say).
     public init?(_ contact: borrowing Contact) {
+        self.init(contact, foldedFormattedName: contact.formattedName.map(TextFolding.fold))
+    }
+
+    /// The same, with the card's FN folded already (`TextFolding.fold`; match keys fold it for themselves too).
+    init?(_ contact: borrowing Contact, foldedFormattedName: String?) {
         var given = ""
         var family = ""
         var middles: [Character] = []
@@ -37,8 +42,8 @@ public struct PersonName: Hashable, Sendable {
         if let n = contact.name, !n.isEmpty {
             let givenWords = TextFolding.words(n.given)
             given = givenWords.first ?? ""
-            middles = givenWords.dropFirst().compactMap(\.first)
-            if !n.additional.isEmpty { middles += TextFolding.words(n.additional).compactMap(\.first) }
+            middles = givenWords.dropFirst().compactMap { $0.first }
+            if !n.additional.isEmpty { middles += TextFolding.words(n.additional).compactMap { $0.first } }
             family = TextFolding.fold(n.family)
             generation =
                 TextFolding.words(n.suffixes).lazy.compactMap { Self.generations[$0] }.first
@@ -47,7 +52,8 @@ public struct PersonName: Hashable, Sendable {
         // A reader fills a missing FN from the email or phone; that is not a name.
         // FN is read only for what N lacks: the whole name, or a generation ("Jr." is often only in FN).
         if let fn = contact.formattedName,
-            given.isEmpty && family.isEmpty || generation == nil && Self.mayHaveGeneration(fn),
+            given.isEmpty && family.isEmpty
+                || generation == nil && Self.containsGeneration((foldedFormattedName ?? TextFolding.fold(fn)).utf8),
             !fn.utf8.contains(0x40), fn.unicodeScalars.contains(where: \.properties.isAlphabetic),
             let parsed = Self.parse(formatted: fn)
         {
@@ -120,14 +126,6 @@ public struct PersonName: Hashable, Sendable {
         let family = words[familyStart...].joined(separator: " ")
         let middles = words[1..<familyStart].compactMap(\.first)
         return (String(words[0]), middles, family, generation)
-    }
-
-    /// Whether any word of `text` is a generation: cheaper than parsing, and true whenever parsing finds one.
-    static func mayHaveGeneration(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return containsGeneration(text.utf8) }
-        var folded: [UInt8] = []
-        TextFolding.appendFolded(text, to: &folded)
-        return containsGeneration(folded)
     }
 
     /// Whether a word of `bytes` (ASCII, or folded) folds to a generation. Each word's bytes are folded as `fold`

@@ -141,11 +141,17 @@ public struct ContactMerger: Sendable {
         _ field: String, _ values: inout [LabeledValue], _ incoming: [LabeledValue],
         _ changes: inout [FieldChange], _ groups: inout GroupRenamer, key: (LabeledValue) -> String
     ) {
-        var positions: [String: Int] = [:]
-        for (i, v) in values.enumerated() where positions[key(v)] == nil { positions[key(v)] = i }
+        // Each key's first position: in a list searched in place for the handful of values a card has (a
+        // dictionary for each field of every merge cost more), in a dictionary for a card with many.
+        var keys = values.map(key)
+        var positions: [String: Int]?
+        if keys.count + incoming.count > 16 {
+            positions = [:]
+            for (i, k) in keys.enumerated() where positions![k] == nil { positions![k] = i }
+        }
         for var value in incoming {
             let k = key(value)
-            if let i = positions[k] {
+            if let i = positions.map({ $0[k] }) ?? keys.firstIndex(of: k) {
                 let added = value.types.filter { t in
                     !values[i].types.contains { $0.sameIgnoringCase(t) }
                 }
@@ -162,7 +168,8 @@ public struct ContactMerger: Sendable {
                 continue
             }
             value.group = groups.rename(value.group)
-            positions[k] = values.count
+            positions?[k] = values.count
+            keys.append(k)
             values.append(value)
             changes.append(FieldChange(field, .added, value: value.value))
         }
@@ -242,17 +249,24 @@ public struct ContactMerger: Sendable {
         // Names as a server stores them (`X-GOOGLE TALK` is `X-GOOGLE-TALK` there, see `ServerSafeNames`): the
         // same property, or every merge into a server would send it again.
         func name(_ e: Extension) -> String { ServerSafeNames.name(e.name).uppercased() }
-        func key(_ e: Extension) -> String { name(e) + ":" + ValueEscaping.unescapeText(e.value) }
-        var seen = Set(out.extensions.map(key))
-        let names = Set(out.extensions.map(name))
-        for var item in incoming where !seen.contains(key(item)) {
+        func key(_ e: Extension, name: String) -> String { name + ":" + ValueEscaping.unescapeText(e.value) }
+        guard !incoming.isEmpty else { return }
+        // Each name and key worked out once; a card's few searched in lists, a card with many in sets.
+        let names = out.extensions.map(name)
+        var keys = zip(out.extensions, names).map { key($0, name: $1) }
+        let many = keys.count + incoming.count > 16
+        var seen = many ? Set(keys) : []
+        let nameSet = many ? Set(names) : []
+        for var item in incoming {
             let name = name(item)
+            let itemKey = key(item, name: name)
+            guard many ? !seen.contains(itemKey) : !keys.contains(itemKey) else { continue }
             let single = Self.singleExtensions.contains(name) || SingleInstance.names(.v4_0).contains(name)
-            if single && (names.contains(name) || Self.modelHolds(name, out)) {
+            if single && ((many ? nameSet.contains(name) : names.contains(name)) || Self.modelHolds(name, out)) {
                 if name != "PRODID" { changes.append(FieldChange(item.name, .kept, value: item.value)) }
                 continue
             }
-            seen.insert(key(item))
+            if many { seen.insert(itemKey) } else { keys.append(itemKey) }
             item.group = groups.rename(item.group)
             out.extensions.append(item)
             changes.append(FieldChange(item.name, .added, value: item.value))
@@ -366,12 +380,15 @@ extension String {
     }
 
     /// The text without the leading and trailing characters of `set`, as Foundation's trimming gives it. A text
-    /// that starts and ends with a visible ASCII character (nearly every value) is returned as it is without
-    /// asking Foundation, whose trimming costs tens of thousands of instructions a call on Linux.
+    /// whose first and last scalars are not in the set (nearly every value: a visible ASCII character is checked
+    /// by its byte) is returned as it is without asking Foundation, whose trimming costs some 80,000
+    /// instructions a call on Linux (a note written in Japanese went through it at every merge).
     fileprivate func trimmed(_ set: CharacterSet) -> String {
-        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
-            return self
+        guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+        func kept(_ scalar: Unicode.Scalar) -> Bool {
+            (0x21...0x7E).contains(scalar.value) || scalar.value >= 0x80 && !set.contains(scalar)
         }
+        if kept(first) && kept(last) { return self }
         return trimmingCharacters(in: set)
     }
 }

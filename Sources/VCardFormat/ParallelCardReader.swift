@@ -62,7 +62,6 @@ public struct ParallelCardReader: Sendable {
     ) throws {
         var lineRun = LineRunLimit()
         let descriptor = handle.fileDescriptor
-        let segmentBytes = segmentBytes
         // Each chunk is read(2) straight into the array that holds the bytes not yet cut, so the file's bytes are
         // not copied from a Data into an array and again onto the carry.
         let appendChunk = { (carry: inout [UInt8], wanted: Int) throws -> Bool in

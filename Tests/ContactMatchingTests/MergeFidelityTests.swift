@@ -88,4 +88,44 @@ import VCardFormat
         #expect(written(fromGoogle).contains(".X-ABLabel:Other\r\n"))
         #expect(written(fromApple).contains(".X-ABLabel:_$!<Home>!$_\r\n"))
     }
+
+    /// Emails are unioned by key whatever the number of values (a few searched in a list, many in a dictionary):
+    /// each key once at its first place, new ones appended in order, a known one's new types added to it.
+    @Test(arguments: [(4, 3), (12, 30)]) func valuesAreUnionedOnceByKeyInOrder(existing: Int, incoming: Int) {
+        var a = Contact(formattedName: "A")
+        a.emails = (0..<existing).map { LabeledValue("User\($0)@Example.com", types: ["home"]) }
+        a.emails.append(LabeledValue("user0@example.com", types: ["other"]))  // the same key twice
+        var b = Contact(formattedName: "A")
+        b.emails = (existing / 2..<existing / 2 + incoming).map {
+            LabeledValue("user\($0)@example.com", types: ["work"])
+        }
+        let (merged, changes) = ContactMerger().merge(b, into: a)
+        let expected =
+            (0..<existing).map { "User\($0)@Example.com" } + ["user0@example.com"]
+            + (existing..<existing / 2 + incoming).map { "user\($0)@example.com" }
+        #expect(merged.emails.map(\.value) == expected)
+        for i in existing / 2..<existing { #expect(merged.emails[i].types == ["home", "work"]) }
+        #expect(merged.emails[existing].types == ["other"])
+        #expect(changes.filter { $0.action == .added }.count == existing / 2 + incoming - existing)
+    }
+
+    /// Notes are compared trimmed of white space and line breaks of any script at either end (ideographic and
+    /// no-break spaces included), whether the note is ASCII or not.
+    @Test func notesAreComparedTrimmed() {
+        func merged(_ existing: String?, _ incoming: String?) -> (String?, [FieldChange.Action]) {
+            var a = Contact(formattedName: "A")
+            a.note = existing
+            var b = Contact(formattedName: "A")
+            b.note = incoming
+            let (card, changes) = ContactMerger().merge(b, into: a)
+            return (card.note, changes.filter { $0.field == "NOTE" }.map(\.action))
+        }
+        #expect(merged("会議の後で連絡する\u{3000}", "会議の後で") == ("会議の後で連絡する\u{3000}", []))
+        #expect(merged("会議の後で", "\u{A0}会議の後で連絡する\n") == ("\u{A0}会議の後で連絡する\n", [.replaced]))
+        #expect(merged("Call back\u{2028}", " Call back ") == ("Call back\u{2028}", []))
+        #expect(merged("\u{3000}\n", "Новая заметка") == ("Новая заметка", [.added]))
+        #expect(
+            merged("Allergic to peanuts!", "Owes me lunch 🍜") == ("Allergic to peanuts!\n\nOwes me lunch 🍜", [.joined]))
+        #expect(merged("Owes me lunch 🍜", "\t\u{85}") == ("Owes me lunch 🍜", []))
+    }
 }
