@@ -265,18 +265,30 @@ struct Clustering: Sendable {
     private func unambiguous(
         _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchVerdict
     ) -> [Edge] {
-        var byNode: [Int: [Int]] = [:]
+        // Each node's edges, in order: node and edge packed in one integer and sorted, rather than a dictionary
+        // of lists (a large book's first application has tens of thousands of nodes). Nodes are looked at one
+        // by one, and what one finds does not depend on the others.
         // A card held by an existing card has that one link, and a card holding several is no ambiguity: they
         // are all the holder's already.
+        var incidences: [Int] = []
+        incidences.reserveCapacity(2 * edges.count)
         for (i, e) in edges.enumerated() where !(e.tier >= 4 && isAnchor(e.a)) {
-            byNode[e.a, default: []].append(i)
-            byNode[e.b, default: []].append(i)
+            incidences.append(e.a << 32 | i)
+            incidences.append(e.b << 32 | i)
         }
+        incidences.sort()
         // Pairs packed in one integer: hashing a two-element array for each of a large book's edges costs more.
         var linked = Set<Int>()
         for e in edges { linked.insert(min(e.a, e.b) << 32 | max(e.a, e.b)) }
         var dropped = Set<Int>()
-        for (node, list) in byNode where list.count > 1 {
+        var start = 0
+        while start < incidences.count {
+            let node = incidences[start] >> 32
+            var end = start + 1
+            while end < incidences.count && incidences[end] >> 32 == node { end += 1 }
+            let list = incidences[start..<end].map { $0 & 0xFFFF_FFFF }
+            start = end
+            guard list.count > 1 else { continue }
             let top = list.map { edges[$0].tier }.max()!
             let strongest = list.filter { edges[$0].tier == top }.sorted { edges[$0].strength > edges[$1].strength }
             guard strongest.count > 1, edges[strongest[0]].strength == edges[strongest[1]].strength else { continue }
@@ -302,8 +314,11 @@ struct Clustering: Sendable {
                 state.ambiguous[node] = max(state.ambiguous[node] ?? 0, top)
             }
         }
-        for i in dropped.sorted() {
-            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank(edges[i])))
+        // Each refused link's rank scores its pair in full: on every processor.
+        let refused = dropped.sorted()
+        let ranks = Concurrently.map(refused, chunk: 256) { rank(edges[$0]) }
+        for (i, rank) in zip(refused, ranks) {
+            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank))
         }
         return edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
     }
