@@ -192,6 +192,20 @@ import VCardFormat
         #expect(sharing > 1_000)
     }
 
+    /// A group's card is made after the joins of one application, from a record of its merges that grows by
+    /// one for each card joining the group; thousands of copies of one card joining it one by one must not
+    /// make that record so deep that making the card overflows a worker's stack.
+    @Test func thousandsOfCopiesOfOneCardJoinItsHolder() {
+        let text =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@example.org\r\nEND:VCARD\r\n"
+        let card = VCardDocument.read(Array(text.utf8)).cards[0].contact
+        let copies = (0..<5_000).map { IncomingCard(contact: card, file: "in", line: $0) }
+        let result = AddressBookMerge(countryCode: 1).merge(copies, into: ExistingCards([card], countryCode: 1))
+        #expect(result.entries.count == copies.count)
+        #expect(result.entries.allSatisfy { $0.outcome == .unchanged && $0.existing == 0 })
+        #expect(result.added.isEmpty && result.replaced.isEmpty)
+    }
+
     /// What a plan decides for each card and each suggestion, as text.
     static func outcome(_ result: MergeResult) -> [String] {
         result.entries.map { String(describing: $0) } + result.suggestions.map { "\($0)" }

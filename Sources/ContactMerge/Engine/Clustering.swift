@@ -95,7 +95,7 @@ struct Clustering: Sendable {
         var merged: [Int: (card: Contact, keys: MatchKeys)] = [:]
         /// Groups joined by `apply` whose card is not merged yet, by root: made when a decision needs the group's
         /// keys, and the rest together on every processor when `apply` ends (after which this is empty).
-        var pending: [Int: MergedCard] = [:]
+        var pending: [Int: Pending] = [:]
         /// The decision by which each joined node joined, by node.
         var joined: [Int: (partner: Int, decision: MatchDecision)] = [:]
         /// Links refused (vetoed by the groups as they stood, ambiguous): possible duplicates.
@@ -129,7 +129,7 @@ struct Clustering: Sendable {
 
     /// The keys of a group as it stands, its card merged first if it is not yet.
     func keys(of root: Int, in state: inout State) -> MatchKeys {
-        if let pending = state.pending.removeValue(forKey: root) { state.merged[root] = made(pending) }
+        if let pending = state.pending.removeValue(forKey: root) { state.merged[root] = made(pending.card) }
         return state.merged[root]?.keys ?? keys[root]
     }
 
@@ -145,11 +145,22 @@ struct Clustering: Sendable {
         case merge(from: MergedCard, into: MergedCard)
     }
 
+    /// A group's card not made yet: how it is made, and how many merges deep.
+    struct Pending: Sendable {
+        var card: MergedCard
+        var depth: Int
+    }
+
+    /// Making a card recurses once for each merge it is made of, on a worker's small stack: a group whose
+    /// card would be more merges deep than this (thousands of copies of one card joining it one by one) is
+    /// made at once.
+    static let deepestPending = 32
+
     /// What `join` makes a group's card of, for the group of `root` as it stands.
-    private func part(_ root: Int, in state: State) -> MergedCard {
+    private func part(_ root: Int, in state: State) -> Pending {
         if let pending = state.pending[root] { return pending }
-        if let merged = state.merged[root] { return .made(merged.card, merged.keys) }
-        return .card(root)
+        if let merged = state.merged[root] { return Pending(card: .made(merged.card, merged.keys), depth: 0) }
+        return Pending(card: .card(root), depth: 0)
     }
 
     /// The card `recipe` makes, with its keys.
@@ -177,7 +188,7 @@ struct Clustering: Sendable {
     private func makePending(in state: inout State) {
         guard !state.pending.isEmpty else { return }
         let roots = state.pending.keys.sorted()
-        let recipes = roots.map { state.pending[$0]! }
+        let recipes = roots.map { state.pending[$0]!.card }
         let made = Concurrently.map(Array(recipes.indices), chunk: 4) { self.made(recipes[$0]) }
         for (root, group) in zip(roots, made) { state.merged[root] = group }
         state.pending = [:]
@@ -238,12 +249,13 @@ struct Clustering: Sendable {
         let into = state.group(ra).contains(root) ? ra : rb
         let from = into == ra ? rb : ra
         // The group's card is made when its keys are needed, or with the others when `apply` ends.
-        let merged: MergedCard
+        let merged: Pending
         if edge.tier >= 4 && state.members[from] == nil && state.members[into] == nil {
             // A card whose values the other already holds: the group stands as that card (the checks need no more).
-            merged = .held(into)
+            merged = Pending(card: .held(into), depth: 0)
         } else {
-            merged = .merge(from: part(from, in: state), into: part(into, in: state))
+            let (x, y) = (part(from, in: state), part(into, in: state))
+            merged = Pending(card: .merge(from: x.card, into: y.card), depth: max(x.depth, y.depth) + 1)
         }
         state.members[ra] = nil
         state.members[rb] = nil
@@ -255,7 +267,11 @@ struct Clustering: Sendable {
         state.parent[rb] = root
         state.parent[root] = root
         state.members[root] = all
-        state.pending[root] = merged
+        if merged.depth > Self.deepestPending {
+            state.merged[root] = made(merged.card)
+        } else {
+            state.pending[root] = merged
+        }
         let joiner = edge.a == root || all.firstIndex(of: edge.a)! < all.firstIndex(of: edge.b)! ? edge.b : edge.a
         state.joined[joiner] = (joiner == edge.a ? edge.b : edge.a, edge.decision)
     }
