@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -108,6 +110,9 @@ public final class InputFile {
             var filled = 0
             bytes = [UInt8](unsafeUninitializedCapacity: max(reported, prefix.count)) { buffer, count in
                 filled = buffer.initialize(fromContentsOf: prefix)
+                if buffer.count - filled >= Self.splitReadBytes, let base = buffer.baseAddress {
+                    filled = readInParts(into: UnsafeMutableRawPointer(base), from: filled, to: buffer.count)
+                }
                 while filled < buffer.count {
                     let n = System.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                     if n < 0 { failure = errno }
@@ -139,6 +144,43 @@ public final class InputFile {
         bytes.reserveCapacity(total)
         for chunk in chunks { bytes += chunk }
         return bytes
+    }
+
+    /// Above this size a file is read in parts on several threads.
+    static let splitReadBytes = 16 << 20
+
+    /// Reads the file's bytes from `start` to `end` into `base` (at the same offsets), in parts on every
+    /// processor: a large book read into fresh memory is bound by the page faults and the copy, which several
+    /// processors share. Returns how far the bytes are all there (`end`, or less after a short or failed read,
+    /// from where reading goes on in order), with the file's position there.
+    private func readInParts(into base: UnsafeMutableRawPointer, from start: Int, to end: Int) -> Int {
+        let parts = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8))
+        let size = (end - start + parts - 1) / parts
+        let reached = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts)
+        defer { reached.deallocate() }
+        let descriptor = self.descriptor
+        // The threads write apart: each its own range of the buffer and its own slot of `reached`.
+        let (baseAddress, reachedAddress) = (Int(bitPattern: base), Int(bitPattern: reached.baseAddress))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let base = UnsafeMutableRawPointer(bitPattern: baseAddress)!
+            let from = start + part * size
+            let to = min(end, from + size)
+            var offset = from
+            while offset < to {
+                let n = System.read(descriptor, base + offset, to - offset, at: offset)
+                if n <= 0 { break }
+                offset += n
+            }
+            UnsafeMutablePointer<Int>(bitPattern: reachedAddress)![part] = offset
+        }
+        // Contiguous from the start: the first part that stopped short says where.
+        var filled = start
+        for part in 0..<parts {
+            filled = reached[part]
+            if filled < min(end, start + (part + 1) * size) { break }
+        }
+        _ = lseek(descriptor, off_t(filled), SEEK_SET)
+        return filled
     }
 
     /// The whole input, within `limits`.

@@ -45,4 +45,23 @@ import UserFiles
         // Beside it at most its lock file: no temporary file is left.
         #expect(try scratch.names().filter { !$0.hasSuffix(".vcf-lock") } == ["out.vcf"])
     }
+
+    /// A file larger than the size read in parts on several threads (16 MiB) reads whole as it is, after a
+    /// prefix taken from it first or without one, and the reading goes on where the parts ended.
+    @Test func aLargeFileReadsWholeInParts() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var content = Self.content
+        content.append(Self.content)
+        content.append(Self.content.prefix(5_000_017))
+        try content.write(to: URL(fileURLWithPath: scratch("big.vcf")))
+        let whole = try InputFile.open(UserPath(scratch("big.vcf")))
+        defer { whole.close() }
+        #expect(Data(try whole.readAll()) == content)
+        #expect(try whole.read(upTo: 10).isEmpty)
+        let rest = try InputFile.open(UserPath(scratch("big.vcf")))
+        defer { rest.close() }
+        let prefix = try rest.read(upTo: 65_537)
+        #expect(Data(try rest.readRest(after: prefix)) == content)
+    }
 }
