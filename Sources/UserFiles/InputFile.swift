@@ -84,19 +84,6 @@ public final class InputFile {
         return bytes
     }
 
-    /// Reads into `buffer` until it is full or the input ends; returns how many bytes it holds.
-    /// - Throws: `FileError` when a read fails.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        var filled = 0
-        while filled < buffer.count {
-            let n = System.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            if n < 0 { throw FileError(path, "cannot be read", code: errno) }
-            if n == 0 { break }
-            filled += n
-        }
-        return filled
-    }
-
     /// The rest of the input, after `prefix` (bytes already taken from it), within `limits`.
     /// - Throws: `FileError` when a read fails or the input goes on past the limit.
     public func readRest(after prefix: [UInt8] = [], limits: ReadLimits = .default) throws -> [UInt8] {
@@ -181,6 +168,36 @@ public final class InputFile {
         }
         _ = lseek(descriptor, off_t(filled), SEEK_SET)
         return filled
+    }
+
+    /// Whether the file holds exactly `content`, read from its start (wherever its position is) a megabyte at a
+    /// time, in parts on every processor for a large file, so the check costs no more memory than a chunk each.
+    func holds(_ content: [UInt8]) -> Bool {
+        var probe: UInt8 = 0
+        guard System.read(descriptor, &probe, 1, at: content.count) == 0 else { return false }
+        let parts = content.count >= Self.splitReadBytes ? max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8)) : 1
+        let size = (content.count + parts - 1) / parts
+        let equal = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
+        defer { equal.deallocate() }
+        let descriptor = self.descriptor
+        content.withUnsafeBytes { all in
+            // The threads read apart: each its own range, its own chunk and its own slot of `equal`.
+            let (allAddress, equalAddress) = (Int(bitPattern: all.baseAddress), Int(bitPattern: equal.baseAddress))
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+                defer { chunk.deallocate() }
+                var offset = part * size
+                let end = min(content.count, offset + size)
+                var same = true
+                while same && offset < end {
+                    let n = System.read(descriptor, chunk, min(1 << 20, end - offset), at: offset)
+                    same = n > 0 && memcmp(UnsafeRawPointer(bitPattern: allAddress)! + offset, chunk, n) == 0
+                    offset += max(n, 0)
+                }
+                UnsafeMutablePointer<Bool>(bitPattern: equalAddress)![part] = same
+            }
+        }
+        return equal.allSatisfy { $0 }
     }
 
     /// The whole input, within `limits`.
