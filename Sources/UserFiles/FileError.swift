@@ -72,6 +72,18 @@ enum System {
         }
     }
 
+    /// pread(2) until something is read, the end is reached, or an error other than EINTR.
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let n = Glibc.pread(descriptor, buffer, count, off_t(offset))
+            #else
+            let n = Darwin.pread(descriptor, buffer, count, off_t(offset))
+            #endif
+            if n >= 0 || errno != EINTR { return n }
+        }
+    }
+
     /// write(2) until every byte is out: it may write less than asked, and a signal may interrupt it. Returns
     /// 0, or the error number.
     static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {

@@ -235,22 +235,10 @@ public final class FileReplacement {
         }
     }
 
-    /// Whether the file at `path` holds exactly `content`, read a chunk at a time so the check costs no more
-    /// memory than a chunk.
+    /// Whether the file at `path` holds exactly `content` (see `InputFile.holds`).
     private static func contentMatches(_ path: UserPath, _ content: [UInt8]) -> Bool {
         guard let file = try? InputFile.open(path) else { return false }
-        // One buffer for every chunk: a new one each time was cleared and faulted in again.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { chunk.deallocate() }
-        var offset = 0
-        while true {
-            guard let count = try? file.read(into: chunk) else { return false }
-            if count == 0 { return offset == content.count }
-            guard offset + count <= content.count else { return false }
-            let equal = content.withUnsafeBytes { memcmp($0.baseAddress! + offset, chunk.baseAddress!, count) == 0 }
-            guard equal else { return false }
-            offset += count
-        }
+        return file.holds(content)
     }
 
     /// Keeps the target's current content under the first free backup name: a hard link when the file system

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -82,19 +84,6 @@ public final class InputFile {
         return bytes
     }
 
-    /// Reads into `buffer` until it is full or the input ends; returns how many bytes it holds.
-    /// - Throws: `FileError` when a read fails.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        var filled = 0
-        while filled < buffer.count {
-            let n = System.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            if n < 0 { throw FileError(path, "cannot be read", code: errno) }
-            if n == 0 { break }
-            filled += n
-        }
-        return filled
-    }
-
     /// The rest of the input, after `prefix` (bytes already taken from it), within `limits`.
     /// - Throws: `FileError` when a read fails or the input goes on past the limit.
     public func readRest(after prefix: [UInt8] = [], limits: ReadLimits = .default) throws -> [UInt8] {
@@ -108,6 +97,9 @@ public final class InputFile {
             var filled = 0
             bytes = [UInt8](unsafeUninitializedCapacity: max(reported, prefix.count)) { buffer, count in
                 filled = buffer.initialize(fromContentsOf: prefix)
+                if buffer.count - filled >= Self.splitReadBytes, let base = buffer.baseAddress {
+                    filled = readInParts(into: UnsafeMutableRawPointer(base), from: filled, to: buffer.count)
+                }
                 while filled < buffer.count {
                     let n = System.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                     if n < 0 { failure = errno }
@@ -139,6 +131,73 @@ public final class InputFile {
         bytes.reserveCapacity(total)
         for chunk in chunks { bytes += chunk }
         return bytes
+    }
+
+    /// Above this size a file is read in parts on several threads.
+    static let splitReadBytes = 16 << 20
+
+    /// Reads the file's bytes from `start` to `end` into `base` (at the same offsets), in parts on every
+    /// processor: a large book read into fresh memory is bound by the page faults and the copy, which several
+    /// processors share. Returns how far the bytes are all there (`end`, or less after a short or failed read,
+    /// from where reading goes on in order), with the file's position there.
+    private func readInParts(into base: UnsafeMutableRawPointer, from start: Int, to end: Int) -> Int {
+        let parts = max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8))
+        let size = (end - start + parts - 1) / parts
+        let reached = UnsafeMutableBufferPointer<Int>.allocate(capacity: parts)
+        defer { reached.deallocate() }
+        let descriptor = self.descriptor
+        // The threads write apart: each its own range of the buffer and its own slot of `reached`.
+        let (baseAddress, reachedAddress) = (Int(bitPattern: base), Int(bitPattern: reached.baseAddress))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let base = UnsafeMutableRawPointer(bitPattern: baseAddress)!
+            let from = start + part * size
+            let to = min(end, from + size)
+            var offset = from
+            while offset < to {
+                let n = System.read(descriptor, base + offset, to - offset, at: offset)
+                if n <= 0 { break }
+                offset += n
+            }
+            UnsafeMutablePointer<Int>(bitPattern: reachedAddress)![part] = offset
+        }
+        // Contiguous from the start: the first part that stopped short says where.
+        var filled = start
+        for part in 0..<parts {
+            filled = reached[part]
+            if filled < min(end, start + (part + 1) * size) { break }
+        }
+        _ = lseek(descriptor, off_t(filled), SEEK_SET)
+        return filled
+    }
+
+    /// Whether the file holds exactly `content`, read from its start (wherever its position is) a megabyte at a
+    /// time, in parts on every processor for a large file, so the check costs no more memory than a chunk each.
+    func holds(_ content: [UInt8]) -> Bool {
+        var probe: UInt8 = 0
+        guard System.read(descriptor, &probe, 1, at: content.count) == 0 else { return false }
+        let parts = content.count >= Self.splitReadBytes ? max(1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 8)) : 1
+        let size = (content.count + parts - 1) / parts
+        let equal = UnsafeMutableBufferPointer<Bool>.allocate(capacity: parts)
+        defer { equal.deallocate() }
+        let descriptor = self.descriptor
+        content.withUnsafeBytes { all in
+            // The threads read apart: each its own range, its own chunk and its own slot of `equal`.
+            let (allAddress, equalAddress) = (Int(bitPattern: all.baseAddress), Int(bitPattern: equal.baseAddress))
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+                defer { chunk.deallocate() }
+                var offset = part * size
+                let end = min(content.count, offset + size)
+                var same = true
+                while same && offset < end {
+                    let n = System.read(descriptor, chunk, min(1 << 20, end - offset), at: offset)
+                    same = n > 0 && memcmp(UnsafeRawPointer(bitPattern: allAddress)! + offset, chunk, n) == 0
+                    offset += max(n, 0)
+                }
+                UnsafeMutablePointer<Bool>(bitPattern: equalAddress)![part] = same
+            }
+        }
+        return equal.allSatisfy { $0 }
     }
 
     /// The whole input, within `limits`.

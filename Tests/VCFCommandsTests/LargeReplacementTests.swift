@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import UserFiles
+
+@testable import UserFiles
 
 /// A replacement larger than the part `FileReplacement` sends on to disk at a time (8 MiB, while it is written)
 /// holds exactly what was written, in uneven pieces, whether it creates the file or replaces a longer one.
@@ -44,5 +45,53 @@ import UserFiles
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch("out.vcf"))) == Self.content)
         // Beside it at most its lock file: no temporary file is left.
         #expect(try scratch.names().filter { !$0.hasSuffix(".vcf-lock") } == ["out.vcf"])
+    }
+
+    /// A file larger than the size read in parts on several threads (16 MiB) reads whole as it is, after a
+    /// prefix taken from it first or without one, and the reading goes on where the parts ended.
+    @Test func aLargeFileReadsWholeInParts() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var content = Self.content
+        content.append(Self.content)
+        content.append(Self.content.prefix(5_000_017))
+        try content.write(to: URL(fileURLWithPath: scratch("big.vcf")))
+        let whole = try InputFile.open(UserPath(scratch("big.vcf")))
+        defer { whole.close() }
+        #expect(Data(try whole.readAll()) == content)
+        #expect(try whole.read(upTo: 10).isEmpty)
+        let rest = try InputFile.open(UserPath(scratch("big.vcf")))
+        defer { rest.close() }
+        let prefix = try rest.read(upTo: 65_537)
+        #expect(Data(try rest.readRest(after: prefix)) == content)
+    }
+
+    /// The check before a rename that the target still holds what was read compares every byte, in parts on
+    /// several threads for a large file: one byte changed anywhere, one missing or one more is a difference.
+    @Test func aLargeFileHoldsExactlyItsContent() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var content = [UInt8](Self.content)
+        content += content
+        let path = scratch("big.vcf")
+        func holds(_ bytes: [UInt8]) throws -> Bool {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let file = try InputFile.open(UserPath(path))
+            defer { file.close() }
+            return file.holds(content)
+        }
+        #expect(try holds(content))
+        for offset in [0, 1 << 20, content.count / 2, content.count - 1] {
+            var changed = content
+            changed[offset] ^= 0x01
+            #expect(try !holds(changed), "a byte changed at \(offset)")
+        }
+        #expect(try !holds(Array(content.dropLast())))
+        #expect(try !holds(content + [0x0A]))
+        try Data().write(to: URL(fileURLWithPath: path))
+        let empty = try InputFile.open(UserPath(path))
+        defer { empty.close() }
+        #expect(empty.holds([]))
+        #expect(!empty.holds([0x41]))
     }
 }
