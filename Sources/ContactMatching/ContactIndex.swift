@@ -232,26 +232,36 @@ public struct ContactIndex: Sendable {
 
     /// The same, counting in `capped` the keys skipped because too many cards share them.
     public func candidates(for k: MatchKeys, capped: inout BlockingTally) -> [Int] {
+        candidates(for: k, below: Int.max, capped: &capped)
+    }
+
+    /// The candidates at positions below `limit` (a dedupe decides each pair once, from its later card), with
+    /// every skipped key counted in `capped` as `candidates(for:capped:)` counts it.
+    package func candidates(for k: MatchKeys, below limit: Int, capped: inout BlockingTally) -> [Int] {
         var found: [Int] = []
-        var seen: Set<Int>?
         for key in k.indexKeys {
             let range = range(of: key.hash)
             guard range.count <= Self.cap(key.kind) else {
                 capped.add(key, cards: range.count)
                 continue
             }
-            // A handful of candidates is checked in the list itself; a set only for a card with many keys.
-            if found.count > 32 && seen == nil { seen = Set(found) }
+            if found.isEmpty { found.reserveCapacity(4 * range.count + 16) }
+            // A key's entries differ only in their position bits, so they come in ascending order of position.
             for i in range {
                 let p = position(entries[i])
-                if seen != nil {
-                    if seen!.insert(p).inserted { found.append(p) }
-                } else if !found.contains(p) {
-                    found.append(p)
-                }
+                if p >= limit { break }
+                found.append(p)
             }
         }
-        return found.sorted()
+        // Sorted, then each position once: cheaper than checking every position against those found before.
+        found.sort()
+        var kept = 0
+        for p in found where kept == 0 || found[kept - 1] != p {
+            found[kept] = p
+            kept += 1
+        }
+        found.removeLast(found.count - kept)
+        return found
     }
 }
 

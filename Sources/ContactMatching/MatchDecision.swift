@@ -24,6 +24,15 @@ public struct MatchDecision: Sendable, Equatable {
         case personalPhoneConflict  // both have mobile, home or untyped numbers, none in common
         case scoreConflict(String)  // the score's veto, or homes in different places
 
+        /// Whether this is an identifier both cards carry (the UID, an email, a phone), which the rule records as
+        /// an identifier rather than a note.
+        package var isIdentifier: Bool {
+            switch self {
+            case .sameUID, .sharedEmail, .sharedPersonalPhone, .sharedLine, .commonEmail: true
+            default: false
+            }
+        }
+
         /// What the evidence adds to `rank`, in tenths: a shared identifier its weight, anything else nothing.
         package var rankWeight: Int {
             switch self {
@@ -131,11 +140,15 @@ extension MatchDecision {
 
         package init() {}
 
-        package mutating func identifier(_ evidence: Evidence) { self.evidence.append(evidence) }
+        package mutating func identifier(_ evidence: Evidence) {
+            assert(evidence.isIdentifier, "\(evidence) is no identifier: record it as a note")
+            self.evidence.append(evidence)
+        }
 
         package mutating func note(_ evidence: @autoclosure () -> Evidence) {
             let evidence = evidence()
-            assert(evidence.rankWeight == 0, "\(evidence) counts in the rank: record it as an identifier")
+            assert(
+                evidence.rankWeight == 0 && !evidence.isIdentifier, "\(evidence) is an identifier: record it as one")
             self.evidence.append(evidence)
         }
 

@@ -30,38 +30,49 @@ package struct MatchVerdict: Sendable, Equatable {
     package var strength: Int
     /// The weight of evidence, for ranking possible duplicates (`MatchDecision.rank`).
     package var rank: Int
+    /// How many identifiers the two cards share (the UID, emails, phones): when none, the decision read nothing
+    /// of the index it was made with, and holds whatever else the index holds.
+    package var sharedIdentifiers: Int
 
     /// A verdict.
-    package init(kind: MatchDecision.Kind, rule: String, strength: Int, rank: Int) {
+    package init(kind: MatchDecision.Kind, rule: String, strength: Int, rank: Int, sharedIdentifiers: Int) {
         self.kind = kind
         self.rule = rule
         self.strength = strength
         self.rank = rank
+        self.sharedIdentifiers = sharedIdentifiers
     }
 
     /// The verdict of `decision`.
     package init(_ decision: MatchDecision) {
-        self.init(kind: decision.kind, rule: decision.rule, strength: decision.strength, rank: decision.rank)
+        self.init(
+            kind: decision.kind, rule: decision.rule, strength: decision.strength, rank: decision.rank,
+            sharedIdentifiers: decision.evidence.count(where: \.isIdentifier))
     }
 
     /// Keeps the verdict alone: the identifiers' weights for the rank, and nothing of the rest.
     package struct Recorder: DecisionRecorder {
         var identifiers = 0
+        var shared = 0
 
         package init() {}
 
-        package mutating func identifier(_ evidence: MatchDecision.Evidence) { identifiers += evidence.rankWeight }
+        package mutating func identifier(_ evidence: MatchDecision.Evidence) {
+            identifiers += evidence.rankWeight
+            shared += 1
+        }
 
         package mutating func note(_ evidence: @autoclosure () -> MatchDecision.Evidence) {}
 
         package func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int) -> MatchVerdict {
-            MatchVerdict(kind: kind, rule: rule, strength: strength, rank: identifiers)
+            MatchVerdict(kind: kind, rule: rule, strength: strength, rank: identifiers, sharedIdentifiers: shared)
         }
 
         package func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: borrowing Score)
             -> MatchVerdict
         {
-            MatchVerdict(kind: kind, rule: rule, strength: strength, rank: score.total + identifiers)
+            MatchVerdict(
+                kind: kind, rule: rule, strength: strength, rank: score.total + identifiers, sharedIdentifiers: shared)
         }
     }
 }

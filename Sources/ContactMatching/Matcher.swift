@@ -91,7 +91,10 @@ public struct Matcher: Sendable {
         }
         var strong = 0
         var weak = 0
+        // Whether the cards share an email (`a.sharesEmail(with: b)`, which the rules below ask twice).
+        var sharesEmail = false
         for e in a.emails where b.hasEmail(e) {
+            sharesEmail = true
             if count(email: e) > sharedAbove {
                 recorder.identifier(.commonEmail(e))
                 weak += 1
@@ -115,7 +118,7 @@ public struct Matcher: Sendable {
         let sameOrganization = a.organization != nil && a.organization == b.organization
         if sameOrganization { recorder.note(.sameOrganization) }
         // The score, worked out in place when a rule first needs it, and once.
-        var score = LazyScore()
+        var score = LazyScore(sharesEmail: sharesEmail)
         var conflict = false
         // A birthday typo under one name at one home is forgiven by the score; any other difference vetoes.
         if let x = a.birthday, let y = b.birthday, x.conflicts(with: y),
@@ -134,7 +137,7 @@ public struct Matcher: Sendable {
         }
         if relation == .identical && sameOrganization && !conflict {
             // Two people of the same name at one company have different addresses there, or each their own mobile.
-            if !a.sharesEmail(with: b), let domain = Scoring.leastDomain(of: a, alsoOf: b) {
+            if !sharesEmail, let domain = Scoring.leastDomain(of: a, alsoOf: b) {
                 recorder.note(.emailDomainConflict(String(domain)))
             } else if a.hasPersonalPhone && b.hasPersonalPhone && !a.sharesPersonalPhone(with: b) {
                 recorder.note(.personalPhoneConflict)
@@ -170,11 +173,15 @@ public struct Matcher: Sendable {
         /// The score, once worked out.
         private(set) var value = Score()
         private var scored = false
+        /// Whether the pair shares an email.
+        let sharesEmail: Bool
+
+        init(sharesEmail: Bool) { self.sharesEmail = sharesEmail }
 
         /// Works the score out unless it is already.
         mutating func workOut(_ a: MatchKeys, _ b: MatchKeys) {
             guard !scored else { return }
-            Scoring.score(a, b, into: &value)
+            Scoring.score(a, b, sharesEmail: sharesEmail, into: &value)
             scored = true
         }
 

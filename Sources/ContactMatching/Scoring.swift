@@ -180,8 +180,11 @@ package enum Scoring {
     }
 
     /// `score(a, b, complete:)` written into `score`, which is a fresh `Score()`: the rule works out the score
-    /// in its own storage, without copying it.
-    package static func score(_ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, into score: inout Score) {
+    /// in its own storage, without copying it. `sharesEmail`, when given, is `a.sharesEmail(with: b)`, which the
+    /// decision rule knows already from the emails it counted.
+    package static func score(
+        _ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, sharesEmail: Bool? = nil, into score: inout Score
+    ) {
         if compareNames(a.name, b.name, into: &score) {
             score.namesAgree = score.given.outcome == .agree && score.family.outcome == .agree
             if !complete && score.given.outcome == .disagree && score.family.outcome == .disagree {
@@ -222,7 +225,7 @@ package enum Scoring {
         }
         let birthday = score.birthday
         if birthday.outcome == .disagree { score.veto = score.veto ?? .birthdays }
-        if score.veto == nil, let reason = differentEmails(a, b) { score.veto = reason }
+        if score.veto == nil, let reason = differentEmails(a, b, sharesEmail: sharesEmail) { score.veto = reason }
         score.total =
             given.weight + family.weight + birthday.weight + street.weight + score.locality.weight
             + score.region.weight + score.postalCode.weight + score.organization.weight + score.phone.weight
@@ -279,12 +282,14 @@ package enum Scoring {
         if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y {
             veto = veto ?? .middleInitials
         }
-        var given = compareGiven(a.given, b.given)
+        // `a.given` is looked up in the nickname table once, for both readings.
+        var lookedUp: Nicknames.Lookup?
+        var given = compareGiven(a.given, b.given, lookedUp: &lookedUp)
         var family = compareFamily(a.family, b.family)
         // A form filled the wrong way round: try given and family swapped, and keep the better reading.
         if given.outcome == .agree && family.outcome == .agree { return (given, family, veto) }
         // The swapped family names are compared only when the swapped given names are alike (rarely).
-        let swappedGiven = compareGiven(a.given, b.family)
+        let swappedGiven = compareGiven(a.given, b.family, lookedUp: &lookedUp)
         if swappedGiven.outcome != .disagree && swappedGiven.outcome != .missing,
             case let swappedFamily = compareFamily(a.family, b.given), swappedFamily.outcome != .disagree,
             swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
@@ -299,7 +304,8 @@ package enum Scoring {
         return (given, family, veto)
     }
 
-    private static func compareGiven(_ a: String, _ b: String) -> FieldComparison {
+    /// Compares two given names; `lookedUp` is `a` looked up in the nickname table, nil until it is.
+    private static func compareGiven(_ a: String, _ b: String, lookedUp: inout Nicknames.Lookup?) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
         if a == b { return FieldComparison(.givenName, .agree, Weights.givenAgree) }
         if isOneLetter(a) || isOneLetter(b) {
@@ -308,7 +314,8 @@ package enum Scoring {
                 : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
         // Each name looked up in the nickname table once, for both questions.
-        let x = Nicknames.lookUp(a)
+        let x = lookedUp ?? Nicknames.lookUp(a)
+        lookedUp = x
         let y = Nicknames.lookUp(b)
         if x.isEquivalent(to: y) {
             return FieldComparison(.givenName, .agree, Weights.givenAgree, remarks: .nickname)
@@ -317,10 +324,8 @@ package enum Scoring {
         if x.isKnown && y.isKnown {
             return FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
-        let similarity = Similarity.jaroWinkler(a, b)
-        return similarity >= Self.similarity
-            ? FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: similarity)
-            : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
+        return typo(a, b).map { FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: $0) }
+            ?? FieldComparison(.givenName, .disagree, Weights.givenDisagree)
     }
 
     /// Whether a folded name is an initial: one scalar (folding leaves no combining marks), without counting
@@ -333,10 +338,96 @@ package enum Scoring {
     private static func compareFamily(_ a: String, _ b: String) -> FieldComparison {
         if a.isEmpty || b.isEmpty { return FieldComparison(.familyName, .missing) }
         if a == b { return FieldComparison(.familyName, .agree, Weights.familyAgree) }
+        return typo(a, b).map { FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: $0) }
+            ?? FieldComparison(.familyName, .disagree, Weights.familyDisagree)
+    }
+
+    // MARK: Typos
+
+    /// The Jaro-Winkler similarity of two different texts when it reaches `similarity` (one is a typo of the
+    /// other), else nil. Most texts compared are not alike at all (the candidates of a large book share a
+    /// Soundex code, a birthday or a house, not a name): a bound from the letters they share rules those out
+    /// without comparing them letter by letter.
+    static func typo(_ a: String, _ b: String) -> Double? {
+        guard mayBeTypo(a, b) else { return nil }
         let similarity = Similarity.jaroWinkler(a, b)
-        return similarity >= Self.similarity
-            ? FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: similarity)
-            : FieldComparison(.familyName, .disagree, Weights.familyDisagree)
+        return similarity >= Self.similarity ? similarity : nil
+    }
+
+    /// False when `Similarity.jaroWinkler(a, b)` is certainly below `similarity`; true for texts that may reach
+    /// it (and for empty texts, which are never compared).
+    static func mayBeTypo(_ a: String, _ b: String) -> Bool {
+        let ascii =
+            a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in mayBeTypo(x, y) } ?? nil
+            } ?? nil
+        return ascii ?? mayBeTypo(scalars: a, b)
+    }
+
+    /// Jaro counts the characters of each text that match one of the other within a window (`m`), and the
+    /// matched pairs out of order; Winkler adds a share of the rest for a common prefix of up to four. Each text's
+    /// matched characters occur in the other, so `m` is at most the number of either's characters that the other
+    /// contains, and the similarity is at most Jaro of that `m` with nothing out of order, raised for the actual
+    /// prefix. That bound is worked out in the same arithmetic as the similarity, which grows with `m`, and
+    /// compared with a margin far above its rounding. Characters are told apart by their low six bits: two that
+    /// share them only loosen the bound.
+    private static func mayReach(matches: Int, _ xCount: Int, _ yCount: Int, prefix: Int) -> Bool {
+        // No character in common: Jaro-Winkler is 0.
+        guard matches > 0 else { return false }
+        let m = Double(matches)
+        let jaro = (m / Double(xCount) + m / Double(yCount) + 1) / 3
+        return jaro + Double(prefix) * 0.1 * (1 - jaro) >= Self.similarity - 1e-9
+    }
+
+    /// `mayBeTypo` of two ASCII texts on their bytes (each byte a character); nil when either is not ASCII.
+    static func mayBeTypo(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !x.isEmpty, !y.isEmpty else { return true }
+        var ascii: UInt8 = 0
+        var inX: UInt64 = 0
+        var inY: UInt64 = 0
+        for c in x {
+            ascii |= c
+            inX |= 1 &<< (c & 63)
+        }
+        for c in y {
+            ascii |= c
+            inY |= 1 &<< (c & 63)
+        }
+        guard ascii < 0x80 else { return nil }
+        var xInY = 0
+        var yInX = 0
+        for c in x { xInY &+= Int(truncatingIfNeeded: (inY &>> (c & 63)) & 1) }
+        for c in y { yInX &+= Int(truncatingIfNeeded: (inX &>> (c & 63)) & 1) }
+        var prefix = 0
+        while prefix < min(4, x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
+        return mayReach(matches: min(xInY, yInX), x.count, y.count, prefix: prefix)
+    }
+
+    /// `mayBeTypo` of any two texts on their Unicode scalars, which Jaro-Winkler compares when they are not
+    /// ASCII (names in Chinese, Greek, Arabic...).
+    static func mayBeTypo(scalars a: String, _ b: String) -> Bool {
+        var inA: UInt64 = 0
+        var inB: UInt64 = 0
+        var aCount = 0
+        var bCount = 0
+        for s in a.unicodeScalars {
+            inA |= 1 &<< (s.value & 63)
+            aCount += 1
+        }
+        for s in b.unicodeScalars {
+            inB |= 1 &<< (s.value & 63)
+            bCount += 1
+        }
+        guard aCount > 0, bCount > 0 else { return true }
+        var aInB = 0
+        var bInA = 0
+        for s in a.unicodeScalars { aInB &+= Int(truncatingIfNeeded: (inB &>> (s.value & 63)) & 1) }
+        for s in b.unicodeScalars { bInA &+= Int(truncatingIfNeeded: (inA &>> (s.value & 63)) & 1) }
+        var prefix = 0
+        var x = a.unicodeScalars.makeIterator()
+        var y = b.unicodeScalars.makeIterator()
+        while prefix < min(4, aCount, bCount), let p = x.next(), let q = y.next(), p == q { prefix += 1 }
+        return mayReach(matches: min(aInB, bInA), aCount, bCount, prefix: prefix)
     }
 
     // MARK: Birthday
@@ -401,10 +492,8 @@ package enum Scoring {
             return FieldComparison(.street, .disagree, Weights.streetDisagree, remarks: .houseNumber)
         }
         if a == b { return FieldComparison(.street, .agree, Weights.streetAgree) }
-        let similarity = Similarity.jaroWinkler(a, b)
-        return similarity >= Self.similarity
-            ? FieldComparison(.street, .similar, Weights.streetSimilar, similarity: similarity)
-            : FieldComparison(.street, .disagree, Weights.streetDisagree)
+        return typo(a, b).map { FieldComparison(.street, .similar, Weights.streetSimilar, similarity: $0) }
+            ?? FieldComparison(.street, .disagree, Weights.streetDisagree)
     }
 
     private static func compareAddress(_ a: UnsafePointer<AddressKey>, _ b: UnsafePointer<AddressKey>)
@@ -419,9 +508,14 @@ package enum Scoring {
             other.remarks.insert(.extended)
             street = other
         }
+        // The lines (tuples of two strings) are made only when both are there: few addresses have an extended street.
         if street.outcome != .agree {
-            consider(a.pointee.extendedLine, b.pointee.streetLine)
-            consider(a.pointee.streetLine, b.pointee.extendedLine)
+            if !a.pointee.extendedStreet.isEmpty && !b.pointee.street.isEmpty {
+                consider(a.pointee.extendedLine, b.pointee.streetLine)
+            }
+            if !a.pointee.street.isEmpty && !b.pointee.extendedStreet.isEmpty {
+                consider(a.pointee.streetLine, b.pointee.extendedLine)
+            }
         }
         func plain(_ field: FieldComparison.Field, _ x: String, _ y: String, agree: Int, disagree: Int)
             -> FieldComparison
@@ -459,8 +553,8 @@ package enum Scoring {
 
     /// Why the emails say two people: both have HOME (or WORK) emails and none in common, or both have addresses
     /// at one domain and none in common (two colleagues' mailboxes).
-    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys) -> Score.Veto? {
-        if a.sharesEmail(with: b) { return nil }
+    private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys, sharesEmail: Bool?) -> Score.Veto? {
+        if sharesEmail ?? a.sharesEmail(with: b) { return nil }
         if a.emailKinds.contains(.home) && b.emailKinds.contains(.home) { return .emails(.home) }
         if a.emailKinds.contains(.work) && b.emailKinds.contains(.work) { return .emails(.work) }
         if let shared = leastDomain(of: b, alsoOf: a) { return .domain(shared) }

@@ -21,7 +21,8 @@ import VCardFormat
             let decision = matcher.decide(a, b)
             let verdict = matcher.verdict(a, b)
             let expected = MatchVerdict(
-                kind: decision.kind, rule: decision.rule, strength: decision.strength, rank: decision.rank)
+                kind: decision.kind, rule: decision.rule, strength: decision.strength, rank: decision.rank,
+                sharedIdentifiers: decision.evidence.count(where: \.isIdentifier))
             pairs += 1
             kinds[decision.kind, default: 0] += 1
             rules.insert(decision.rule)

@@ -93,6 +93,9 @@ struct Clustering: Sendable {
         var members: [Int: [Int]] = [:]
         /// The merged card and its keys, by root, for groups of more than one node.
         var merged: [Int: (card: Contact, keys: MatchKeys)] = [:]
+        /// Groups joined by `apply` whose card is not merged yet, by root: made when a decision needs the group's
+        /// keys, and the rest together on every processor when `apply` ends (after which this is empty).
+        var pending: [Int: Pending] = [:]
         /// The decision by which each joined node joined, by node.
         var joined: [Int: (partner: Int, decision: MatchDecision)] = [:]
         /// Links refused (vetoed by the groups as they stood, ambiguous): possible duplicates.
@@ -124,8 +127,72 @@ struct Clustering: Sendable {
         }
     }
 
-    /// The keys of a group as it stands.
-    func keys(of root: Int, in state: State) -> MatchKeys { state.merged[root]?.keys ?? keys[root] }
+    /// The keys of a group as it stands, its card merged first if it is not yet.
+    func keys(of root: Int, in state: inout State) -> MatchKeys {
+        if let pending = state.pending.removeValue(forKey: root) { state.merged[root] = made(pending.card) }
+        return state.merged[root]?.keys ?? keys[root]
+    }
+
+    /// How a group's card is made from its parts, in the order `join` joined them.
+    indirect enum MergedCard: Sendable {
+        /// A node's own card.
+        case card(Int)
+        /// A card already made, with its keys.
+        case made(Contact, MatchKeys)
+        /// A node's card standing for a group of cards it holds everything of, with the node's keys.
+        case held(Int)
+        /// One part merged into another.
+        case merge(from: MergedCard, into: MergedCard)
+    }
+
+    /// A group's card not made yet: how it is made, and how many merges deep.
+    struct Pending: Sendable {
+        var card: MergedCard
+        var depth: Int
+    }
+
+    /// Making a card recurses once for each merge it is made of, on a worker's small stack: a group whose
+    /// card would be more merges deep than this (thousands of copies of one card joining it one by one) is
+    /// made at once.
+    static let deepestPending = 32
+
+    /// What `join` makes a group's card of, for the group of `root` as it stands.
+    private func part(_ root: Int, in state: State) -> Pending {
+        if let pending = state.pending[root] { return pending }
+        if let merged = state.merged[root] { return Pending(card: .made(merged.card, merged.keys), depth: 0) }
+        return Pending(card: .card(root), depth: 0)
+    }
+
+    /// The card `recipe` makes, with its keys.
+    func made(_ recipe: MergedCard) -> (card: Contact, keys: MatchKeys) {
+        switch recipe {
+        case .made(let card, let keys): return (card, keys)
+        case .held(let node): return (card(node), keys[node])
+        case .card, .merge:
+            let card = contact(recipe)
+            return (card, MatchKeys(card, countryCode: countryCode))
+        }
+    }
+
+    /// The card alone.
+    private func contact(_ recipe: MergedCard) -> Contact {
+        switch recipe {
+        case .card(let node), .held(let node): return card(node)
+        case .made(let card, _): return card
+        case .merge(let from, let into): return merger.merge(contact(from), into: contact(into)).contact
+        }
+    }
+
+    /// Makes the cards of the groups joined since they were last made, on every processor: each is its own
+    /// merges, in the order they were joined.
+    private func makePending(in state: inout State) {
+        guard !state.pending.isEmpty else { return }
+        let roots = state.pending.keys.sorted()
+        let recipes = roots.map { state.pending[$0]!.card }
+        let made = Concurrently.map(Array(recipes.indices), chunk: 4) { self.made(recipes[$0]) }
+        for (root, group) in zip(roots, made) { state.merged[root] = group }
+        state.pending = [:]
+    }
 
     /// Applies `edges` to `state`, strongest first, dropping the ambiguous ones; returns the roots that changed.
     @discardableResult
@@ -159,7 +226,7 @@ struct Clustering: Sendable {
             let held = edge.tier >= 4 && isAnchor(edge.a) && groupB.count == 1
             if !refusal && !held && (groupA.count > 1 || groupB.count > 1) {
                 // The people as they stand, not the cards that first linked them.
-                let decision = matcher(keys(of: ra, in: state), keys(of: rb, in: state))
+                let decision = matcher(keys(of: ra, in: &state), keys(of: rb, in: &state))
                 refusal =
                     decision.kind != .same && edge.tier < 4
                     || groupA.contains { x in groupB.contains { y in Matcher.conflict(keys[x], keys[y]) != nil } }
@@ -171,6 +238,7 @@ struct Clustering: Sendable {
             join(ra, rb, by: edge, in: &state)
             changed.insert(state.find(ra))
         }
+        makePending(in: &state)
         return changed
     }
 
@@ -180,24 +248,30 @@ struct Clustering: Sendable {
         let root = all[0]
         let into = state.group(ra).contains(root) ? ra : rb
         let from = into == ra ? rb : ra
-        let base = state.merged[into]?.card ?? card(into)
-        let merged: (card: Contact, keys: MatchKeys)
+        // The group's card is made when its keys are needed, or with the others when `apply` ends.
+        let merged: Pending
         if edge.tier >= 4 && state.members[from] == nil && state.members[into] == nil {
             // A card whose values the other already holds: the group stands as that card (the checks need no more).
-            merged = (base, keys[into])
+            merged = Pending(card: .held(into), depth: 0)
         } else {
-            let card = merger.merge(state.merged[from]?.card ?? card(from), into: base).contact
-            merged = (card, MatchKeys(card, countryCode: countryCode))
+            let (x, y) = (part(from, in: state), part(into, in: state))
+            merged = Pending(card: .merge(from: x.card, into: y.card), depth: max(x.depth, y.depth) + 1)
         }
         state.members[ra] = nil
         state.members[rb] = nil
         state.merged[ra] = nil
         state.merged[rb] = nil
+        state.pending[ra] = nil
+        state.pending[rb] = nil
         state.parent[ra] = root
         state.parent[rb] = root
         state.parent[root] = root
         state.members[root] = all
-        state.merged[root] = merged
+        if merged.depth > Self.deepestPending {
+            state.merged[root] = made(merged.card)
+        } else {
+            state.pending[root] = merged
+        }
         let joiner = edge.a == root || all.firstIndex(of: edge.a)! < all.firstIndex(of: edge.b)! ? edge.b : edge.a
         state.joined[joiner] = (joiner == edge.a ? edge.b : edge.a, edge.decision)
     }
@@ -207,18 +281,30 @@ struct Clustering: Sendable {
     private func unambiguous(
         _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchVerdict
     ) -> [Edge] {
-        var byNode: [Int: [Int]] = [:]
+        // Each node's edges, in order: node and edge packed in one integer and sorted, rather than a dictionary
+        // of lists (a large book's first application has tens of thousands of nodes). Nodes are looked at one
+        // by one, and what one finds does not depend on the others.
         // A card held by an existing card has that one link, and a card holding several is no ambiguity: they
         // are all the holder's already.
+        var incidences: [Int] = []
+        incidences.reserveCapacity(2 * edges.count)
         for (i, e) in edges.enumerated() where !(e.tier >= 4 && isAnchor(e.a)) {
-            byNode[e.a, default: []].append(i)
-            byNode[e.b, default: []].append(i)
+            incidences.append(e.a << 32 | i)
+            incidences.append(e.b << 32 | i)
         }
+        incidences.sort()
         // Pairs packed in one integer: hashing a two-element array for each of a large book's edges costs more.
         var linked = Set<Int>()
         for e in edges { linked.insert(min(e.a, e.b) << 32 | max(e.a, e.b)) }
         var dropped = Set<Int>()
-        for (node, list) in byNode where list.count > 1 {
+        var start = 0
+        while start < incidences.count {
+            let node = incidences[start] >> 32
+            var end = start + 1
+            while end < incidences.count && incidences[end] >> 32 == node { end += 1 }
+            let list = incidences[start..<end].map { $0 & 0xFFFF_FFFF }
+            start = end
+            guard list.count > 1 else { continue }
             let top = list.map { edges[$0].tier }.max()!
             let strongest = list.filter { edges[$0].tier == top }.sorted { edges[$0].strength > edges[$1].strength }
             guard strongest.count > 1, edges[strongest[0]].strength == edges[strongest[1]].strength else { continue }
@@ -244,8 +330,11 @@ struct Clustering: Sendable {
                 state.ambiguous[node] = max(state.ambiguous[node] ?? 0, top)
             }
         }
-        for i in dropped.sorted() {
-            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank(edges[i])))
+        // Each refused link's rank scores its pair in full: on every processor.
+        let refused = dropped.sorted()
+        let ranks = Concurrently.map(refused, chunk: 256) { rank(edges[$0]) }
+        for (i, rank) in zip(refused, ranks) {
+            state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank))
         }
         return edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
     }
@@ -255,6 +344,7 @@ struct Clustering: Sendable {
     /// stand, so an email several cards of one group carry counts once, as it will in the file written.
     func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 16) {
         var changed = changed
+        var memo = PairMemo()
         for _ in 0..<passes {
             // A node found ambiguous among the cards as they stood then is looked at again with the groups that
             // changed: a card that claimed it may have joined a group that claims it no longer (the group holds
@@ -263,14 +353,17 @@ struct Clustering: Sendable {
             let looked = changed.union(state.ambiguous.keys.map { state.find($0) })
             guard !looked.isEmpty else { return }
             state.ambiguous = [:]
-            changed = look(at: looked, state: &state, possible: &possible)
+            changed = look(at: looked, state: &state, possible: &possible, memo: &memo)
             if changed.isEmpty { return }
         }
     }
 
     /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
-    /// stand, and applies what is the same person; returns the groups that changed.
-    private func look(at changed: Set<Int>, state: inout State, possible: inout [PossiblePair]) -> Set<Int> {
+    /// stand, and applies what is the same person; returns the groups that changed. A pair `memo` holds from the
+    /// pass before is not decided again; `memo` then holds this pass's pairs.
+    private func look(
+        at changed: Set<Int>, state: inout State, possible: inout [PossiblePair], memo: inout PairMemo
+    ) -> Set<Int> {
         // The groups as they stand, indexed by their roots: every other node is left out, and a group of several
         // cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it
         // will in the file written.
@@ -286,23 +379,41 @@ struct Clustering: Sendable {
         }
         let matcher = Matcher(index: index.updating(replaced, removing: removed), sharedAbove: 2)
         let mine = Set(changed.map { state.find($0) }).sorted()
-        let looked = Set(mine)
-        // The groups as they stand, read by the decisions, which run on every processor.
+        var looked = [Bool](repeating: false, count: keys.count)
+        for root in mine { looked[root] = true }
+        // The groups as they stand, read by the decisions, which run on every processor. Every candidate is a
+        // root, which the index holds with its group's keys.
         let members = state.members
         let merged = state.merged
+        let groupKeys = matcher.index.keys
+        let previous = PairMemo.replays ? memo.groups : [:]
         struct Found: Sendable {
             var edges: [Edge] = []
             var possible: [PossiblePair] = []
+            var kept: PairMemo.Group
+            var replayed = 0
         }
-        let found = Concurrently.map(mine, chunk: 16) { root -> Found in
-            var out = Found()
-            let ours = merged[root]?.keys ?? keys[root]
+        let found = Concurrently.map(mine, chunk: 16) { [looked] root -> Found in
+            let ours = groupKeys[root]
+            var out = Found(kept: PairMemo.Group(ours: ours))
+            var replay = PairMemo.Cursor(previous[root], ours: ours)
             let anchored = (members[root] ?? [root]).contains(where: isAnchor)
             for other in matcher.index.candidates(for: ours) where other != root {
                 // A pair of two groups looked at is decided once, by the lower root.
-                if looked.contains(other) && other < root { continue }
+                if looked[other] && other < root { continue }
                 if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
-                let theirs = merged[other]?.keys ?? keys[other]
+                let theirs = groupKeys[other]
+                assert(theirs === (merged[other]?.keys ?? keys[other]), "the index holds a group's keys at its root")
+                let (edgeCount, possibleCount) = (out.edges.count, out.possible.count)
+                // A possible duplicate replayed is in `possible` from the pass before: the suggestions keep each
+                // pair once with its strongest rank, so it is not added again.
+                if let pair = replay.replay(other, theirs, edges: &out.edges) {
+                    out.kept.keep(
+                        other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
+                        rank: pair.outcome == .possible ? pair.value : nil)
+                    out.replayed += 1
+                    continue
+                }
                 let verdict = matcher.verdict(ours, theirs)
                 if verdict.kind != .same
                     && identical(
@@ -310,15 +421,23 @@ struct Clustering: Sendable {
                 {
                     out.edges.append(
                         Edge(root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)))
-                    continue
+                } else {
+                    Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
+                        matcher.decide(ours, theirs)
+                    }
                 }
-                Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
-                    matcher.decide(ours, theirs)
+                // What the pair gave is kept for the next pass unless its decision read the index.
+                if verdict.sharedIdentifiers == 0 {
+                    out.kept.keep(
+                        other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
+                        rank: out.possible.count > possibleCount ? out.possible.last?.rank : nil)
                 }
             }
             return out
         }
         for f in found { possible.append(contentsOf: f.possible) }
+        PairMemo.tally?.replayed += found.reduce(0) { $0 + $1.replayed }
+        memo.groups = Dictionary(uniqueKeysWithValues: zip(mine, found.lazy.map(\.kept)))
         return apply(found.flatMap(\.edges), to: &state) { matcher.verdict($0, $1) }
     }
 

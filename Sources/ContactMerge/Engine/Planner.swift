@@ -110,8 +110,8 @@ extension AddressBookMerge {
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
-            for j in incomingMatcher.index.candidates(for: mine, capped: &out.capped)
-            where j < i && lookups[j].holder == nil {
+            for j in incomingMatcher.index.candidates(for: mine, below: i, capped: &out.capped)
+            where lookups[j].holder == nil {
                 let other = count + j
                 guard !keptApart(node, other) else { continue }
                 if incomingMatcher.verdict(mine, inKeys[j]).kind == .same {
@@ -178,11 +178,17 @@ extension AddressBookMerge {
         // hundreds of thousands: every list here is sized once and sorted in place, and none is copied.
         // Most roots are cards on their own: a list says which are groups, so they are not each looked up in the
         // dictionary of groups (millions of lookups for a large book).
-        var grouped = [Bool](repeating: false, count: state.parent.count)
-        for root in state.members.keys { grouped[root] = true }
+        var isGrouped = [Bool](repeating: false, count: state.parent.count)
+        for root in state.members.keys { isGrouped[root] = true }
+        let grouped = isGrouped
         let groups = state.members
         func anyMember(of root: Int, _ test: (Int) -> Bool) -> Bool {
             grouped[root] ? groups[root]!.contains(where: test) : test(root)
+        }
+        // Whether each root's group holds an anchor, worked out once rather than for each of its pairs.
+        var anchored = [Bool](repeating: false, count: state.parent.count)
+        for node in anchored.indices where state.parent[node] == node {
+            anchored[node] = anyMember(of: node, isAnchor)
         }
         var packed: [(key: Int, rank: Int32)] = []
         packed.reserveCapacity(pairs.count + state.refused.count)
@@ -191,8 +197,8 @@ extension AddressBookMerge {
             var y = state.find(Int(pair.b))
             guard x != y else { continue }
             // The group holding an anchor second, else the lower root first.
-            let anchorX = anyMember(of: x, isAnchor)
-            let anchorY = anyMember(of: y, isAnchor)
+            let anchorX = anchored[x]
+            let anchorY = anchored[y]
             if anchorX && !anchorY || !anchorX && !anchorY && x > y { swap(&x, &y) }
             packed.append((x << 32 | y, pair.rank))
         }
@@ -248,11 +254,14 @@ extension AddressBookMerge {
         var found: [Found] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
             var out = Found()
             for i in start..<min(keys.count, start + run) {
-                let candidates = matcher.index.candidates(for: keys[i], capped: &out.capped)
-                for j in candidates where j < i && !keptApart(i, j) {
+                // Each card's keys taken once for all its pairs (reading a class from the list retains it).
+                let mine = keys[i]
+                let candidates = matcher.index.candidates(for: mine, below: i, capped: &out.capped)
+                for j in candidates where !keptApart(i, j) {
                     out.candidates += 1
-                    let verdict = matcher.verdict(keys[i], keys[j])
-                    if verdict.kind != .same, keys[i].couldContain(keys[j]), keys[j].couldContain(keys[i]) {
+                    let theirs = keys[j]
+                    let verdict = matcher.verdict(mine, theirs)
+                    if verdict.kind != .same, mine.couldContain(theirs), theirs.couldContain(mine) {
                         let a = cards.card(i)
                         let b = cards.card(j)
                         if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
@@ -263,7 +272,7 @@ extension AddressBookMerge {
                         }
                     }
                     Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
-                        matcher.decide(keys[i], keys[j])
+                        matcher.decide(mine, theirs)
                     }
                 }
             }

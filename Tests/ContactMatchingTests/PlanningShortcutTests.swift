@@ -1,0 +1,264 @@
+import ContactModel
+import Foundation
+import SyntheticBook
+import TestSupport
+import Testing
+import VCardFormat
+
+@testable import ContactMatching
+@testable import ContactMerge
+
+/// The shortcuts planning takes against the long way round, on generated and real cards: each must give exactly
+/// what the long way gives.
+@Suite struct PlanningShortcutTests {
+    /// A generated book with every kind of trap, existing and incoming cards together (4,000 cards).
+    static let book: [Contact] = {
+        let book = SyntheticBook.generate(
+            .init(
+                seed: 23, existingPeople: 2_500, incomingDuplicates: 600, incomingNew: 300, traps: 300,
+                unlinkedDuplicates: 300, unlinkedTraps: 300))
+        return VCardDocument.read(Array((book.existing + book.incoming).utf8)).cards.map(\.contact)
+    }()
+
+    /// The merge-review fixtures, whose namesakes and claimants leave nodes ambiguous for several passes.
+    static func reviewFixtures() throws -> [[Contact]] {
+        try ["ken-existing.vcf", "ken-incoming.vcf", "namesakes-claimant-joins.vcf", "review-book.vcf"].map {
+            VCardDocument.read(try FixturePaths.bytes("merge-review/\($0)")).cards.map(\.contact)
+        }
+    }
+
+    // MARK: Candidates below a position
+
+    /// `candidates(for:below:capped:)` is `candidates(for:capped:)` without the positions at or above the limit,
+    /// and counts the same skipped keys.
+    @Test func candidatesBelowAPositionAreTheCandidatesBelowIt() {
+        let keys = Self.book.map { MatchKeys($0, countryCode: 1) }
+        let index = ContactIndex(keys)
+        var compared = 0
+        var capped = 0
+        for (i, probe) in keys.enumerated() {
+            var all = BlockingTally()
+            var below = BlockingTally()
+            let candidates = index.candidates(for: probe, capped: &all)
+            #expect(index.candidates(for: probe, below: i, capped: &below) == candidates.filter { $0 < i })
+            #expect(below == all)
+            #expect(candidates == Array(Set(candidates)).sorted())
+            compared += candidates.count
+            capped += all.count
+        }
+        #expect(compared > 10_000)
+        #expect(capped > 0)
+    }
+
+    // MARK: Shared emails counted once
+
+    /// The decision rule learns whether two cards share an email from the emails it counts (each of the first
+    /// card's emails the second has) and hands that to the score instead of asking `sharesEmail(with:)` again:
+    /// the two agree, also for a card with more emails than its lookups search one by one.
+    @Test func theEmailsCountedTellWhetherCardsShareOne() {
+        var cards = Array(Self.book.prefix(1_500))
+        var list = Contact(formattedName: "Mailing List")
+        list.emails = (0..<40).map { LabeledValue("member\($0)@example.com") } + cards.prefix(60).flatMap(\.emails)
+        cards.append(list)
+        let keys = cards.map { MatchKeys($0, countryCode: 1) }
+        let index = ContactIndex(keys)
+        var shared = 0
+        var pairs = 0
+        for (i, a) in keys.enumerated() {
+            for j in index.candidates(for: a) + [keys.count - 1] where j != i {
+                let b = keys[j]
+                let counted = a.emails.contains(where: b.hasEmail)
+                #expect(counted == a.sharesEmail(with: b))
+                if counted { shared += 1 }
+                pairs += 1
+            }
+        }
+        #expect(shared > 100)
+        #expect(pairs > 5_000)
+    }
+
+    // MARK: Typos ruled out by their letters
+
+    /// The texts the score compares for typos: every given name, family name and street of the book, and each
+    /// with one letter changed, dropped, doubled or swapped with the next (the typos the bound must let through).
+    static func texts(_ cards: [Contact], adding more: [String] = []) -> [String] {
+        var texts = Set<String>()
+        let read = cards.flatMap { card in
+            let keys = MatchKeys(card, countryCode: 1)
+            return [keys.name?.given, keys.name?.family] + keys.addresses.map(\.street)
+        }
+        for case let text? in read + more where !text.isEmpty {
+            texts.insert(text)
+            let scalars = Array(text.unicodeScalars)
+            for i in scalars.indices where i % 3 == 0 {
+                var changed = scalars
+                changed[i] = scalars[i].isASCII ? "x" : "\u{4E00}"
+                var dropped = scalars
+                dropped.remove(at: i)
+                var doubled = scalars
+                doubled.insert(scalars[i], at: i)
+                var swapped = scalars
+                if i + 1 < scalars.count { swapped.swapAt(i, i + 1) }
+                for variant in [changed, dropped, doubled, swapped] {
+                    var s = ""
+                    s.unicodeScalars.append(contentsOf: variant)
+                    if !s.isEmpty { texts.insert(s) }
+                }
+            }
+        }
+        return texts.sorted()
+    }
+
+    /// `Scoring.typo` is Jaro-Winkler at or above the threshold, and the bound ahead of it never rules out a
+    /// pair that reaches it: over every pair of texts sharing a first letter (the pairs a typo makes), and every
+    /// pair of a sample of the rest.
+    @Test func theTypoBoundRulesOutNoTypo() throws {
+        var cards = Self.book
+        for fixture in try Self.reviewFixtures() { cards += fixture }
+        // Folded names in other scripts, which the generated book lacks: Jaro-Winkler compares their scalars.
+        let scripts = [
+            "刘", "刘洋", "李娜", "杨秀英", "陈静", "山田", "太郎", "山田太郎", "이서연", "김민준", "서연", "γιωργος",
+            "παπαδοπουλος", "ελενη", "γεωργιου", "γιαννης", "μαρια", "محمد", "العلي", "احمد", "منصور", "فاطمة", "иван",
+            "иванов", "мария", "петрова", "müller", "sørensen", "ñandú",
+        ]
+        let texts = Self.texts(cards, adding: scripts)
+        #expect(texts.count > 5_000)
+        var pairs = 0
+        var ruledOut = 0
+        var typos = 0
+        var other = 0
+        func check(_ a: String, _ b: String) {
+            let similarity = Similarity.jaroWinkler(a, b)
+            let expected = similarity >= Scoring.similarity ? similarity : nil
+            #expect(Scoring.typo(a, b) == expected, "\(a) / \(b)")
+            if !Scoring.mayBeTypo(a, b) {
+                ruledOut += 1
+                #expect(similarity < Scoring.similarity, "\(a) / \(b) ruled out at \(similarity)")
+            }
+            // The bound on scalars, which texts that are not ASCII take, holds for any texts.
+            if !Scoring.mayBeTypo(scalars: a, b) {
+                #expect(similarity < Scoring.similarity, "\(a) / \(b) ruled out on scalars at \(similarity)")
+            }
+            if a.utf8.contains(where: { $0 >= 0x80 }) || b.utf8.contains(where: { $0 >= 0x80 }) { other += 1 }
+            if expected != nil { typos += 1 }
+            pairs += 1
+        }
+        let byFirst = Dictionary(grouping: texts) { $0.unicodeScalars.first! }
+        for group in byFirst.values {
+            for (i, a) in group.enumerated() {
+                for b in group[(i + 1)...].prefix(40) where a != b { check(a, b) }
+            }
+        }
+        for (i, a) in texts.enumerated() where i % 7 == 0 {
+            for b in texts[(i + 1)...].prefix(30) where a != b { check(a, b) }
+        }
+        let notASCII = texts.filter { $0.utf8.contains { $0 >= 0x80 } }
+        for (i, a) in notASCII.enumerated() {
+            for b in notASCII[(i + 1)...] { check(a, b) }
+        }
+        #expect(pairs > 100_000)
+        #expect(ruledOut > pairs / 4)
+        #expect(typos > 1_000)
+        #expect(other > 1_000)
+    }
+
+    // MARK: Pairs remembered from one settling pass to the next
+
+    /// A pair that shares no identifier is decided the same way by any index (the memo keeps its outcome from one
+    /// pass to the next, while the index changes with the groups): here an index of every card, and the same
+    /// index with a tenth of the cards left out and others given a neighbour's keys.
+    @Test func aPairSharingNoIdentifierIsDecidedAlikeByAnyIndex() {
+        let keys = Self.book.map { MatchKeys($0, countryCode: 1) }
+        let whole = Matcher(index: ContactIndex(keys), sharedAbove: 2)
+        let removed = keys.indices.filter { $0 % 10 == 3 }
+        var replaced: [Int: MatchKeys] = [:]
+        for i in keys.indices where i % 10 == 5 { replaced[i] = keys[i - 1] }
+        let changed = Matcher(index: whole.index.updating(replaced, removing: removed), sharedAbove: 2)
+        var alike = 0
+        var sharing = 0
+        for (i, probe) in keys.enumerated() {
+            for j in whole.index.candidates(for: probe) where j != i {
+                let verdict = whole.verdict(probe, keys[j])
+                guard verdict.sharedIdentifiers == 0 else {
+                    sharing += 1
+                    continue
+                }
+                #expect(changed.verdict(probe, keys[j]) == verdict)
+                #expect(changed.decide(probe, keys[j]) == whole.decide(probe, keys[j]))
+                alike += 1
+            }
+        }
+        #expect(alike > 10_000)
+        #expect(sharing > 1_000)
+    }
+
+    /// A group's card is made after the joins of one application, from a record of its merges that grows by
+    /// one for each card joining the group; thousands of copies of one card joining it one by one must not
+    /// make that record so deep that making the card overflows a worker's stack.
+    @Test func thousandsOfCopiesOfOneCardJoinItsHolder() {
+        let text =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEMAIL:ada@example.org\r\nEND:VCARD\r\n"
+        let card = VCardDocument.read(Array(text.utf8)).cards[0].contact
+        let copies = (0..<5_000).map { IncomingCard(contact: card, file: "in", line: $0) }
+        let result = AddressBookMerge(countryCode: 1).merge(copies, into: ExistingCards([card], countryCode: 1))
+        #expect(result.entries.count == copies.count)
+        #expect(result.entries.allSatisfy { $0.outcome == .unchanged && $0.existing == 0 })
+        #expect(result.added.isEmpty && result.replaced.isEmpty)
+    }
+
+    /// What a plan decides for each card and each suggestion, as text.
+    static func outcome(_ result: MergeResult) -> [String] {
+        result.entries.map { String(describing: $0) } + result.suggestions.map { "\($0)" }
+            + result.replaced.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            + result.added.map { "\($0)" } + ["removed \(result.removed.sorted())"]
+    }
+
+    /// Namesakes at one company each (`ken-*.vcf` many times over): two people of one name with their own
+    /// birthdays, emails and mobiles, and a card of that name and company alone, which both claim equally and
+    /// which stays ambiguous from one settling pass to the next.
+    static func namesakes(_ count: Int) -> [Contact] {
+        var text = ""
+        for i in 0..<count {
+            let person = "FN:Ken Suzuki\(i)\r\nN:Suzuki\(i);Ken;;;\r\nORG:Umbrella \(i) Ltd.\r\n"
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\n\(person)END:VCARD\r\n"
+            for (k, year) in [1957, 2000].enumerated() {
+                text += "BEGIN:VCARD\r\nVERSION:3.0\r\n\(person)BDAY:\(year)-06-\(10 + i % 18)\r\n"
+                text += "EMAIL;TYPE=WORK:ken\(k).\(i)@umbrella.example\r\n"
+                text += "TEL;TYPE=CELL:+81 90 \(1000 + i) \(2000 + k)\r\nEND:VCARD\r\n"
+            }
+        }
+        return VCardDocument.read(Array(text.utf8)).cards.map(\.contact)
+    }
+
+    /// Settling with the pairs of the pass before replayed gives what deciding every pair again gives: the same
+    /// groups, explanations, suggestions and cards, for a dedupe and a merge. The generated book holds its
+    /// incoming cards twice, which makes a second pass; the namesakes are ambiguous in both.
+    @Test func settlingWithRememberedPairsDecidesAsDecidingAgain() throws {
+        let engine = AddressBookMerge(countryCode: 1)
+        let generated = SyntheticBook.generate(
+            .init(
+                seed: 5, existingPeople: 1_000, incomingDuplicates: 800, incomingNew: 100, traps: 800,
+                unlinkedDuplicates: 100, unlinkedTraps: 800))
+        let twice = generated.existing + generated.incoming + generated.incoming
+        let book = VCardDocument.read(Array(twice.utf8)).cards.map(\.contact)
+        let namesakes = Self.namesakes(300)
+        var books = [book, namesakes + book + namesakes.reversed()]
+        for fixture in try Self.reviewFixtures() { books.append(fixture + fixture.reversed()) }
+        let tally = PairMemo.Tally()
+        for cards in books {
+            let existing = ExistingCards(cards, countryCode: 1)
+            let lines = Array(cards.indices)
+            let replayed = PairMemo.$tally.withValue(tally) { engine.dedupe(existing, file: "book", lines: lines) }
+            let decided = PairMemo.$replays.withValue(false) { engine.dedupe(existing, file: "book", lines: lines) }
+            #expect(Self.outcome(replayed) == Self.outcome(decided))
+            let half = cards.count / 2
+            let incoming = cards[half...].enumerated().map { IncomingCard(contact: $1, file: "in", line: $0) }
+            let into = ExistingCards(Array(cards[..<half]), countryCode: 1)
+            let merged = PairMemo.$tally.withValue(tally) { engine.merge(incoming, into: into) }
+            let mergedAgain = PairMemo.$replays.withValue(false) { engine.merge(incoming, into: into) }
+            #expect(Self.outcome(merged) == Self.outcome(mergedAgain))
+        }
+        #expect(tally.replayed > 500)
+        print("settling replayed \(tally.replayed) pairs")
+    }
+}
