@@ -65,9 +65,8 @@ public final class StoredBook: @unchecked Sendable {
             }
         }
         if countryCode == nil {
-            let (keys, code) = MatchKeys.resolvingPrevailingCountryCode(cards.map(\.keys))
-            if code != nil { for i in cards.indices { cards[i].keys = keys[i] } }
-            self.countryCode = code
+            // The keys were made here and no other thread holds them yet.
+            self.countryCode = MatchKeys.resolvePrevailingCountryCode(inPlace: cards.map(\.keys))
         } else {
             self.countryCode = countryCode
         }

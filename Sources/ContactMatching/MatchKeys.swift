@@ -4,7 +4,10 @@ import Utilities
 
 /// What matching looks at on one card, normalised once: identifiers, name, organisation and birthday.
 /// A class, so the index hands out references: matching compares one incoming card with many indexed ones.
-public final class MatchKeys: Sendable {
+///
+/// Sendable because nothing changes it once it is shared: only `resolveNationalNumbers(countryCode:)` does, and
+/// only for keys that have not left the code that made them (a book's keys, before it is read whole).
+public final class MatchKeys: @unchecked Sendable {
     /// The UID, trimmed; UUIDs (with or without `urn:uuid:`) lower-cased.
     public let uid: String?
     /// Email keys, each once.
@@ -15,7 +18,7 @@ public final class MatchKeys: Sendable {
     public let emailDomains: [Substring]
     /// Phone keys, each once, with whether its type makes it personal (mobile, home, personal or untyped) rather than
     /// a shared line (work, main, fax, pager).
-    package let phones: [(key: PhoneKey, personal: Bool)]
+    package private(set) var phones: [(key: PhoneKey, personal: Bool)]
     /// The person's name, nil for an organisation's card or a card without a name.
     public let name: PersonName?
     /// The organisation, folded, with legal-form endings (Inc, LLC, GmbH...) dropped.
@@ -29,7 +32,7 @@ public final class MatchKeys: Sendable {
     /// The emails as a set, for a card with more than `largeList` of them; nil otherwise.
     private let emailSet: Set<String>?
     /// The phones and whether each is personal, for a card with more than `largeList` of them; nil otherwise.
-    private let phoneSet: [PhoneKey: Bool]?
+    private var phoneSet: [PhoneKey: Bool]?
     /// Above this many values a card's lookups go through a set: a linear search is faster below it, and a card
     /// with 100,000 emails must not make matching quadratic.
     static let largeList = 16
@@ -53,7 +56,7 @@ public final class MatchKeys: Sendable {
     /// given name's nickname root, with its initial, and swapped), name with organisation, folded FN, and the
     /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
     /// initial (and swapped), the full birthday, and the postal code with the house number.
-    package let indexKeys: [IndexKey]
+    package private(set) var indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: borrowing Contact, countryCode: Int?) {
@@ -167,18 +170,33 @@ public final class MatchKeys: Sendable {
 
     /// These keys with national phone numbers read with `countryCode` (itself when there are none).
     public func resolvingNationalNumbers(countryCode: Int) -> MatchKeys {
-        guard phones.contains(where: \.key.isNational) else { return self }
+        guard let resolved = resolvedPhones(countryCode: countryCode) else { return self }
+        return MatchKeys(self, phones: resolved)
+    }
+
+    /// The phones with national numbers read with `countryCode`, each once; nil when none is national.
+    private func resolvedPhones(countryCode: Int) -> [(key: PhoneKey, personal: Bool)]? {
+        guard phones.contains(where: \.key.isNational) else { return nil }
         var resolved: [(key: PhoneKey, personal: Bool)] = []
         resolved.reserveCapacity(phones.count)
         for phone in phones {
             let key = phone.key.resolved(countryCode: countryCode)
             if !resolved.contains(where: { $0.key == key }) { resolved.append((key, phone.personal)) }
         }
-        return MatchKeys(self, phones: resolved)
+        return resolved
     }
 
-    /// `keys` with other phones: only the phones' index keys are worked out again (a large book without a
-    /// country code has most of its cards' numbers read again once the book's own code is known).
+    /// Reads these keys' national numbers with `countryCode`, in place: for keys no other thread holds yet
+    /// (see the type's discussion). A large book read without a country code has most of its cards' numbers
+    /// read again once its own code is known, and a copy of each card's keys retained every other value of them
+    /// (a cache miss or two each) only to release the old ones.
+    package func resolveNationalNumbers(countryCode: Int) {
+        guard let resolved = resolvedPhones(countryCode: countryCode) else { return }
+        (phoneSet, indexKeys) = Self.phoneKeys(resolved, others: indexKeys)
+        phones = resolved
+    }
+
+    /// `keys` with other phones: only the phones' index keys are worked out again.
     private init(_ keys: MatchKeys, phones: [(key: PhoneKey, personal: Bool)]) {
         uid = keys.uid
         emails = keys.emails
@@ -191,12 +209,20 @@ public final class MatchKeys: Sendable {
         formattedName = keys.formattedName
         addresses = keys.addresses
         emailSet = keys.emailSet
-        phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
+        (phoneSet, indexKeys) = Self.phoneKeys(phones, others: keys.indexKeys)
+    }
+
+    /// The lookup set for `phones` (for a card with many) and the index keys: those of `others` that are not a
+    /// phone's, then each phone's, each once.
+    private static func phoneKeys(_ phones: [(key: PhoneKey, personal: Bool)], others: [IndexKey]) -> (
+        [PhoneKey: Bool]?, [IndexKey]
+    ) {
+        let phoneSet = phones.count > largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
         // As the card's keys were first made: a list checked in place, a set only for a card with many keys.
         var indexKeys: [IndexKey] = []
-        indexKeys.reserveCapacity(keys.indexKeys.count + phones.count)
-        for key in keys.indexKeys where key.kind != .phone { indexKeys.append(key) }
-        var seen: Set<Int>? = indexKeys.count + phones.count > Self.largeList ? Set(indexKeys.map(\.hash)) : nil
+        indexKeys.reserveCapacity(others.count + phones.count)
+        for key in others where key.kind != .phone { indexKeys.append(key) }
+        var seen: Set<Int>? = indexKeys.count + phones.count > largeList ? Set(indexKeys.map(\.hash)) : nil
         for p in phones {
             let key = IndexKey(.phone, p.key)
             if seen != nil {
@@ -205,7 +231,7 @@ public final class MatchKeys: Sendable {
                 indexKeys.append(key)
             }
         }
-        self.indexKeys = indexKeys
+        return (phoneSet, indexKeys)
     }
 
     /// The keys of each of `contacts`, worked out on every processor (a large book has a hundred thousand), with
@@ -223,6 +249,29 @@ public final class MatchKeys: Sendable {
             return (keys, nil)
         }
         return (Concurrently.map(keys, chunk: 4_096) { $0.resolvingNationalNumbers(countryCode: code) }, code)
+    }
+
+    /// `resolvingPrevailingCountryCode` in place, for keys just made that no other thread holds yet (a book's
+    /// keys as it is read); returns the code, nil when the keys' numbers name none (then nothing changed).
+    package static func resolvePrevailingCountryCode(inPlace keys: [MatchKeys]) -> Int? {
+        // The numbers counted by country code on every processor, each number read where it is (walking a
+        // book's numbers on one thread retained every card's keys and every number on the way).
+        let chunk = 4_096
+        let counted = Concurrently.map(Array(stride(from: 0, to: keys.count, by: chunk)), chunk: 1) { start in
+            var counts: [Int: Int] = [:]
+            for k in start..<min(keys.count, start + chunk) {
+                let phones = keys[k].phones
+                for i in phones.indices {
+                    if let code = phones[i].key.countryCode { counts[code, default: 0] += 1 }
+                }
+            }
+            return counts
+        }
+        var counts: [Int: Int] = [:]
+        for part in counted { counts.merge(part, uniquingKeysWith: +) }
+        guard let code = Matcher.prevailingCountryCode(counts: counts) else { return nil }
+        _ = Concurrently.map(keys, chunk: 4_096) { $0.resolveNationalNumbers(countryCode: code) }
+        return code
     }
 
     /// Whether this card can hold everything `other` holds: each of its emails and phones, and its UID, organisation,

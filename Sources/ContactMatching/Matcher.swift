@@ -239,12 +239,17 @@ public struct Matcher: Sendable {
     /// The same over phone keys read without a country code.
     package static func prevailingCountryCode(keys: some Sequence<PhoneKey>) -> Int? {
         var counts: [Int: Int] = [:]
-        var total = 0
         for key in keys {
             guard let code = key.countryCode else { continue }
             counts[code, default: 0] += 1
-            total += 1
         }
+        return prevailingCountryCode(counts: counts)
+    }
+
+    /// The country code most of the numbers counted in `counts` (numbers by code) use: at least three, and more
+    /// than half of them; the lower code of two as common.
+    package static func prevailingCountryCode(counts: [Int: Int]) -> Int? {
+        let total = counts.values.reduce(0, +)
         guard let (code, count) = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }),
             count >= 3, count * 2 > total
         else { return nil }

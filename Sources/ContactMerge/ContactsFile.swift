@@ -84,9 +84,8 @@ public struct ContactsFile: Sendable {
             throw Unreadable(diagnostics: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
         if countryCode == nil {
-            let (keys, code) = MatchKeys.resolvingPrevailingCountryCode(cards.map(\.keys))
-            if code != nil { for i in cards.indices { cards[i].keys = keys[i] } }
-            self.countryCode = code
+            // The keys were made here and no other thread holds them yet.
+            self.countryCode = MatchKeys.resolvePrevailingCountryCode(inPlace: cards.map(\.keys))
         } else {
             self.countryCode = countryCode
         }

@@ -288,4 +288,32 @@ import Testing
         ]
         for (text, code) in codes { #expect(PhoneKey(text, countryCode: nil)?.countryCode == code, "\(text)") }
     }
+
+    /// A book's keys resolved in place with the code most of its numbers use are the keys resolved into copies:
+    /// the same phones and index keys, the same code; and keys whose numbers name no code are left as they are.
+    @Test func prevailingCountryCodeInPlaceIsAsCopied() {
+        func contacts() -> [Contact] {
+            (0..<40).map { i in
+                var contact = Contact(
+                    formattedName: "Person \(i)", name: StructuredName(family: ["Doe\(i)"], given: ["Jo"]))
+                contact.phones = [
+                    LabeledValue(i % 4 == 0 ? "+49 30 1234 \(1000 + i)" : "(030) 1234 \(2000 + i)", types: ["cell"]),
+                    LabeledValue("030 1234 \(3000 + i)", types: ["work"]),
+                ]
+                if i % 5 == 0 { contact.phones.append(LabeledValue("+44 20 7946 \(4000 + i)")) }
+                return contact
+            }
+        }
+        let copied = MatchKeys.resolvingPrevailingCountryCode(contacts().map { MatchKeys($0, countryCode: nil) })
+        let inPlace = contacts().map { MatchKeys($0, countryCode: nil) }
+        #expect(MatchKeys.resolvePrevailingCountryCode(inPlace: inPlace) == copied.countryCode)
+        #expect(copied.countryCode == 49)
+        for (a, b) in zip(copied.keys, inPlace) {
+            #expect(a.phones.map(\.key) == b.phones.map(\.key) && a.phones.map(\.personal) == b.phones.map(\.personal))
+            #expect(a.indexKeys == b.indexKeys)
+        }
+        let none = [MatchKeys(Contact(formattedName: "A", phones: [LabeledValue("030 1234 567")]), countryCode: nil)]
+        #expect(MatchKeys.resolvePrevailingCountryCode(inPlace: none) == nil)
+        #expect(none[0].phones.map(\.key.number) == ["national:0301234567"])
+    }
 }
