@@ -33,12 +33,47 @@ public final class MatchKeys: @unchecked Sendable {
     private let emailSet: Set<String>?
     /// The phones and whether each is personal, for a card with more than `largeList` of them; nil otherwise.
     private var phoneSet: [PhoneKey: Bool]?
+    /// Fingerprints that rule out most unequal values of two cards without comparing their texts (a dedupe of a
+    /// large book decides about a million pairs, nearly every one with two different UIDs and emails): equal
+    /// texts have equal hashes, so a pair whose fingerprints differ has different texts, and any other pair is
+    /// compared as before. The UID's index key hash (0 without a UID), one bit per email (set by its index key
+    /// hash), and the organisation's hash (0 without one).
+    private let uidHash: Int
+    private let emailBits: UInt64
+    private let organizationHash: Int
     /// Above this many values a card's lookups go through a set: a linear search is faster below it, and a card
     /// with 100,000 emails must not make matching quadratic.
     static let largeList = 16
 
     /// Whether the card has the email key `email`.
     package func hasEmail(_ email: String) -> Bool { emailSet?.contains(email) ?? emails.contains(email) }
+
+    /// Whether the cards have the same UID (both have one).
+    package func sameUID(as other: MatchKeys) -> Bool {
+        guard let uid, uidHash == other.uidHash else { return false }
+        return uid == other.uid
+    }
+
+    /// Whether the cards have the same organisation (both have one).
+    package func sameOrganization(as other: MatchKeys) -> Bool {
+        guard let organization, organizationHash == other.organizationHash else { return false }
+        return organization == other.organization
+    }
+
+    /// False when the cards certainly share no email; true when they may (then each is compared).
+    package func mayShareEmail(with other: MatchKeys) -> Bool { emailBits & other.emailBits != 0 }
+
+    /// False when some email of `other` is certainly not on this card; true when each may be.
+    private func mayHaveEmails(of other: MatchKeys) -> Bool { other.emailBits & ~emailBits == 0 }
+
+    /// The bit an email's index key hash sets in `emailBits`.
+    private static func emailBit(_ hash: Int) -> UInt64 { 1 &<< UInt64(UInt(bitPattern: hash) & 63) }
+
+    private static func textHash(_ text: String) -> Int {
+        var hasher = Hasher()
+        KeyHashing.combine(text, into: &hasher)
+        return hasher.finalize()
+    }
 
     /// Whether the card has the phone key `key`, and whether it is personal there; nil when it lacks it.
     package func phone(_ key: PhoneKey) -> Bool? {
@@ -48,6 +83,7 @@ public final class MatchKeys: @unchecked Sendable {
 
     /// Whether the cards share an email.
     package func sharesEmail(with other: MatchKeys) -> Bool {
+        guard mayShareEmail(with: other) else { return false }
         let (small, large) = emails.count <= other.emails.count ? (self, other) : (other, self)
         return small.emails.contains(where: large.hasEmail)
     }
@@ -142,8 +178,21 @@ public final class MatchKeys: @unchecked Sendable {
                 indexKeys.append(key)
             }
         }
-        if let uid { add(IndexKey(.uid, uid)) }
-        for e in emails { add(IndexKey(.email, e)) }
+        if let uid {
+            let key = IndexKey(.uid, uid)
+            uidHash = key.hash
+            add(key)
+        } else {
+            uidHash = 0
+        }
+        var emailBits: UInt64 = 0
+        for e in emails {
+            let key = IndexKey(.email, e)
+            emailBits |= Self.emailBit(key.hash)
+            add(key)
+        }
+        self.emailBits = emailBits
+        organizationHash = organization.map(Self.textHash) ?? 0
         for p in phones { add(IndexKey(.phone, p.key)) }
         if let name, !name.family.isEmpty, !name.given.isEmpty {
             let givenInitial = Self.firstCharacter(name.given)
@@ -209,6 +258,9 @@ public final class MatchKeys: @unchecked Sendable {
         formattedName = keys.formattedName
         addresses = keys.addresses
         emailSet = keys.emailSet
+        uidHash = keys.uidHash
+        emailBits = keys.emailBits
+        organizationHash = keys.organizationHash
         (phoneSet, indexKeys) = Self.phoneKeys(phones, others: keys.indexKeys)
     }
 
@@ -277,13 +329,13 @@ public final class MatchKeys: @unchecked Sendable {
     /// Whether this card can hold everything `other` holds: each of its emails and phones, and its UID, organisation,
     /// birthday and (for a named card) formatted name when it has them. A quick necessary test before a full merge.
     public func couldContain(_ other: MatchKeys) -> Bool {
-        if let uid = other.uid, uid != self.uid { return false }
-        if let org = other.organization, org != organization { return false }
+        if other.uid != nil && !sameUID(as: other) { return false }
+        if other.organization != nil && !sameOrganization(as: other) { return false }
         if let birthday = other.birthday, birthday != self.birthday { return false }
         // A nameless card's FN is a reader's stand-in (an email or number), which a merge does not take.
         if other.name != nil, let fn = other.formattedName, fn != formattedName { return false }
         if other.emails.count > emails.count || other.phones.count > phones.count { return false }
-        if !other.emails.allSatisfy(hasEmail) { return false }
+        if !mayHaveEmails(of: other) || !other.emails.allSatisfy(hasEmail) { return false }
         return other.phones.allSatisfy { phone($0.key) != nil }
     }
 
@@ -293,7 +345,11 @@ public final class MatchKeys: @unchecked Sendable {
     /// it would replace or be refused as), the test of an incoming card merged here before.
     public func couldHold(_ other: MatchKeys) -> Bool {
         if other.emails.count > emails.count || other.phones.count > phones.count { return false }
-        if !other.emails.allSatisfy(hasEmail) || !other.phones.allSatisfy({ phone($0.key) != nil }) { return false }
+        if !mayHaveEmails(of: other) || !other.emails.allSatisfy(hasEmail)
+            || !other.phones.allSatisfy({ phone($0.key) != nil })
+        {
+            return false
+        }
         if !other.addresses.allSatisfy(addresses.contains) { return false }
         if let x = birthday, let y = other.birthday, x.conflicts(with: y) { return false }
         return Matcher.conflict(self, other) == nil

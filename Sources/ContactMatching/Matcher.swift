@@ -85,7 +85,7 @@ public struct Matcher: Sendable {
     func decide<Recorder: DecisionRecorder>(_ a: MatchKeys, _ b: MatchKeys, recording recorder: inout Recorder)
         -> Recorder.Decision
     {
-        if let ua = a.uid, ua == b.uid {
+        if a.sameUID(as: b) {
             recorder.identifier(.sameUID)
             return recorder.decision(.same, rule: "uid", strength: Weights.strengthUID)
         }
@@ -93,7 +93,8 @@ public struct Matcher: Sendable {
         var weak = 0
         // Whether the cards share an email (`a.sharesEmail(with: b)`, which the rules below ask twice).
         var sharesEmail = false
-        for e in a.emails where b.hasEmail(e) {
+        // (Most pairs share no email, which their emails' fingerprints show without comparing a text.)
+        for e in a.emails where a.mayShareEmail(with: b) && b.hasEmail(e) {
             sharesEmail = true
             if count(email: e) > sharedAbove {
                 recorder.identifier(.commonEmail(e))
@@ -115,7 +116,7 @@ public struct Matcher: Sendable {
         }
         let relation = Self.relation(a.name, b.name)
         recorder.note(.name(relation))
-        let sameOrganization = a.organization != nil && a.organization == b.organization
+        let sameOrganization = a.sameOrganization(as: b)
         if sameOrganization { recorder.note(.sameOrganization) }
         // The score, worked out in place when a rule first needs it, and once.
         var score = LazyScore(sharesEmail: sharesEmail)

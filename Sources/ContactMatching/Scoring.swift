@@ -198,9 +198,9 @@ package enum Scoring {
         }
         score.birthday = compareBirthdays(a.birthday, b.birthday)
         (score.street, score.locality, score.region, score.postalCode) = compareAddresses(a.addresses, b.addresses)
-        if let x = a.organization, let y = b.organization {
+        if a.organization != nil && b.organization != nil {
             score.organization =
-                x == y
+                a.sameOrganization(as: b)
                 ? FieldComparison(.organization, .agree, Weights.organizationAgree)
                 : FieldComparison(.organization, .disagree, 0)
         }

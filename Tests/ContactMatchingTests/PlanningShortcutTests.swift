@@ -77,6 +77,60 @@ import VCardFormat
         #expect(pairs > 5_000)
     }
 
+    // MARK: Values ruled out by their fingerprints
+
+    /// The decision rule tells two cards' UIDs, organisations and emails apart by their hashes before comparing
+    /// texts: over the candidate pairs of the book, copies of its cards, texts equal only as Unicode (composed
+    /// and decomposed accents) and a card with more emails than its lookups search one by one, each answer is
+    /// the texts' own.
+    @Test func fingerprintsAnswerAsTheTextsDo() {
+        var cards = Array(Self.book.prefix(1_500))
+        cards += cards.prefix(200)  // copies: the same UID, organisation and emails
+        var composed = Contact(formattedName: "Zoë Café")
+        composed.uid = "card-zo\u{EB}"
+        composed.organization = Organization(name: "Caf\u{E9} \u{1F600} Group")
+        composed.emails = [LabeledValue("zo\u{EB}@caf\u{E9}.example")]
+        var decomposed = composed
+        decomposed.uid = "card-zoe\u{308}"
+        decomposed.organization = Organization(name: "Cafe\u{301} \u{1F600} Group")
+        decomposed.emails = [LabeledValue("zoe\u{308}@cafe\u{301}.example")]
+        var list = Contact(formattedName: "Mailing List")
+        list.emails = (0..<40).map { LabeledValue("member\($0)@example.com") } + cards.prefix(60).flatMap(\.emails)
+        var member = Contact(formattedName: "Mailing List")
+        member.emails = Array(list.emails.suffix(3))
+        cards += [composed, decomposed, list, member]
+        let keys = cards.map { MatchKeys($0, countryCode: 1) }
+        let index = ContactIndex(keys)
+        var same = (uid: 0, organization: 0, email: 0, contained: 0)
+        let special = Array(keys.count - 4..<keys.count)
+        for (i, a) in keys.enumerated() {
+            for j in index.candidates(for: a) + special where j != i {
+                let b = keys[j]
+                let uid = a.uid != nil && a.uid == b.uid
+                let organization = a.organization != nil && a.organization == b.organization
+                let email = a.emails.contains { e in b.emails.contains(e) }
+                let contained =
+                    (b.uid == nil || b.uid == a.uid) && (b.organization == nil || b.organization == a.organization)
+                    && b.emails.allSatisfy(a.emails.contains)
+                #expect(a.sameUID(as: b) == uid)
+                #expect(a.sameOrganization(as: b) == organization)
+                #expect(a.sharesEmail(with: b) == email)
+                #expect(!email || a.mayShareEmail(with: b))
+                if !contained { #expect(!a.couldContain(b)) }
+                same.uid += uid ? 1 : 0
+                same.organization += organization ? 1 : 0
+                same.email += email ? 1 : 0
+                same.contained += contained && a.couldContain(b) ? 1 : 0
+            }
+        }
+        #expect(keys[keys.count - 4].sameUID(as: keys[keys.count - 3]))
+        #expect(keys[keys.count - 4].sameOrganization(as: keys[keys.count - 3]))
+        #expect(keys[keys.count - 4].sharesEmail(with: keys[keys.count - 3]))
+        #expect(keys[keys.count - 2].couldContain(keys[keys.count - 1]))
+        print("fingerprints: \(same)")
+        #expect(same.uid > 150 && same.organization > 1_000 && same.email > 400 && same.contained > 100)
+    }
+
     // MARK: Typos ruled out by their letters
 
     /// The texts the score compares for typos: every given name, family name and street of the book, and each
