@@ -284,6 +284,58 @@ import VCardFormat
         return VCardDocument.read(Array(text.utf8)).cards.map(\.contact)
     }
 
+    // MARK: Cards read once
+
+    /// Whole cards are read from a file's bytes once for the whole merge, however many steps ask for them, and
+    /// the result is that of the cards held in memory: a dedupe of a book with every card twice (each copy read
+    /// by the comparison of copies, by the group and by the result), and a merge into it.
+    @Test func aFilesCardsAreReadOnceAndMergeAsCardsInMemory() throws {
+        let engine = AddressBookMerge(countryCode: 1)
+        let generated = SyntheticBook.generate(
+            .init(
+                seed: 9, existingPeople: 600, incomingDuplicates: 400, incomingNew: 100, traps: 300,
+                unlinkedDuplicates: 100, unlinkedTraps: 300))
+        let bytes = Array((generated.existing + generated.incoming + generated.incoming).utf8)
+        let file = try ContactsFile(bytes: bytes, name: "book.vcf", countryCode: 1)
+        let cards = VCardDocument.read(bytes).cards.map(\.contact)
+        final class Reads: @unchecked Sendable {
+            let lock = NSLock()
+            var counts: [Int: Int] = [:]
+            func count(_ position: Int) {
+                lock.lock()
+                counts[position, default: 0] += 1
+                lock.unlock()
+            }
+        }
+        func counted(_ reads: Reads) -> ExistingCards {
+            var existing = file.existingCards
+            existing.card = { position in
+                reads.count(position)
+                return file.contact(at: position)
+            }
+            return existing
+        }
+        let lines = Array(cards.indices)
+        let dedupeReads = Reads()
+        let deduped = engine.dedupe(counted(dedupeReads), file: "book", lines: lines)
+        #expect(
+            Self.outcome(deduped)
+                == Self.outcome(engine.dedupe(ExistingCards(cards, countryCode: 1), file: "book", lines: lines)))
+        #expect(deduped.removed.count > 300)
+        let incoming = VCardDocument.read(Array(generated.incoming.utf8)).cards.enumerated().map {
+            IncomingCard(contact: $1.contact, file: "in", line: $0)
+        }
+        let mergeReads = Reads()
+        let merged = engine.merge(incoming, into: counted(mergeReads))
+        #expect(Self.outcome(merged) == Self.outcome(engine.merge(incoming, into: cards)))
+        #expect(!merged.replaced.isEmpty)
+        for reads in [dedupeReads, mergeReads] {
+            // (Two threads asking for one card at the same moment may both read it.)
+            #expect(reads.counts.values.filter { $0 > 1 }.count * 100 <= reads.counts.count)
+            #expect(reads.counts.count > 300)
+        }
+    }
+
     /// Settling with the pairs of the pass before replayed gives what deciding every pair again gives: the same
     /// groups, explanations, suggestions and cards, for a dedupe and a merge. The generated book holds its
     /// incoming cards twice, which makes a second pass; the namesakes are ambiguous in both.

@@ -38,6 +38,8 @@ extension AddressBookMerge {
     public func plan(
         _ incoming: [IncomingCard], into existing: ExistingCards, decisions: ReviewDecisions = ReviewDecisions()
     ) -> MergePlan {
+        // Existing cards are read in full to look up, to make groups and again to apply: once is enough.
+        let existing = existing.remembered()
         let code = existing.countryCode
         let count = existing.keys.count
         let inKeys = Concurrently.map(incoming, chunk: 64) { MatchKeys($0.contact, countryCode: code) }
@@ -235,6 +237,8 @@ extension AddressBookMerge {
     public func planDedupe(
         _ cards: ExistingCards, file: String, lines: [Int], decisions: ReviewDecisions = ReviewDecisions()
     ) -> MergePlan {
+        // Cards are read in full to compare copies, to make groups and again to apply: once is enough.
+        let cards = cards.remembered()
         let code = cards.countryCode
         let keys = cards.keys
         let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
