@@ -21,6 +21,8 @@ public final class MatchKeys: @unchecked Sendable {
     package private(set) var phones: [(key: PhoneKey, personal: Bool)]
     /// The person's name, nil for an organisation's card or a card without a name.
     public let name: PersonName?
+    /// What comparing the name reads of its parts, worked out once (nil without a name).
+    let nameFacts: NameFacts?
     /// The organisation, folded, with legal-form endings (Inc, LLC, GmbH...) dropped.
     public let organization: String?
     /// The birthday's parts.
@@ -159,6 +161,8 @@ public final class MatchKeys: @unchecked Sendable {
         emailDomains = emails.map(EmailKey.domain)
         self.phones = phones
         self.name = name
+        let nameFacts = name.map(NameFacts.init)
+        self.nameFacts = nameFacts
         self.organization = organization
         self.birthday = birthday
         self.formattedName = formattedName
@@ -194,12 +198,12 @@ public final class MatchKeys: @unchecked Sendable {
         self.emailBits = emailBits
         organizationHash = organization.map(Self.textHash) ?? 0
         for p in phones { add(IndexKey(.phone, p.key)) }
-        if let name, !name.family.isEmpty, !name.given.isEmpty {
+        if let name, let facts = nameFacts, !name.family.isEmpty, !name.given.isEmpty {
             let givenInitial = Self.firstCharacter(name.given)
-            add(IndexKey(.name, parts: name.family, name.givenRoot))
+            add(IndexKey(.name, parts: name.family, Nicknames.root(name.given, facts.given.nickname)))
             add(IndexKey(.name, parts: name.family, givenInitial))
             // Given and family swapped meet under this key, which is the first key of the swapped name.
-            add(IndexKey(.name, parts: name.given, Nicknames.root(name.family)))
+            add(IndexKey(.name, parts: name.given, Nicknames.root(name.family, facts.family.nickname)))
             if let organization { add(IndexKey(.nameAndOrganization, parts: name.family, name.given, organization)) }
             add(IndexKey(.phonetic, parts: Similarity.soundex(name.family), givenInitial))
             add(IndexKey(.phonetic, parts: Similarity.soundex(name.given), Self.firstCharacter(name.family)))
@@ -253,6 +257,7 @@ public final class MatchKeys: @unchecked Sendable {
         emailDomains = keys.emailDomains
         self.phones = phones
         name = keys.name
+        nameFacts = keys.nameFacts
         organization = keys.organization
         birthday = keys.birthday
         formattedName = keys.formattedName

@@ -114,7 +114,7 @@ public struct Matcher: Sendable {
                 weak += 1
             }
         }
-        let relation = Self.relation(a.name, b.name)
+        let relation = Self.relation(a, b)
         recorder.note(.name(relation))
         let sameOrganization = a.sameOrganization(as: b)
         if sameOrganization { recorder.note(.sameOrganization) }
@@ -163,10 +163,13 @@ public struct Matcher: Sendable {
             strength: strength + max(0, score.value.total) / 10, score: score.value)
     }
 
-    /// How the names relate, `unknown` when a card has none (the names read in place, not copied).
-    private static func relation(_ a: PersonName?, _ b: PersonName?) -> PersonName.Relation {
-        guard let a, let b else { return .unknown }
-        return a.relation(to: b)
+    /// How the names relate, `unknown` when a card has none (the names read in place, not copied), with the
+    /// facts of each name worked out when its keys were made.
+    private static func relation(_ a: MatchKeys, _ b: MatchKeys) -> PersonName.Relation {
+        guard let x = a.name, let y = b.name, let fx = a.nameFacts?.given, let fy = b.nameFacts?.given else {
+            return .unknown
+        }
+        return x.relation(to: y) { PersonName.givenRelation(x.given, fx, y.given, fy) }
     }
 
     /// A pair's score, worked out in place the first time a rule needs it.

@@ -65,25 +65,33 @@ enum Nicknames {
 
     /// What the table says of one name, looked up once for several questions (a pair's given names are asked
     /// both whether they are nicknames of one name and whether both are known names).
-    struct Lookup {
-        fileprivate var entry: Entry?
+    /// Match keys keep one for each part of a card's name, so it is small: the groups and whether it is known
+    /// (a name the table lacks is in no group, which no other name shares).
+    struct Lookup: Sendable {
+        fileprivate var groups: (UInt64, UInt64)
 
         /// `isKnown(name)`.
-        var isKnown: Bool { entry?.isKnown ?? false }
+        let isKnown: Bool
 
         /// `areEquivalent(name, other's name)`.
         func isEquivalent(to other: Lookup) -> Bool {
-            guard let x = entry, let y = other.entry else { return false }
-            return x.groups.0 & y.groups.0 != 0 || x.groups.1 & y.groups.1 != 0
+            groups.0 & other.groups.0 != 0 || groups.1 & other.groups.1 != 0
         }
     }
 
     /// The table's answers about `name` (folded).
-    static func lookUp(_ name: String) -> Lookup { Lookup(entry: entry(name)) }
+    static func lookUp(_ name: String) -> Lookup {
+        let entry = entry(name)
+        return Lookup(groups: entry?.groups ?? (0, 0), isKnown: entry?.isKnown ?? false)
+    }
 
     /// The formal name of the first group `name` is in (`bob` -> `robert`), or the name itself.
-    static func root(_ name: String) -> String {
-        guard let groups = entry(name)?.groups, groups != (0, 0) else { return name }
+    static func root(_ name: String) -> String { root(name, lookUp(name)) }
+
+    /// `root(name)` with `name` looked up already.
+    static func root(_ name: String, _ lookup: Lookup) -> String {
+        let groups = lookup.groups
+        guard groups != (0, 0) else { return name }
         let index = groups.0 != 0 ? groups.0.trailingZeroBitCount : 64 + groups.1.trailingZeroBitCount
         return self.groups[index][0]
     }

@@ -169,19 +169,24 @@ public struct PersonName: Hashable, Sendable {
 
     /// How this name relates to `other`.
     public func relation(to other: PersonName) -> Relation {
+        relation(to: other) { Self.givenRelation(given, other.given) }
+    }
+
+    /// `relation(to:)` with `givenRelation` telling how the given names relate (from facts worked out before).
+    func relation(to other: PersonName, givenRelation: () -> Relation) -> Relation {
         if isEmpty || other.isEmpty { return .unknown }
         if generation != other.generation { return .conflicting }
         if let a = middleInitials.first, let b = other.middleInitials.first, a != b { return .conflicting }
         let sameFamily = family == other.family
         if !sameFamily {
             if family.isEmpty || other.family.isEmpty {
-                return Self.givenRelation(given, other.given) == .conflicting ? .conflicting : .compatible
+                return givenRelation() == .conflicting ? .conflicting : .compatible
             }
             // Given and family swapped (a form filled the wrong way round).
             if given == other.family && family == other.given { return .compatible }
             return .conflicting
         }
-        switch Self.givenRelation(given, other.given) {
+        switch givenRelation() {
         case .identical: return middleInitials == other.middleInitials ? .identical : .compatible
         case .compatible, .unknown: return .compatible
         case .conflicting: return .conflicting
@@ -193,6 +198,14 @@ public struct PersonName: Hashable, Sendable {
         if a == b { return .identical }
         if a.count == 1 || b.count == 1 { return a.first == b.first ? .compatible : .conflicting }
         return Nicknames.areEquivalent(a, b) ? .compatible : .conflicting
+    }
+
+    /// `givenRelation(a, b)` from the names' facts.
+    static func givenRelation(_ a: String, _ fa: NamePartFacts, _ b: String, _ fb: NamePartFacts) -> Relation {
+        if a.isEmpty || b.isEmpty { return .unknown }
+        if a == b { return .identical }
+        if fa.isOneCharacter || fb.isOneCharacter { return a.first == b.first ? .compatible : .conflicting }
+        return fa.nickname.isEquivalent(to: fb.nickname) ? .compatible : .conflicting
     }
 
     /// The given name's nickname root (`bob` -> `robert`), for indexing names that may be the same.

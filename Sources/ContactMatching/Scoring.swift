@@ -185,7 +185,7 @@ package enum Scoring {
     package static func score(
         _ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, sharesEmail: Bool? = nil, into score: inout Score
     ) {
-        if compareNames(a.name, b.name, into: &score) {
+        if compareNames(a, b, into: &score) {
             score.namesAgree = score.given.outcome == .agree && score.family.outcome == .agree
             if !complete && score.given.outcome == .disagree && score.family.outcome == .disagree {
                 // Two other people's names (most candidate pairs): -7.0 that the rest (12.5 at most) cannot lift to
@@ -266,13 +266,15 @@ package enum Scoring {
     // MARK: Names
 
     /// Compares the names into `score` when both cards have one; whether they have.
-    private static func compareNames(_ a: PersonName?, _ b: PersonName?, into score: inout Score) -> Bool {
-        guard let a, let b, !a.isEmpty, !b.isEmpty else { return false }
-        (score.given, score.family, score.veto) = compareNames(a, b)
+    private static func compareNames(_ a: MatchKeys, _ b: MatchKeys, into score: inout Score) -> Bool {
+        guard let x = a.name, let y = b.name, let facts = a.nameFacts, let theirs = b.nameFacts, !x.isEmpty,
+            !y.isEmpty
+        else { return false }
+        (score.given, score.family, score.veto) = compareNames(x, facts, y, theirs)
         return true
     }
 
-    private static func compareNames(_ a: PersonName, _ b: PersonName)
+    private static func compareNames(_ a: PersonName, _ fa: NameFacts, _ b: PersonName, _ fb: NameFacts)
         -> (given: FieldComparison, family: FieldComparison, veto: Score.Veto?)
     {
         var veto: Score.Veto?
@@ -282,16 +284,15 @@ package enum Scoring {
         if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y {
             veto = veto ?? .middleInitials
         }
-        // `a.given` is looked up in the nickname table once, for both readings.
-        var lookedUp: Nicknames.Lookup?
-        var given = compareGiven(a.given, b.given, lookedUp: &lookedUp)
-        var family = compareFamily(a.family, b.family)
+        var given = compareGiven(a.given, fa.given, b.given, fb.given)
+        var family = compareFamily(a.family, fa.family, b.family, fb.family)
         // A form filled the wrong way round: try given and family swapped, and keep the better reading.
         if given.outcome == .agree && family.outcome == .agree { return (given, family, veto) }
         // The swapped family names are compared only when the swapped given names are alike (rarely).
-        let swappedGiven = compareGiven(a.given, b.family, lookedUp: &lookedUp)
+        let swappedGiven = compareGiven(a.given, fa.given, b.family, fb.family)
         if swappedGiven.outcome != .disagree && swappedGiven.outcome != .missing,
-            case let swappedFamily = compareFamily(a.family, b.given), swappedFamily.outcome != .disagree,
+            case let swappedFamily = compareFamily(a.family, fa.family, b.given, fb.given),
+            swappedFamily.outcome != .disagree,
             swappedGiven.weight + swappedFamily.weight > given.weight + family.weight
         {
             given = swappedGiven
@@ -304,19 +305,20 @@ package enum Scoring {
         return (given, family, veto)
     }
 
-    /// Compares two given names; `lookedUp` is `a` looked up in the nickname table, nil until it is.
-    private static func compareGiven(_ a: String, _ b: String, lookedUp: inout Nicknames.Lookup?) -> FieldComparison {
+    /// Compares two given names, each with its facts.
+    private static func compareGiven(_ a: String, _ fa: NamePartFacts, _ b: String, _ fb: NamePartFacts)
+        -> FieldComparison
+    {
         if a.isEmpty || b.isEmpty { return FieldComparison(.givenName, .missing) }
         if a == b { return FieldComparison(.givenName, .agree, Weights.givenAgree) }
-        if isOneLetter(a) || isOneLetter(b) {
+        // (One scalar: folding leaves no combining marks.)
+        if fa.scalarCount == 1 || fb.scalarCount == 1 {
             return a.first == b.first
                 ? FieldComparison(.givenName, .similar, Weights.givenInitial, remarks: .initial)
                 : FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
-        // Each name looked up in the nickname table once, for both questions.
-        let x = lookedUp ?? Nicknames.lookUp(a)
-        lookedUp = x
-        let y = Nicknames.lookUp(b)
+        let x = fa.nickname
+        let y = fb.nickname
         if x.isEquivalent(to: y) {
             return FieldComparison(.givenName, .agree, Weights.givenAgree, remarks: .nickname)
         }
@@ -324,21 +326,17 @@ package enum Scoring {
         if x.isKnown && y.isKnown {
             return FieldComparison(.givenName, .disagree, Weights.givenDisagree)
         }
-        return typo(a, b).map { FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: $0) }
-            ?? FieldComparison(.givenName, .disagree, Weights.givenDisagree)
+        return typo(a, fa, b, fb).map {
+            FieldComparison(.givenName, .similar, Weights.givenSimilar, similarity: $0)
+        } ?? FieldComparison(.givenName, .disagree, Weights.givenDisagree)
     }
 
-    /// Whether a folded name is an initial: one scalar (folding leaves no combining marks), without counting
-    /// characters, which walks grapheme breaks.
-    private static func isOneLetter(_ name: String) -> Bool {
-        var scalars = name.unicodeScalars.makeIterator()
-        return scalars.next() != nil && scalars.next() == nil
-    }
-
-    private static func compareFamily(_ a: String, _ b: String) -> FieldComparison {
+    private static func compareFamily(_ a: String, _ fa: NamePartFacts, _ b: String, _ fb: NamePartFacts)
+        -> FieldComparison
+    {
         if a.isEmpty || b.isEmpty { return FieldComparison(.familyName, .missing) }
         if a == b { return FieldComparison(.familyName, .agree, Weights.familyAgree) }
-        return typo(a, b).map { FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: $0) }
+        return typo(a, fa, b, fb).map { FieldComparison(.familyName, .similar, Weights.familySimilar, similarity: $0) }
             ?? FieldComparison(.familyName, .disagree, Weights.familyDisagree)
     }
 
@@ -352,6 +350,12 @@ package enum Scoring {
         guard mayBeTypo(a, b) else { return nil }
         let similarity = Similarity.jaroWinkler(a, b)
         return similarity >= Self.similarity ? similarity : nil
+    }
+
+    /// `typo(a, b)` of two name parts, most pairs ruled out by their facts before either text is read.
+    static func typo(_ a: String, _ fa: NamePartFacts, _ b: String, _ fb: NamePartFacts) -> Double? {
+        guard fa.mayBeTypo(of: fb) else { return nil }
+        return typo(a, b)
     }
 
     /// False when `Similarity.jaroWinkler(a, b)` is certainly below `similarity`; true for texts that may reach
@@ -371,7 +375,7 @@ package enum Scoring {
     /// prefix. That bound is worked out in the same arithmetic as the similarity, which grows with `m`, and
     /// compared with a margin far above its rounding. Characters are told apart by their low six bits: two that
     /// share them only loosen the bound.
-    private static func mayReach(matches: Int, _ xCount: Int, _ yCount: Int, prefix: Int) -> Bool {
+    static func mayReach(matches: Int, _ xCount: Int, _ yCount: Int, prefix: Int) -> Bool {
         // No character in common: Jaro-Winkler is 0.
         guard matches > 0 else { return false }
         let m = Double(matches)

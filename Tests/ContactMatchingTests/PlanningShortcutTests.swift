@@ -181,6 +181,7 @@ import VCardFormat
         var ruledOut = 0
         var typos = 0
         var other = 0
+        var factsRuledOut = 0
         func check(_ a: String, _ b: String) {
             let similarity = Similarity.jaroWinkler(a, b)
             let expected = similarity >= Scoring.similarity ? similarity : nil
@@ -188,6 +189,14 @@ import VCardFormat
             if !Scoring.mayBeTypo(a, b) {
                 ruledOut += 1
                 #expect(similarity < Scoring.similarity, "\(a) / \(b) ruled out at \(similarity)")
+            }
+            // The bound from each name's facts, worked out once per card, rules out no pair the texts let through.
+            let fa = NamePartFacts(a)
+            let fb = NamePartFacts(b)
+            #expect(Scoring.typo(a, fa, b, fb) == expected, "\(a) / \(b)")
+            if !fa.mayBeTypo(of: fb) {
+                factsRuledOut += 1
+                #expect(!Scoring.mayBeTypo(a, b), "\(a) / \(b) ruled out by facts alone")
             }
             // The bound on scalars, which texts that are not ASCII take, holds for any texts.
             if !Scoring.mayBeTypo(scalars: a, b) {
@@ -212,8 +221,41 @@ import VCardFormat
         }
         #expect(pairs > 100_000)
         #expect(ruledOut > pairs / 4)
+        #expect(factsRuledOut > ruledOut / 2)
+        print("typo bound: \(pairs) pairs, \(ruledOut) ruled out by their letters, \(factsRuledOut) by facts")
         #expect(typos > 1_000)
         #expect(other > 1_000)
+    }
+
+    /// A name's facts answer as its text does: one character (also several scalars: CR LF, a letter with a
+    /// combining mark, a Hangul syllable in jamo, a flag), the nickname table, and how two given names relate.
+    @Test func nameFactsAnswerAsTheirTexts() {
+        var names = Self.texts(Array(Self.book.prefix(800))) + ["a", "\r\n", "e\u{301}", "\u{1100}\u{1161}", "🇫🇷", "刘"]
+        names += [
+            "bob", "robert", "bobby", "liz", "elizabeth", "anna", "anne", "jose", "josé", "pepe", "al", "alex", "s",
+        ]
+        #expect(names.count > 1_000)
+        var related = (compatible: 0, identical: 0, conflicting: 0)
+        for (i, a) in names.enumerated() {
+            let fa = NamePartFacts(a)
+            #expect(fa.isOneCharacter == (a.count == 1), "\(a.unicodeScalars.map(\.value))")
+            #expect(fa.scalarCount == a.unicodeScalars.count)
+            #expect(fa.nickname.isKnown == Nicknames.isKnown(a))
+            #expect(Nicknames.root(a, fa.nickname) == Nicknames.root(a))
+            for b in names[max(0, i - 40)..<min(names.count, i + 40)] + names.suffix(19) {
+                let fb = NamePartFacts(b)
+                #expect(fa.nickname.isEquivalent(to: fb.nickname) == Nicknames.areEquivalent(a, b))
+                let relation = PersonName.givenRelation(a, b)
+                #expect(PersonName.givenRelation(a, fa, b, fb) == relation, "\(a) / \(b)")
+                switch relation {
+                case .compatible: related.compatible += 1
+                case .identical: related.identical += 1
+                case .conflicting: related.conflicting += 1
+                case .unknown: break
+                }
+            }
+        }
+        #expect(related.compatible > 100 && related.identical > 1_000 && related.conflicting > 10_000)
     }
 
     // MARK: Pairs remembered from one settling pass to the next
