@@ -17,15 +17,20 @@ struct NamePartFacts: Sendable {
         var letters: UInt64 = 0
         var count = 0
         var ascii = true
+        var carriageReturn = false
         for s in text.unicodeScalars {
             letters |= 1 &<< UInt64(s.value & 63)
             count += 1
             if !s.isASCII { ascii = false }
+            if s == "\r" { carriageReturn = true }
         }
         self.letters = letters
         scalarCount = count
-        // Several scalars are one character only beyond ASCII (CR LF aside), where characters are counted.
-        isOneCharacter = count == 1 || (count > 1 && (!ascii || text.utf8.contains(0x0D)) && text.count == 1)
+        // Several scalars are one character only beyond ASCII (CR LF aside), where the first character's end is
+        // looked for (without counting every character).
+        isOneCharacter =
+            count == 1
+            || (count > 1 && (!ascii || carriageReturn) && text.index(after: text.startIndex) == text.endIndex)
     }
 
     /// False when Jaro-Winkler of the two texts certainly stays below `Scoring.similarity`: at most the letters
