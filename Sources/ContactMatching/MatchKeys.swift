@@ -6,7 +6,9 @@ import Utilities
 /// A class, so the index hands out references: matching compares one incoming card with many indexed ones.
 ///
 /// Sendable because nothing changes it once it is shared: only `resolveNationalNumbers(countryCode:)` does, and
-/// only for keys that have not left the code that made them (a book's keys, before it is read whole).
+/// only for keys that have not left the code that made them (a book's keys, before it is read whole). For the
+/// same reason its variables are read without the run-time exclusivity check, which every pair the decision rule
+/// compares paid several times over.
 public final class MatchKeys: @unchecked Sendable {
     /// The UID, trimmed; UUIDs (with or without `urn:uuid:`) lower-cased.
     public let uid: String?
@@ -18,7 +20,7 @@ public final class MatchKeys: @unchecked Sendable {
     public let emailDomains: [Substring]
     /// Phone keys, each once, with whether its type makes it personal (mobile, home, personal or untyped) rather than
     /// a shared line (work, main, fax, pager).
-    package private(set) var phones: [(key: PhoneKey, personal: Bool)]
+    @exclusivity(unchecked) package private(set) var phones: [(key: PhoneKey, personal: Bool)]
     /// The person's name, nil for an organisation's card or a card without a name.
     public let name: PersonName?
     /// What comparing the name reads of its parts, worked out once (nil without a name).
@@ -34,7 +36,7 @@ public final class MatchKeys: @unchecked Sendable {
     /// The emails as a set, for a card with more than `largeList` of them; nil otherwise.
     private let emailSet: Set<String>?
     /// The phones and whether each is personal, for a card with more than `largeList` of them; nil otherwise.
-    private var phoneSet: [PhoneKey: Bool]?
+    @exclusivity(unchecked) private var phoneSet: [PhoneKey: Bool]?
     /// Fingerprints that rule out most unequal values of two cards without comparing their texts (a dedupe of a
     /// large book decides about a million pairs, nearly every one with two different UIDs and emails): equal
     /// texts have equal hashes, so a pair whose fingerprints differ has different texts, and any other pair is
@@ -94,7 +96,7 @@ public final class MatchKeys: @unchecked Sendable {
     /// given name's nickname root, with its initial, and swapped), name with organisation, folded FN, and the
     /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
     /// initial (and swapped), the full birthday, and the postal code with the house number.
-    package private(set) var indexKeys: [IndexKey]
+    @exclusivity(unchecked) package private(set) var indexKeys: [IndexKey]
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: borrowing Contact, countryCode: Int?) {
