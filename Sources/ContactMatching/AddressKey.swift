@@ -34,20 +34,32 @@ package struct AddressKey: Hashable, Sendable {
             address.extended.isEmpty ? ("", "") : Self.streetParts(address.extended)
         locality = TextFolding.fold(address.locality)
         let region = TextFolding.fold(address.region)
-        self.region = Self.regions[region] ?? region
-        var code: [UInt8] = []
-        var allDigits = true
-        for b in address.postalCode.utf8 {
-            if b >= 0x30 && b <= 0x39 {
-                code.append(b)
-            } else if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A {
-                code.append(b & ~0x20)
-                allDigits = false
-            }
-        }
-        if code.count == 9 && allDigits { code.removeLast(4) }
-        postalCode = String(decoding: code, as: UTF8.self)
+        // Every state name is longer than its abbreviation: a region as short is not looked up (hashed).
+        self.region = region.utf8.count >= Self.shortestRegionName ? Self.regions[region] ?? region : region
+        postalCode = Self.postalCode(address.postalCode)
         guard !street.isEmpty || !postalCode.isEmpty || !extendedStreet.isEmpty else { return nil }
+    }
+
+    /// Letters (upper-cased) and digits of a postal code, a US ZIP+4 cut to its five digits: written straight
+    /// into the string (a list of bytes copied into a string cost two allocations for each address).
+    static func postalCode(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: utf8.count) { out in
+            var count = 0
+            var allDigits = true
+            for b in utf8 {
+                if b >= 0x30 && b <= 0x39 {
+                    out[count] = b
+                    count += 1
+                } else if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A {
+                    out[count] = b & ~0x20
+                    count += 1
+                    allDigits = false
+                }
+            }
+            return count == 9 && allDigits ? 5 : count
+        }
     }
 
     /// The house number (the first word, when it starts with a digit) and the rest of a street line, folded,
@@ -57,27 +69,48 @@ package struct AddressKey: Hashable, Sendable {
         folded.reserveCapacity(text.utf8.count)
         TextFolding.appendFolded(text, to: &folded)
         // Every card of a large book comes through here: walk the folded bytes word by word, looking abbreviations
-        // up by their packed bytes, and build the street in one buffer.
+        // up by their packed bytes, and write the street straight into its string.
+        guard !folded.isEmpty else { return ("", "") }
         var number = ""
-        var street: [UInt8] = []
-        street.reserveCapacity(folded.count + 8)
         var start = 0
-        for end in 0...folded.count where end == folded.count || folded[end] == 0x20 {
-            let word = folded[start..<end]
-            defer { start = end + 1 }
-            if start == 0, let first = word.first, Self.startsWithNumber(word, first: first) {
-                number = String(decoding: word, as: UTF8.self)
-                continue
-            }
-            if !street.isEmpty { street.append(0x20) }
-            if let expanded = ASCIIBytes.packed(word).flatMap({ Self.packedExpansions[$0] }) {
-                street += expanded.utf8
-            } else {
-                street += word
+        if let first = folded.first, first != 0x20 {
+            let end = folded.firstIndex(of: 0x20) ?? folded.count
+            if Self.startsWithNumber(folded[..<end], first: first) {
+                number = String(decoding: folded[..<end], as: UTF8.self)
+                start = end + 1
             }
         }
-        return (number, String(decoding: street, as: UTF8.self))
+        guard start < folded.count else { return (number, "") }
+        // No word grows beyond four times its bytes with its space (`ne` to `northeast`: three to ten; a test
+        // checks every expansion).
+        let street = String(unsafeUninitializedCapacity: Self.growth * (folded.count - start) + Self.growth) { out in
+            var count = 0
+            func append(_ bytes: some Sequence<UInt8>) {
+                for b in bytes {
+                    out[count] = b
+                    count += 1
+                }
+            }
+            for end in start...folded.count where end == folded.count || folded[end] == 0x20 {
+                let word = folded[start..<end]
+                start = end + 1
+                if count > 0 {
+                    out[count] = 0x20
+                    count += 1
+                }
+                if let expanded = ASCIIBytes.packed(word).flatMap({ Self.packedExpansions[$0] }) {
+                    append(expanded.utf8)
+                } else {
+                    append(word)
+                }
+            }
+            return count
+        }
+        return (number, street)
     }
+
+    /// How many times its bytes (with the space after it) a word of a street can grow when expanded.
+    static let growth = 4
 
     private static func startsWithNumber(_ word: ArraySlice<UInt8>, first: UInt8) -> Bool {
         if first < 0x80 { return first >= 0x30 && first <= 0x39 }
@@ -100,6 +133,9 @@ package struct AddressKey: Hashable, Sendable {
         "n": "north", "s": "south", "e": "east", "w": "west", "ne": "northeast", "nw": "northwest",
         "se": "southeast", "sw": "southwest",
     ]
+
+    /// The length in bytes of the shortest name in `regions` (`iowa`, `ohio`, `utah`).
+    static let shortestRegionName = 4
 
     /// US state names folded to their postal abbreviation, so `California` and `CA` agree.
     static let regions: [String: String] = {

@@ -258,6 +258,50 @@ import VCardFormat
         #expect(related.compatible > 100 && related.identical > 1_000 && related.conflicting > 10_000)
     }
 
+    // MARK: Addresses written straight into their strings
+
+    /// An address's street parts and postal code, written straight into strings, are what splitting the
+    /// folded words into lists gives (the way they were made before), over the book's addresses and streets made
+    /// of the longest expansions; every expansion fits the room the street is given, and no region short enough
+    /// to be left unlooked-up is a state name.
+    @Test func addressKeysAreWhatTheWordsMake() {
+        func streetParts(_ text: String) -> (number: String, street: String) {
+            let words = TextFolding.fold(text).split(separator: " ")
+            var number = ""
+            var street: [String] = []
+            for (i, word) in words.enumerated() {
+                if i == 0, word.first!.isNumber {
+                    number = String(word)
+                } else {
+                    street.append(AddressKey.expansions[String(word)] ?? String(word))
+                }
+            }
+            return (number, street.joined(separator: " "))
+        }
+        func postalCode(_ text: String) -> String {
+            let kept = text.uppercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            return kept.count == 9 && kept.allSatisfy(\.isNumber) ? String(kept.prefix(5)) : kept
+        }
+        var streets = Self.book.flatMap { $0.addresses.flatMap { [$0.street, $0.extended] } }
+        streets += [
+            "", " ", "12", "12b", "12 N", "ne ne ne ne ne ne ne ne ne ne ne ne", "n s e w n s e w n s e w n s e w",
+            "1 Apt Ste Blvd Pkwy Cres", "١٢ شارع الملك", "１２ 中央通り", "Straße 5", "O'Neil St.", "4-5 Rue de l'Église",
+        ]
+        #expect(streets.count > 3_000)
+        for street in streets {
+            let made = AddressKey.streetParts(street)
+            let expected = streetParts(street)
+            #expect(made.number == expected.number && made.street == expected.street, "\(street)")
+        }
+        for (short, long) in AddressKey.expansions {
+            #expect(long.utf8.count + 1 <= AddressKey.growth * (short.utf8.count + 1), "\(short)")
+        }
+        for name in AddressKey.regions.keys { #expect(name.utf8.count >= AddressKey.shortestRegionName) }
+        let codes =
+            Self.book.flatMap { $0.addresses.map(\.postalCode) } + ["62704-1234", "627041234", "sw1a 1aa", "١٢٣", ""]
+        for code in codes { #expect(AddressKey.postalCode(code) == postalCode(code), "\(code)") }
+    }
+
     // MARK: Pairs remembered from one settling pass to the next
 
     /// A pair that shares no identifier is decided the same way by any index (the memo keeps its outcome from one
