@@ -232,10 +232,12 @@ struct ContentLineParser {
         _ = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[range]))
         let trimmedName = Self.trimmed(bytes, name)
         var nameSpan = RawCard.Span(start: trimmedName.lowerBound + base, end: trimmedName.upperBound + base)
-        var writtenName =
-            Self.hasLowerCase(bytes, trimmedName)
-            ? card.appendBytes(UnsafeBufferPointer(rebasing: bytes[trimmedName])) : nameSpan
-        Self.upperInPlace(&card.bytes, nameSpan)
+        var writtenName = nameSpan
+        // Most names are written in upper case already: only those with a lower-case letter are touched.
+        if Self.hasLowerCase(bytes, trimmedName) {
+            writtenName = card.appendBytes(UnsafeBufferPointer(rebasing: bytes[trimmedName]))
+            Self.upperInPlace(&card.bytes, nameSpan)
+        }
         if !Self.isSafeName(bytes, trimmedName) {
             nameSpan = cleanedNameSpan(
                 bytes, trimmedName, kind: "property name", into: &card,
@@ -297,7 +299,7 @@ struct ContentLineParser {
                 if valueBegin < valueEnd { charset = valueRanges[valueBegin] }
                 continue
             }
-            Self.upperInPlace(&card.bytes, nameInCard)
+            if Self.hasLowerCase(bytes, pName) { Self.upperInPlace(&card.bytes, nameInCard) }
             if !Self.isSafeName(bytes, pName) {
                 // Read as written back: a name that kept a character it cannot hold could be written as
                 // another (`ENCODIN\u{CD}G` as `ENCODING`) and mean something else when read again.

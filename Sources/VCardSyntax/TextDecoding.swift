@@ -108,6 +108,28 @@ extension TextDecoding {
         return damaged == 1 && multiByte >= 1
     }
 
+    /// Whether all `count` bytes at `base` are ASCII: words of eight, the last one overlapping the one before,
+    /// so a short value (most are) costs a few loads instead of a loop turn a byte.
+    @inline(__always)
+    static func isASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        if count < 8 {
+            var any: UInt8 = 0
+            for index in 0..<count { any |= base[index] }
+            return any & 0x80 == 0
+        }
+        let raw = UnsafeRawPointer(base)
+        var any = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        var index = 0
+        while index + 8 <= count {
+            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A long value with a letter of another script near its start leaves early, for the long way.
+            if any & high != 0 { return false }
+            index &+= 8
+        }
+        return any & high == 0
+    }
+
     /// Whether the bytes are well-formed UTF-8, checked in one specialised pass.
     /// (The generic `String(validating:as:)` is not specialised across modules and dominated profiles.)
     @inline(__always)
@@ -115,6 +137,7 @@ extension TextDecoding {
         var index = 0
         let count = bytes.count
         guard let base = bytes.baseAddress else { return true }
+        if isASCII(base, count) { return true }
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
