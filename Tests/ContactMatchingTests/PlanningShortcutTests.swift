@@ -302,6 +302,35 @@ import VCardFormat
         for code in codes { #expect(AddressKey.postalCode(code) == postalCode(code), "\(code)") }
     }
 
+    // MARK: Notes searched by their bytes
+
+    /// Whether one note holds another is Foundation's answer for any two texts: searched by their bytes when
+    /// both are ASCII without a carriage return, by Foundation otherwise (CR LF, accents composed one way and
+    /// decomposed the other, scripts beyond ASCII).
+    @Test func aNoteHoldsAnotherAsFoundationSays() {
+        var notes = Self.book.compactMap(\.note).filter { !$0.isEmpty }
+        notes += [
+            "Call back after 5pm", "call back", "5pm", "Line 1\r\nLine 2", "\r", "\n", "Line 1\r", "\nLine 2",
+            "Caf\u{E9} au lait", "Cafe\u{301}", "Caf\u{E9}", "e", "ab", "abab", "aab", "bab", "a", "b",
+        ]
+        #expect(notes.count > 200)
+        var pairs = 0
+        var byBytes = 0
+        var found = 0
+        for (i, text) in notes.enumerated() {
+            let window = notes[max(0, i - 12)..<min(notes.count, i + 12)]
+            let parts = window.flatMap { [$0, String($0.prefix(7)), String($0.suffix(5)), String($0.dropFirst(3))] }
+            for part in parts where !part.isEmpty {
+                let expected = text.contains(part)
+                #expect(ContactMerger.contains(text, part) == expected, "\(text) / \(part)")
+                pairs += 1
+                if expected { found += 1 }
+                if !(text + part).utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { byBytes += 1 }
+            }
+        }
+        #expect(pairs > 5_000 && byBytes > 1_000 && found > 500)
+    }
+
     // MARK: Pairs remembered from one settling pass to the next
 
     /// A pair that shares no identifier is decided the same way by any index (the memo keeps its outcome from one
