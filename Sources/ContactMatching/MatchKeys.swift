@@ -507,8 +507,13 @@ package struct Birthday: Hashable, Sendable {
                 return nil
             }
         }
+        // (Copies the function captures: capturing the variables boxed them, and read each with an exclusivity
+        // check, for every digit of every birthday of a book.)
+        let (packed, length) = (digits, digitCount)
         func number(_ range: Range<Int>) -> Int {
-            range.reduce(0) { $0 * 10 + Int(digits >> UInt64(4 * (digitCount - 1 - $1)) & 0xF) }
+            var value = 0
+            for i in range { value = value * 10 + Int(packed >> UInt64(4 * (length - 1 - i)) & 0xF) }
+            return value
         }
         if digitCount == 8, leadingDashes == 0 {
             year = number(0..<4)
