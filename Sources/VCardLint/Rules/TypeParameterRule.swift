@@ -30,8 +30,8 @@ struct TypeParameterRule: CardRule {
             var reported: Set<String> = []
             for value in line.parameterValues("TYPE") {
                 // A quoted `TYPE="work,voice"` (RFC 6350) is one parameter value holding a list.
-                for item in value.split(separator: ",") {
-                    let type = String(item).trimmingASCIIWhitespace()
+                for item in Self.items(value) {
+                    let type = item.trimmingASCIIWhitespace()
                     let lower = type.lowercased()
                     if lower.isEmpty || known.contains(lower) || lower.hasPrefix("x-") { continue }
                     guard reported.insert(lower).inserted else { continue }
@@ -43,6 +43,18 @@ struct TypeParameterRule: CardRule {
                 }
             }
         }
+    }
+}
+
+extension TypeParameterRule {
+    /// The comma-separated items of a TYPE value, split as the reader splits them (between characters). An
+    /// ASCII value (nearly all) is split on its bytes: splitting a String by characters cost a fifth of
+    /// `vcf lint`.
+    static func items(_ value: String) -> [String] {
+        if value.utf8.allSatisfy({ $0 < 0x80 }) {
+            return value.utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) }
+        }
+        return value.split(separator: ",").map(String.init)
     }
 }
 
