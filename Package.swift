@@ -121,7 +121,9 @@ let package = Package(
                 "CardDAV", "Vdir", "CardIdentity", "ContactMerge", "ContactMatching",
                 "ContactModel", "VCardFormat", "VCardSyntax", "VCardLint", "Utilities",
             ]),
-        .target(name: "VCardLint", dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity"]),
+        .target(
+            name: "VCardLint",
+            dependencies: ["VCardSyntax", "VCardFormat", "ContactModel", "CardIdentity", "Utilities"]),
         .target(
             name: "VCFCommands",
             dependencies: [

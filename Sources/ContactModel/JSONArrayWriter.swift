@@ -32,6 +32,8 @@ public struct JSONArrayWriter {
     /// `element` encoded and indented as an element of the array, without a separator; nil when it cannot be
     /// encoded. Elements can be made on other threads, then appended in order.
     public static func element<T: Encodable>(_ element: T) -> [UInt8]? {
+        // Written directly when it holds only what PrettyJSONEncoder writes as JSONEncoder does (every contact).
+        if let direct = try? PrettyJSONEncoder.encode(element, margin: 2) { return direct }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(element) else { return nil }

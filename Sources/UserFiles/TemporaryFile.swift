@@ -53,10 +53,17 @@ struct TemporaryFile {
         defer { closedir(stream) }
         var removed = 0
         let me = getpid()
+        let prefix = CompanionNames.temporaryPrefix(for: name)
         while let entry = readdir(stream) {
-            let candidate = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
+            // Nearly every entry of a large directory is some other file: the prefix is compared in place, and
+            // only a name that has it is copied out.
+            let candidate = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> [UInt8]? in
+                guard raw.count > prefix.count, let entryName = raw.baseAddress,
+                    prefix.withUnsafeBytes({ memcmp(entryName, $0.baseAddress!, prefix.count) }) == 0
+                else { return nil }
+                return Array(raw.prefix { $0 != 0 })
             }
+            guard let candidate else { continue }
             guard let pid = CompanionNames.processOfTemporary(candidate, for: name), pid != me else { continue }
             guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
             let path = directory.appending(candidate)

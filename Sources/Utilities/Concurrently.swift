@@ -34,13 +34,13 @@ package final class ChunkResults<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [[T]]
 
-    init(count: Int) { parts = Array(repeating: [], count: count) }
+    package init(count: Int) { parts = Array(repeating: [], count: count) }
 
-    func set(_ index: Int, _ part: [T]) {
+    package func set(_ index: Int, _ part: [T]) {
         lock.lock()
         parts[index] = part
         lock.unlock()
     }
 
-    func joined() -> [T] { parts.flatMap { $0 } }
+    package func joined() -> [T] { parts.flatMap { $0 } }
 }

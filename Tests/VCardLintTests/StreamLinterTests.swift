@@ -35,4 +35,34 @@ import VCardSyntax
         let largest = batches.map(\.count).max() ?? 0
         #expect(largest > 0 && largest <= 2 * 2 * (StreamLinter.partBytes / 48), "\(largest) findings in one batch")
     }
+
+    /// vCard 2.1 cards that hold an AGENT card: a part cut where the inner card begins ends inside a card, and
+    /// parts linted ahead on other processors must give way to the serial cut from there on.
+    @Test func cardsInsideCardsAcrossPartsGiveTheWholeFilesFindings() throws {
+        var text = ""
+        var index = 0
+        while text.utf8.count < 12 * StreamLinter.partBytes {
+            // The second inner card begins right after the first ends: a place that looks like a cut.
+            text += "BEGIN:VCARD\r\nVERSION:2.1\r\nN:P\(index);A\r\nAGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n"
+            text += "FN:Q\(index)\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN:R\(index)\r\n"
+            // Padding that moves the inner cards across every place a part could be cut.
+            text += "NOTE:" + String(repeating: "x", count: index % 97) + "\r\nEND:VCARD\r\nEND:VCARD\r\n"
+            index += 1
+        }
+        let bytes = Array(text.utf8)
+        let whole = Linter.lint(bytes, file: "n.vcf")
+        var linter = StreamLinter(file: "n.vcf")
+        var streamed: [Diagnostic] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + 3 * StreamLinter.partBytes + 17)
+            try linter.feed(Array(bytes[offset..<end])) { streamed += $0 }
+            offset = end
+        }
+        linter.finish { streamed += $0 }
+        #expect(!whole.isEmpty)
+        #expect(streamed.count == whole.count)
+        let difference = zip(streamed, whole).first { $0.description != $1.description }
+        #expect(difference == nil, "first difference: \(String(describing: difference))")
+    }
 }

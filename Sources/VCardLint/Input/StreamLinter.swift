@@ -1,3 +1,4 @@
+import Utilities
 import VCardFormat
 import VCardSyntax
 
@@ -70,6 +71,21 @@ public struct StreamLinter {
                 start = carry.count
                 break
             }
+            // The parts ahead, cut where the serial way below cuts first, linted on every processor and used
+            // in order for as long as each ends where a card ends.
+            let ahead = partsAhead(from: start)
+            if ahead.count > 1 {
+                var used = 0
+                for (range, result) in zip(ahead, lintConcurrently(ahead)) {
+                    guard let result else { break }
+                    emit(result.findings)
+                    cards += result.cards
+                    line += result.lineEnds
+                    start = range.upperBound
+                    used += 1
+                }
+                if used > 0 { continue }
+            }
             // A part of about `partBytes`, or a longer one when a card goes on past it or the first cut
             // proves to be inside a card (nested 2.1 cards).
             let cuts = carry.withUnsafeBufferPointer { buffer in
@@ -89,6 +105,46 @@ public struct StreamLinter {
             guard let done else { break }
             start = done
         }
+    }
+
+    /// The parts the loop of `lintParts` would cut first from `start` on, while it would cut them: each about
+    /// `partBytes`, ending where the last card that begins inside it begins.
+    private func partsAhead(from start: Int) -> [Range<Int>] {
+        carry.withUnsafeBufferPointer { buffer in
+            var parts: [Range<Int>] = []
+            var from = start
+            while buffer.count - from >= Self.partBytes, buffer.count - from <= Self.maxHeldBytes,
+                let cut = CardBoundary.lastCut(in: buffer, from..<from + Self.partBytes), cut > from
+            {
+                parts.append(from..<cut)
+                from = cut
+            }
+            return parts
+        }
+    }
+
+    /// What linting each of `parts` of what is held gives, linted on every processor; the line each starts on
+    /// is counted first, as the serial way counts it.
+    private func lintConcurrently(_ parts: [Range<Int>]) -> [PartResult?] {
+        var firstLines: [Int] = []
+        var next = line
+        carry.withUnsafeBufferPointer { buffer in
+            for range in parts {
+                firstLines.append(next)
+                next += CardBoundary.countLineEnds(buffer, range)
+            }
+        }
+        let results = ChunkResults<PartResult?>(count: parts.count)
+        let held = carry
+        let (file, options, evidence) = (file, options, evidence)
+        let starts = firstLines
+        Concurrently.forEach(parts.count) { index in
+            let result = Self.lint(
+                Array(held[parts[index]]), last: false, firstLine: starts[index], file: file, options: options,
+                evidence: evidence)
+            results.set(index, [result])
+        }
+        return results.joined()
     }
 
     /// Lints what is left and returns its findings, then the file's own (no cards at all).
@@ -120,14 +176,33 @@ public struct StreamLinter {
     /// The findings of `part`, its lines numbered from the file's; nil when its last card has not ended and
     /// more is to come.
     private mutating func lint(_ part: [UInt8], last: Bool) -> [Diagnostic]? {
-        let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: line)
+        guard
+            let result = Self.lint(
+                part, last: last, firstLine: line, file: file, options: options, evidence: evidence)
+        else { return nil }
+        cards += result.cards
+        line += result.lineEnds
+        return result.findings
+    }
+
+    /// What linting one part gives: its findings, its cards and the line ends in it.
+    private struct PartResult: Sendable {
+        var findings: [Diagnostic]
+        var cards: Int
+        var lineEnds: Int
+    }
+
+    /// `lint` of one part on its own: nil when its last card has not ended and more is to come.
+    private static func lint(
+        _ part: [UInt8], last: Bool, firstLine: Int, file: String, options: LintOptions, evidence: CharsetEvidence?
+    ) -> PartResult? {
+        let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: firstLine)
         if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
         var found = Linter.fileFindings(input).filter { $0.code != .noCards }
         let context = RuleContext(source: input.source, options: options)
         for card in input.cards { found += Linter.cardFindings(card, context) }
-        cards += input.cards.count
-        let findings = Linter.finish(found, file: file, options: options)
-        line += part.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
-        return findings
+        return PartResult(
+            findings: Linter.finish(found, file: file, options: options), cards: input.cards.count,
+            lineEnds: part.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) })
     }
 }

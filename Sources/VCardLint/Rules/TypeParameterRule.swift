@@ -24,14 +24,23 @@ struct TypeParameterRule: CardRule {
         "LABEL": general.union(["dom", "intl", "postal", "parcel"]),
     ]
 
+    /// `known[name]`, without hashing the name of every line of every card (four names have a list).
+    static func knownTypes(_ name: String) -> Set<String>? {
+        switch name.utf8.count {
+        case 3: return name == "TEL" || name == "ADR" ? known[name] : nil
+        case 5: return name == "EMAIL" || name == "LABEL" ? known[name] : nil
+        default: return nil
+        }
+    }
+
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         for line in card.lines {
-            guard let known = Self.known[line.name] else { continue }
+            guard let known = Self.knownTypes(line.name) else { continue }
             var reported: Set<String> = []
             for value in line.parameterValues("TYPE") {
                 // A quoted `TYPE="work,voice"` (RFC 6350) is one parameter value holding a list.
-                for item in value.split(separator: ",") {
-                    let type = String(item).trimmingASCIIWhitespace()
+                for item in Self.items(value) {
+                    let type = item.trimmingASCIIWhitespace()
                     let lower = type.lowercased()
                     if lower.isEmpty || known.contains(lower) || lower.hasPrefix("x-") { continue }
                     guard reported.insert(lower).inserted else { continue }
@@ -43,6 +52,20 @@ struct TypeParameterRule: CardRule {
                 }
             }
         }
+    }
+}
+
+extension TypeParameterRule {
+    /// The comma-separated items of a TYPE value, split as the reader splits them (between characters). An
+    /// ASCII value (nearly all) is split on its bytes: splitting a String by characters cost a fifth of
+    /// `vcf lint`.
+    static func items(_ value: String) -> [String] {
+        // The lexer splits an unquoted list into values already: nearly every value is one item.
+        if !value.containsUTF8Byte(UInt8(ascii: ",")) { return value.isEmpty ? [] : [value] }
+        if value.utf8.allSatisfy({ $0 < 0x80 }) {
+            return value.utf8.split(separator: UInt8(ascii: ",")).map { String(Substring($0)) }
+        }
+        return value.split(separator: ",").map(String.init)
     }
 }
 

@@ -1,0 +1,323 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes a value as `JSONEncoder` does with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, byte for
+/// byte, for the kinds of values Contact JSON holds: strings, integers, booleans, nil, data (as base64), arrays and
+/// objects. Any other kind (a floating-point number, a date, a URL) throws `Unsupported`, for the caller to use
+/// `JSONEncoder`.
+///
+/// Foundation's encoder boxes every value and checks it against its special types on the way; for Contact JSON
+/// that was three quarters of `vcf convert --to json`. This one builds a small tree and writes it.
+package enum PrettyJSONEncoder {
+    /// A value this encoder does not write the way `JSONEncoder` would.
+    package struct Unsupported: Error {}
+
+    /// The encoding of `value`, as `JSONEncoder` gives it (without a final line break), with `margin` spaces
+    /// before it and after every line break in it: an element of an array written at that indentation.
+    package static func encode<T: Encodable>(_ value: T, margin: Int = 0) throws -> [UInt8] {
+        let root = try node(value)
+        var out: [UInt8] = []
+        out.reserveCapacity(2048)
+        spaces(margin, into: &out)
+        write(root, indent: margin, margin: margin, into: &out)
+        return out
+    }
+
+    // MARK: The tree
+
+    /// An encoded value: text already in its JSON form (numbers, booleans, null), a string, or a container.
+    fileprivate enum Node {
+        case literal(String)
+        case string(String)
+        case object(ObjectBox)
+        case array(ArrayBox)
+    }
+
+    /// An object's members in the order encoded; a key encoded again replaces its value, as in `JSONEncoder`.
+    fileprivate final class ObjectBox {
+        // One encoding on one thread reaches a box: the run-time exclusivity checks cost 3% of a conversion.
+        @exclusivity(unchecked) var keys: [String] = []
+        @exclusivity(unchecked) var values: [Node] = []
+
+        func set(_ key: String, _ value: Node) {
+            if let index = keys.firstIndex(of: key) {
+                values[index] = value
+            } else {
+                keys.append(key)
+                values.append(value)
+            }
+        }
+    }
+
+    fileprivate final class ArrayBox {
+        @exclusivity(unchecked) var items: [Node] = []
+    }
+
+    /// The node for `value`: the kinds written directly, or whatever its `encode(to:)` builds.
+    fileprivate static func node<T: Encodable>(_ value: T) throws -> Node {
+        // Types compared first (a pointer comparison): the common kinds need no dynamic cast.
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == [String].self { return .array(strings(value as! [String])) }
+        if T.self == Int.self { return .literal(String(value as! Int)) }
+        if T.self == Bool.self { return .literal((value as! Bool) ? "true" : "false") }
+        if T.self == Data.self { return .string((value as! Data).base64EncodedString()) }
+        if T.self == Double.self || T.self == Float.self || T.self == Date.self || T.self == URL.self
+            || T.self == Decimal.self
+        {
+            throw Unsupported()
+        }
+        if let number = value as? any FixedWidthInteger { return .literal(String(describing: number)) }
+        let encoder = TreeEncoder()
+        try value.encode(to: encoder)
+        if let failure = encoder.failure { throw failure }
+        // A value that encodes nothing is an empty object, as JSONEncoder writes it inside another.
+        return encoder.node ?? .object(ObjectBox())
+    }
+
+    private static func strings(_ list: [String]) -> ArrayBox {
+        let box = ArrayBox()
+        box.items = list.map { .string($0) }
+        return box
+    }
+
+    // MARK: Writing
+
+    private static func write(_ node: Node, indent: Int, margin: Int, into out: inout [UInt8]) {
+        switch node {
+        case .literal(let text):
+            out += text.utf8
+        case .string(let text):
+            writeString(text, into: &out)
+        case .object(let box):
+            out.append(UInt8(ascii: "{"))
+            out.append(0x0A)
+            if box.keys.isEmpty {
+                spaces(margin, into: &out)
+                out.append(0x0A)
+            } else {
+                // Keys in the order of their UTF-8 bytes, as JSONEncoder sorts them.
+                var order = Array(box.keys.indices)
+                if !isSorted(box.keys) { order.sort { precedes(box.keys[$0], box.keys[$1]) } }
+                for position in order.indices {
+                    let index = order[position]
+                    if position > 0 {
+                        out.append(UInt8(ascii: ","))
+                        out.append(0x0A)
+                    }
+                    spaces(indent + 2, into: &out)
+                    writeString(box.keys[index], into: &out)
+                    out.append(0x20)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(0x20)
+                    write(box.values[index], indent: indent + 2, margin: margin, into: &out)
+                }
+                out.append(0x0A)
+            }
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .array(let box):
+            out.append(UInt8(ascii: "["))
+            out.append(0x0A)
+            if box.items.isEmpty {
+                spaces(margin, into: &out)
+                out.append(0x0A)
+            } else {
+                for position in box.items.indices {
+                    if position > 0 {
+                        out.append(UInt8(ascii: ","))
+                        out.append(0x0A)
+                    }
+                    spaces(indent + 2, into: &out)
+                    write(box.items[position], indent: indent + 2, margin: margin, into: &out)
+                }
+                out.append(0x0A)
+            }
+            spaces(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+
+    private static func isSorted(_ keys: [String]) -> Bool {
+        for index in keys.indices.dropFirst() where !precedes(keys[index - 1], keys[index]) { return false }
+        return true
+    }
+
+    /// Whether `a` comes before `b` in the order of their UTF-8 bytes.
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                if common > 0, let p = x.baseAddress, let q = y.baseAddress {
+                    let order = memcmp(p, q, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+    }
+
+    private static func spaces(_ count: Int, into out: inout [UInt8]) {
+        for _ in 0..<count { out.append(0x20) }
+    }
+
+    /// A JSON string: quote and backslash escaped, control characters as `\b \t \n \f \r` or `\u00xx`, and
+    /// everything else (the slash, DEL, every other character) as it is.
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    out.append(UInt8(ascii: "u"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(UInt8(ascii: "0"))
+                    out.append(hex.utf8Start[Int(byte >> 4)])
+                    out.append(hex.utf8Start[Int(byte & 0x0F)])
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+// MARK: The Encoder
+
+/// Builds the node of one value; containers asked for again share what was built (a keyed container asked
+/// for twice is one object, as in JSONEncoder).
+private final class TreeEncoder: Encoder {
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    var node: PrettyJSONEncoder.Node?
+    /// The first value that could not be written as JSONEncoder writes it; the encoding is given up.
+    var failure: (any Error)?
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .object(let box)? = node { return KeyedEncodingContainer(KeyedBox<Key>(box, self)) }
+        if node != nil { failure = PrettyJSONEncoder.Unsupported() }
+        let box = PrettyJSONEncoder.ObjectBox()
+        node = .object(box)
+        return KeyedEncodingContainer(KeyedBox<Key>(box, self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .array(let box)? = node { return UnkeyedBox(box, self) }
+        if node != nil { failure = PrettyJSONEncoder.Unsupported() }
+        let box = PrettyJSONEncoder.ArrayBox()
+        node = .array(box)
+        return UnkeyedBox(box, self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleBox(self) }
+}
+
+private struct KeyedBox<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let box: PrettyJSONEncoder.ObjectBox
+    let encoder: TreeEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    init(_ box: PrettyJSONEncoder.ObjectBox, _ encoder: TreeEncoder) {
+        self.box = box
+        self.encoder = encoder
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { box.set(key.stringValue, .literal("null")) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        box.set(key.stringValue, try PrettyJSONEncoder.node(value))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = PrettyJSONEncoder.ObjectBox()
+        box.set(key.stringValue, .object(nested))
+        return KeyedEncodingContainer(KeyedBox<NestedKey>(nested, encoder))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = PrettyJSONEncoder.ArrayBox()
+        box.set(key.stringValue, .array(nested))
+        return UnkeyedBox(nested, encoder)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.failure = PrettyJSONEncoder.Unsupported()
+        return TreeEncoder()
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.failure = PrettyJSONEncoder.Unsupported()
+        return TreeEncoder()
+    }
+}
+
+private struct UnkeyedBox: UnkeyedEncodingContainer {
+    let box: PrettyJSONEncoder.ArrayBox
+    let encoder: TreeEncoder
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { box.items.count }
+
+    init(_ box: PrettyJSONEncoder.ArrayBox, _ encoder: TreeEncoder) {
+        self.box = box
+        self.encoder = encoder
+    }
+
+    mutating func encodeNil() throws { box.items.append(.literal("null")) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws { box.items.append(try PrettyJSONEncoder.node(value)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
+        let nested = PrettyJSONEncoder.ObjectBox()
+        box.items.append(.object(nested))
+        return KeyedEncodingContainer(KeyedBox<NestedKey>(nested, encoder))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = PrettyJSONEncoder.ArrayBox()
+        box.items.append(.array(nested))
+        return UnkeyedBox(nested, encoder)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.failure = PrettyJSONEncoder.Unsupported()
+        return TreeEncoder()
+    }
+}
+
+private struct SingleBox: SingleValueEncodingContainer {
+    let encoder: TreeEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    init(_ encoder: TreeEncoder) { self.encoder = encoder }
+
+    mutating func encodeNil() throws { encoder.node = .literal("null") }
+
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.node = try PrettyJSONEncoder.node(value) }
+}
