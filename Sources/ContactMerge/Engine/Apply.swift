@@ -80,10 +80,15 @@ extension AddressBookMerge {
         var cardOf: [Int: Contact] = [:]
         var originalOf: [Int: Contact] = [:]  // the existing card each group started from, read once
         var outcomeOf: [Int: (MergeEntry.Outcome, [FieldChange])] = [:]
-        for m in made {
-            cardOf[m.root] = m.card
-            originalOf[m.root] = m.original
-            for o in m.outcomes { outcomeOf[o.node] = (o.outcome, o.changes) }
+        // Read in place and into tables sized once: this runs on one processor, and copying each group's result
+        // out of the list first retained (and then released) both of its cards and its outcomes.
+        cardOf.reserveCapacity(made.count)
+        originalOf.reserveCapacity(made.count)
+        outcomeOf.reserveCapacity(made.reduce(0) { $0 + $1.outcomes.count })
+        for i in made.indices {
+            cardOf[made[i].root] = made[i].card
+            originalOf[made[i].root] = made[i].original
+            for o in made[i].outcomes { outcomeOf[o.node] = (o.outcome, o.changes) }
         }
         // Cards a keep-apart decision names get a UID when they have none, so the decision can name them.
         for (x, y) in keptApartNodes {
