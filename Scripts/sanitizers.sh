@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the test suite under AddressSanitizer (every test) and ThreadSanitizer (the concurrent paths: the
-# parallel reader, the photo fitter's shared Lanczos pass, merging on several threads), each in its own build
-# folder so the normal debug build is left alone. .ci/run calls it; VCF_CI_SANITIZERS=0 skips it there.
+# parallel reader, the photo fitter's shared Lanczos pass, merging on several threads, linting parts of a file
+# on several), each in its own build folder so the normal debug build is left alone. .ci/run calls it;
+# VCF_CI_SANITIZERS=0 skips it there.
 #
 # usage: Scripts/sanitizers.sh [address|thread]...   (default: both)
 # LeakSanitizer's suppressions (Scripts/lsan-suppressions.txt) name only toolchain code, so a leak in our
@@ -20,7 +21,7 @@ for kind in "${kinds[@]}"; do
     thread)
         swift build --build-tests --sanitize=thread --scratch-path .build/tsan
         TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
-            --filter 'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant'
+            --filter 'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter'
         ;;
     *)
         echo "sanitizers: expected address or thread, not $kind" >&2

@@ -41,19 +41,16 @@ package enum PrettyJSONEncoder {
         case array(ArrayBox)
     }
 
-    /// An object's members in the order encoded; a key encoded again replaces its value, as in `JSONEncoder`.
+    /// An object's members in the order encoded. A key encoded again replaces its value, as in JSONEncoder;
+    /// the writer keeps the last one (keys are sorted on the way out, so where the first stood does not matter).
     fileprivate final class ObjectBox {
         // One encoding on one thread reaches a box: the run-time exclusivity checks cost 3% of a conversion.
         @exclusivity(unchecked) var keys: [String] = []
         @exclusivity(unchecked) var values: [Node] = []
 
         func set(_ key: String, _ value: Node) {
-            if let index = keys.firstIndex(of: key) {
-                values[index] = value
-            } else {
-                keys.append(key)
-                values.append(value)
-            }
+            keys.append(key)
+            values.append(value)
         }
     }
 
@@ -103,9 +100,16 @@ package enum PrettyJSONEncoder {
                 spaces(margin, into: &out)
                 out.append(0x0A)
             } else {
-                // Keys in the order of their UTF-8 bytes, as JSONEncoder sorts them.
+                // Keys in the order of their UTF-8 bytes, as JSONEncoder sorts them; of a key encoded more than
+                // once, the value encoded last.
                 var order = Array(box.keys.indices)
-                if !isSorted(box.keys) { order.sort { precedes(box.keys[$0], box.keys[$1]) } }
+                if !isSorted(box.keys) {
+                    order.sort { precedes(box.keys[$0], box.keys[$1]) || (box.keys[$0] == box.keys[$1] && $0 < $1) }
+                    order = order.indices.filter {
+                        $0 + 1 == order.count || box.keys[order[$0]] != box.keys[order[$0 + 1]]
+                    }
+                    .map { order[$0] }
+                }
                 for position in order.indices {
                     let index = order[position]
                     if position > 0 {
@@ -145,6 +149,31 @@ package enum PrettyJSONEncoder {
         }
     }
 
+    /// Whether `bytes` holds a byte below 0x20, a quote or a backslash (or, rarely, seems to: a byte after one
+    /// of those may be flagged too, which only sends the string the long way).
+    private static func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & high != 0 }
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if (word &- ones &* 0x20) & ~word & high != 0 || hasZero(word ^ (ones &* 0x22))
+                || hasZero(word ^ (ones &* 0x5C))
+            {
+                return true
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+            index += 1
+        }
+        return false
+    }
+
     private static func isSorted(_ keys: [String]) -> Bool {
         for index in keys.indices.dropFirst() where !precedes(keys[index - 1], keys[index]) { return false }
         return true
@@ -152,10 +181,8 @@ package enum PrettyJSONEncoder {
 
     /// Whether `a` comes before `b` in the order of their UTF-8 bytes.
     private static func precedes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
                 let common = min(x.count, y.count)
                 if common > 0, let p = x.baseAddress, let q = y.baseAddress {
                     let order = memcmp(p, q, common)
@@ -164,10 +191,19 @@ package enum PrettyJSONEncoder {
                 return x.count < y.count
             }
         }
+        return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
+    /// Spaces enough for any indentation a contact reaches, appended a run at a time.
+    private static let blanks = [UInt8](repeating: 0x20, count: 64)
+
     private static func spaces(_ count: Int, into out: inout [UInt8]) {
-        for _ in 0..<count { out.append(0x20) }
+        var left = count
+        while left > 0 {
+            let run = min(left, blanks.count)
+            blanks.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
     }
 
     /// A JSON string: quote and backslash escaped, control characters as `\b \t \n \f \r` or `\u00xx`, and
@@ -176,6 +212,11 @@ package enum PrettyJSONEncoder {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
+            // Most strings (all of a photo's base64) need no escape: found eight bytes at a time, copied whole.
+            if !mayNeedEscape(bytes) {
+                out.append(contentsOf: bytes)
+                return
+            }
             var run = 0
             for index in 0..<bytes.count {
                 let byte = bytes[index]

@@ -58,6 +58,25 @@ import VCardFormat
         try Self.expectSame(Data((0..<200).map { UInt8($0) }), "data as base64")
     }
 
+    /// A value that encodes a key twice, and asks for its keyed container twice (as the preview's card does).
+    struct Twice: Encodable {
+        enum Key: String, CodingKey { case b, a, c }
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.container(keyedBy: Key.self)
+            try first.encode("first b", forKey: .b)
+            try first.encode(1, forKey: .a)
+            try first.encode("first b again", forKey: .b)
+            var second = encoder.container(keyedBy: Key.self)
+            try second.encode("last b", forKey: .b)
+            try second.encode([1, 2], forKey: .c)
+        }
+    }
+
+    @Test func aKeyEncodedAgainKeepsItsLastValue() throws {
+        try Self.expectSame(Twice(), "a key encoded three times")
+        try Self.expectSame([Twice(), Twice()], "in a list")
+    }
+
     @Test func whatItDoesNotWriteGoesToFoundation() throws {
         for value in [1.5, 0.1, 1e300, -0.0] {
             #expect(throws: PrettyJSONEncoder.Unsupported.self) { try PrettyJSONEncoder.encode(value) }

@@ -38,3 +38,21 @@ import Testing
         #expect(TypeParameterRule.items(value) == expected)
     }
 }
+
+/// The word-at-a-time test for control characters against the byte-at-a-time one, for every byte at every
+/// place of values of every length around a word.
+@Suite struct ControlCharacterScanTests {
+    @Test func agreesWithTheByteTest() {
+        for length in 0..<20 {
+            for place in 0..<max(length, 1) {
+                for byte in 0...255 {
+                    var value = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if length > 0 { value[place] = UInt8(byte) }
+                    let expected = value.contains { $0 < 0x20 || $0 == 0x7F }
+                    let found = value.withUnsafeBufferPointer { ControlCharacterRule.mayHoldControl($0) }
+                    #expect(found == expected, "\(value)")
+                }
+            }
+        }
+    }
+}

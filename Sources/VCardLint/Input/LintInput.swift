@@ -27,6 +27,16 @@ struct LintedCard {
     /// The lines named `name` (upper case).
     func lines(named name: String) -> [ContentLine] { lines.filter { $0.name == name } }
 
+    /// Whether more than one line is named `name`, without gathering them (most names are on one line).
+    func hasSeveral(named name: String) -> Bool {
+        var seen = false
+        for line in lines where line.name == name {
+            if seen { return true }
+            seen = true
+        }
+        return false
+    }
+
     /// Whether some line is named `name` (upper case).
     func has(_ name: String) -> Bool { lines.contains { $0.name == name } }
 }

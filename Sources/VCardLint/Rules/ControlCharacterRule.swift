@@ -11,6 +11,7 @@ struct ControlCharacterRule: CardRule {
         card.raw.withView { view in
             for index in 0..<view.count {
                 let line = view[index]
+                guard Self.mayHoldControl(line.valueBytes) else { continue }
                 var nul = 0
                 var other: UInt8?
                 for byte in line.valueBytes {
@@ -34,6 +35,27 @@ struct ControlCharacterRule: CardRule {
                 }
             }
         }
+    }
+
+    /// Whether `bytes` holds a byte below 0x20 or DEL, eight bytes at a time: nearly no value does, and photos
+    /// make most of a file's bytes.
+    static func mayHoldControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 (bytes of 0x80 and over never count), or a byte equal to 0x7F.
+            let del = word ^ (ones &* 0x7F)
+            if (word &- ones &* 0x20) & ~word & high != 0 || (del &- ones) & ~del & high != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] < 0x20 || bytes[index] == 0x7F { return true }
+            index += 1
+        }
+        return false
     }
 
     /// C0 controls but NUL (reported on its own), tab, CR and LF (line breaks of a decoded 2.1 value), and DEL.

@@ -20,8 +20,8 @@ struct DuplicatePropertyRule: CardRule {
         for name in names {
             // With --carddav a second UID, REV or N is CardDAVRule's error instead.
             if context.options.carddav != nil && ["UID", "REV", "N"].contains(name) { continue }
+            guard card.hasSeveral(named: name) else { continue }
             let lines = card.lines(named: name)
-            guard lines.count > 1 else { continue }
             var seenAltIDs: Set<String> = []
             var first: ContentLine?
             var occurrence = 1
