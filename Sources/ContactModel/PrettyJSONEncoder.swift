@@ -94,59 +94,59 @@ package enum PrettyJSONEncoder {
         case .string(let text):
             writeString(text, into: &out)
         case .object(let box):
-            out.append(UInt8(ascii: "{"))
-            out.append(0x0A)
-            if box.keys.isEmpty {
-                spaces(margin, into: &out)
-                out.append(0x0A)
-            } else {
-                // Keys in the order of their UTF-8 bytes, as JSONEncoder sorts them; of a key encoded more than
-                // once, the value encoded last.
-                var order = Array(box.keys.indices)
-                if !isSorted(box.keys) {
-                    order.sort { precedes(box.keys[$0], box.keys[$1]) || (box.keys[$0] == box.keys[$1] && $0 < $1) }
-                    order = order.indices.filter {
-                        $0 + 1 == order.count || box.keys[order[$0]] != box.keys[order[$0 + 1]]
-                    }
+            // Keys in the order of their UTF-8 bytes, as JSONEncoder sorts them; of a key encoded more than once,
+            // the value encoded last.
+            var order = Array(box.keys.indices)
+            if !isSorted(box.keys) {
+                order.sort { precedes(box.keys[$0], box.keys[$1]) || (box.keys[$0] == box.keys[$1] && $0 < $1) }
+                order = order.indices.filter { $0 + 1 == order.count || box.keys[order[$0]] != box.keys[order[$0 + 1]] }
                     .map { order[$0] }
-                }
-                for position in order.indices {
-                    let index = order[position]
-                    if position > 0 {
-                        out.append(UInt8(ascii: ","))
-                        out.append(0x0A)
-                    }
-                    spaces(indent + 2, into: &out)
-                    writeString(box.keys[index], into: &out)
-                    out.append(0x20)
-                    out.append(UInt8(ascii: ":"))
-                    out.append(0x20)
-                    write(box.values[index], indent: indent + 2, margin: margin, into: &out)
-                }
-                out.append(0x0A)
             }
-            spaces(indent, into: &out)
-            out.append(UInt8(ascii: "}"))
+            writeContainer(
+                UInt8(ascii: "{"), UInt8(ascii: "}"), count: order.count, indent: indent, margin: margin, into: &out
+            ) {
+                position, out in
+                let index = order[position]
+                writeString(box.keys[index], into: &out)
+                out.append(0x20)
+                out.append(UInt8(ascii: ":"))
+                out.append(0x20)
+                write(box.values[index], indent: indent + 2, margin: margin, into: &out)
+            }
         case .array(let box):
-            out.append(UInt8(ascii: "["))
-            out.append(0x0A)
-            if box.items.isEmpty {
-                spaces(margin, into: &out)
-                out.append(0x0A)
-            } else {
-                for position in box.items.indices {
-                    if position > 0 {
-                        out.append(UInt8(ascii: ","))
-                        out.append(0x0A)
-                    }
-                    spaces(indent + 2, into: &out)
-                    write(box.items[position], indent: indent + 2, margin: margin, into: &out)
-                }
-                out.append(0x0A)
+            writeContainer(
+                UInt8(ascii: "["), UInt8(ascii: "]"), count: box.items.count, indent: indent, margin: margin, into: &out
+            ) {
+                position, out in
+                write(box.items[position], indent: indent + 2, margin: margin, into: &out)
             }
-            spaces(indent, into: &out)
-            out.append(UInt8(ascii: "]"))
         }
+    }
+
+    /// An object or array as JSONEncoder lays it out: each member on a line of its own, indented two more than
+    /// the container; an empty one as an empty line between its brackets.
+    private static func writeContainer(
+        _ open: UInt8, _ close: UInt8, count: Int, indent: Int, margin: Int, into out: inout [UInt8],
+        member: (Int, inout [UInt8]) -> Void
+    ) {
+        out.append(open)
+        out.append(0x0A)
+        if count == 0 {
+            spaces(margin, into: &out)
+            out.append(0x0A)
+        } else {
+            for position in 0..<count {
+                if position > 0 {
+                    out.append(UInt8(ascii: ","))
+                    out.append(0x0A)
+                }
+                spaces(indent + 2, into: &out)
+                member(position, &out)
+            }
+            out.append(0x0A)
+        }
+        spaces(indent, into: &out)
+        out.append(close)
     }
 
     /// Whether `bytes` holds a byte below 0x20, a quote or a backslash (or, rarely, seems to: a byte after one
