@@ -56,11 +56,12 @@ struct TemporaryFile {
         let prefix = CompanionNames.temporaryPrefix(for: name)
         while let entry = readdir(stream) {
             // Nearly every entry of a large directory is some other file: the prefix is compared in place, and
-            // only a name that has it is copied out.
+            // only a name that has it is copied out. Byte by byte, not memcmp: the record holds the name only up
+            // to its NUL (d_reclen), not the whole array, and the prefix holds no NUL, so the comparison stops
+            // there at the latest.
             let candidate = withUnsafeBytes(of: &entry.pointee.d_name) { raw -> [UInt8]? in
-                guard raw.count > prefix.count, let entryName = raw.baseAddress,
-                    prefix.withUnsafeBytes({ memcmp(entryName, $0.baseAddress!, prefix.count) }) == 0
-                else { return nil }
+                guard raw.count > prefix.count else { return nil }
+                for index in prefix.indices where raw[index] != prefix[index] { return nil }
                 return Array(raw.prefix { $0 != 0 })
             }
             guard let candidate else { continue }
