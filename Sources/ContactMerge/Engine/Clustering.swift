@@ -196,7 +196,7 @@ struct Clustering: Sendable {
 
     /// Applies `edges` to `state`, strongest first, dropping the ambiguous ones; returns the roots that changed.
     @discardableResult
-    func apply(_ edges: [Edge], to state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchVerdict)
+    func apply(_ edges: [Edge], to state: inout State, matcher: @Sendable (MatchKeys, MatchKeys) -> MatchVerdict)
         -> Set<Int>
     {
         var changed = Set<Int>()
@@ -279,7 +279,7 @@ struct Clustering: Sendable {
     /// The edges without those of ambiguous nodes: a node whose two strongest links at its top tier are equally
     /// strong, to nodes that are not one person, links neither (those become possible duplicates).
     private func unambiguous(
-        _ edges: [Edge], state: inout State, matcher: (MatchKeys, MatchKeys) -> MatchVerdict
+        _ edges: [Edge], state: inout State, matcher: @Sendable (MatchKeys, MatchKeys) -> MatchVerdict
     ) -> [Edge] {
         // Each node's edges, in order: node and edge packed in one integer and sorted, rather than a dictionary
         // of lists (a large book's first application has tens of thousands of nodes). Nodes are looked at one
@@ -296,39 +296,49 @@ struct Clustering: Sendable {
         // Pairs packed in one integer: hashing a two-element array for each of a large book's edges costs more.
         var linked = Set<Int>()
         for e in edges { linked.insert(min(e.a, e.b) << 32 | max(e.a, e.b)) }
-        var dropped = Set<Int>()
+        let pairs = linked
+        // Each node's run of incidences, looked at on every processor: a large book has thousands of nodes with
+        // several links, each tie among them a decision, and settling applies links at every pass.
+        var runs: [Range<Int>] = []
         var start = 0
         while start < incidences.count {
             let node = incidences[start] >> 32
             var end = start + 1
             while end < incidences.count && incidences[end] >> 32 == node { end += 1 }
-            let list = incidences[start..<end].map { $0 & 0xFFFF_FFFF }
+            if end - start > 1 { runs.append(start..<end) }
             start = end
-            guard list.count > 1 else { continue }
+        }
+        let sortedIncidences = incidences
+        // For each run, the top tier at which its node is ambiguous, or nil.
+        let ambiguousAt: [Int?] = Concurrently.map(runs, chunk: 64) { run -> Int? in
+            let node = sortedIncidences[run.lowerBound] >> 32
+            let list = sortedIncidences[run].map { $0 & 0xFFFF_FFFF }
             let top = list.map { edges[$0].tier }.max()!
             let strongest = list.filter { edges[$0].tier == top }.sorted { edges[$0].strength > edges[$1].strength }
-            guard strongest.count > 1, edges[strongest[0]].strength == edges[strongest[1]].strength else { continue }
+            guard strongest.count > 1, edges[strongest[0]].strength == edges[strongest[1]].strength else { return nil }
             let ties = strongest.filter { edges[$0].strength == edges[strongest[0]].strength }
             let others = ties.map { edges[$0].a == node ? edges[$0].b : edges[$0].a }
-            var onePerson = true
-            outer: for i in others.indices {
+            for i in others.indices {
                 for j in others.indices where j > i {
                     let x = others[i]
                     let y = others[j]
                     if isAnchor(x) && isAnchor(y) {
                         // Two existing cards: the book holds one person twice only if they are the same person.
                         if matcher(keys[x], keys[y]).kind == .same { continue }
-                    } else if linked.contains(min(x, y) << 32 | max(x, y)) || matcher(keys[x], keys[y]).kind == .same {
+                    } else if pairs.contains(min(x, y) << 32 | max(x, y)) || matcher(keys[x], keys[y]).kind == .same {
                         continue
                     }
-                    onePerson = false
-                    break outer
+                    return top
                 }
             }
-            if !onePerson {
-                for i in list where edges[i].tier <= top { dropped.insert(i) }
-                state.ambiguous[node] = max(state.ambiguous[node] ?? 0, top)
-            }
+            return nil
+        }
+        var dropped = Set<Int>()
+        for (run, top) in zip(runs, ambiguousAt) {
+            guard let top else { continue }
+            let node = incidences[run.lowerBound] >> 32
+            for i in incidences[run] where edges[i & 0xFFFF_FFFF].tier <= top { dropped.insert(i & 0xFFFF_FFFF) }
+            state.ambiguous[node] = max(state.ambiguous[node] ?? 0, top)
         }
         // Each refused link's rank scores its pair in full: on every processor.
         let refused = dropped.sorted()
@@ -369,14 +379,10 @@ struct Clustering: Sendable {
         // will in the file written.
         var replaced: [Int: MatchKeys] = [:]
         var removed: [Int] = []
-        for node in keys.indices {
-            let root = state.find(node)
-            if root != node {
-                removed.append(node)
-            } else if let group = state.merged[node] {
-                replaced[node] = group.keys
-            }
-        }
+        // A node is a root when it is its own parent, and only roots have merged cards: read without following
+        // parents or looking every node up in the dictionary of groups, at every pass.
+        for node in keys.indices where state.parent[node] != node { removed.append(node) }
+        for (root, group) in state.merged where state.parent[root] == root { replaced[root] = group.keys }
         let matcher = Matcher(index: index.updating(replaced, removing: removed), sharedAbove: 2)
         let mine = Set(changed.map { state.find($0) }).sorted()
         var looked = [Bool](repeating: false, count: keys.count)
