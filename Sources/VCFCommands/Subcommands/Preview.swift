@@ -85,21 +85,20 @@ enum Preview {
                 }
             }
         } else {
-            try reader.forEachCard(in: parsed.positionals) { card, _ in
-                let contact = card.contact
-                switch format {
-                case .text:
-                    let (summary, thumbnail) = photo(of: contact, thumbnail: thumbnails)
-                    let chunk =
-                        (first ? "" : "\n")
-                        + TextPreview.render(
-                            CardView(contact, photo: summary), thumbnail: thumbnail,
-                            style: terminal.color ? .terminal : .plain)
-                    first = false
-                    // A long file previews as it is read, rather than after the last card.
-                    try output.write(Array(chunk.utf8))
-                case .json, .html: break
-                }
+            // Each card is drawn on the reading threads (its thumbnail decoded there too).
+            let style: TextPreview.Style = terminal.color ? .terminal : .plain
+            let prepare: @Sendable (ReadCard) -> [UInt8] = { card in
+                let (summary, thumbnail) = photo(of: card.contact, thumbnail: thumbnails)
+                return Array(
+                    TextPreview.render(CardView(card.contact, photo: summary), thumbnail: thumbnail, style: style).utf8)
+            }
+            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { chunk, _ in
+                if !first { bytes.append(0x0A) }
+                first = false
+                bytes += chunk
+                // A long file previews as it is read, rather than after the last card.
+                try output.write(bytes)
+                bytes.removeAll(keepingCapacity: true)
             }
         }
         if reader.ioFailures > 0 && output.replacesFile {
