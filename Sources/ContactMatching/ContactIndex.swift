@@ -249,20 +249,32 @@ public struct ContactIndex: Sendable {
     /// The candidates at positions below `limit` (a dedupe decides each pair once, from its later card), with
     /// every skipped key counted in `capped` as `candidates(for:capped:)` counts it.
     package func candidates(for k: MatchKeys, below limit: Int, capped: inout BlockingTally) -> [Int] {
-        var found: [Int] = []
-        for key in k.indexKeys {
-            let range = range(of: key.hash)
-            guard range.count <= Self.cap(key.kind) else {
-                capped.add(key, cards: range.count)
-                continue
+        let keys = k.indexKeys
+        // Every key's entries are found first, so the list is sized once for all of them: sized for the first key
+        // alone, it grew two or three times for a typical card of a large book.
+        var found: [Int] = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: keys.count) { ranges in
+            var total = 0
+            for (n, key) in keys.enumerated() {
+                let range = range(of: key.hash)
+                ranges.initializeElement(at: n, to: range)
+                if range.count <= Self.cap(key.kind) { total += range.count }
             }
-            if found.isEmpty { found.reserveCapacity(4 * range.count + 16) }
-            // A key's entries differ only in their position bits, so they come in ascending order of position.
-            for i in range {
-                let p = position(entries[i])
-                if p >= limit { break }
-                found.append(p)
+            var found: [Int] = []
+            found.reserveCapacity(total)
+            for (n, key) in keys.enumerated() {
+                let range = ranges[n]
+                guard range.count <= Self.cap(key.kind) else {
+                    capped.add(key, cards: range.count)
+                    continue
+                }
+                // A key's entries differ only in their position bits, so they come in ascending order of position.
+                for i in range {
+                    let p = position(entries[i])
+                    if p >= limit { break }
+                    found.append(p)
+                }
             }
+            return found
         }
         // Sorted, then each position once: cheaper than checking every position against those found before.
         found.sort()
