@@ -154,18 +154,27 @@ enum Convert {
                 bytes.removeAll(keepingCapacity: true)
             }
         }
+        var inputs = parsed.positionals
+        if target == .csv && fitter == nil && uids == nil, let output {
+            // Inputs that can be read twice are, so memory stays bounded; others (standard input, a pipe, a
+            // collection URL) have their cards held until the columns are known.
+            inputs = reader.expandingFolders(inputs.isEmpty ? [.standardStream] : inputs)
+            if let rereadable = RereadableInputs(inputs) {
+                return try writeCSV(rereadable, reader: &reader, output: output, io: io)
+            }
+        }
         if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
             // Each card is read and written on the reading threads, in input order.
             let prepare: @Sendable (ReadCard) -> [UInt8] = {
                 DocumentWriter.element($0.contact, elementWriter, sizeHint: $0.raw.byteRange.count)
             }
-            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
+            try reader.forEachCard(in: inputs, preparing: prepare) { element, _ in
                 cardCount += 1
                 document.append(encoded: element, to: &bytes)
                 try flush()
             }
         } else {
-            try reader.forEachCard(in: parsed.positionals) { card, source in
+            try reader.forEachCard(in: inputs) { card, source in
                 cardCount += 1
                 if photo != nil && cardCount > 1 {
                     throw UsageError("--photo gives one card its photo, but the input holds more than one card")
