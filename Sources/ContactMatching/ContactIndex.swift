@@ -12,34 +12,45 @@ package struct IndexKey: Hashable, Sendable {
     /// A hash of the kind and the normalised text.
     public var hash: Int
 
-    /// The key for `value` of `kind`.
-    public init<V: Hashable>(_ kind: Kind, _ value: V) {
-        var hasher = Hasher()
-        hasher.combine(kind.rawValue)
-        hasher.combine(value)
+    /// The key for the phone `number` (see `KeyHashing`).
+    public init(_ kind: Kind, _ number: PhoneKey) {
+        var state = KeyHashing.State(kind: kind.rawValue)
+        state.combine(number.number)
+        // A number without an extension and one with an empty extension are different keys.
+        if let ext = number.ext {
+            state.combine(ext)
+        } else {
+            state.combine(-1)
+        }
         self.kind = kind
-        hash = hasher.finalize()
+        hash = state.finalize()
     }
 
-    /// The key for `text` of `kind` (the same as the generic one, hashed faster: see `KeyHashing`).
-    public init(_ kind: Kind, _ text: String) {
-        var hasher = Hasher()
-        hasher.combine(kind.rawValue)
-        KeyHashing.combine(text, into: &hasher)
+    /// The key for the number `value` of `kind` (a birthday's date).
+    public init(_ kind: Kind, _ value: Int) {
+        var state = KeyHashing.State(kind: kind.rawValue)
+        state.combine(value)
         self.kind = kind
-        hash = hasher.finalize()
+        hash = state.finalize()
+    }
+
+    /// The key for `text` of `kind` (see `KeyHashing`).
+    public init(_ kind: Kind, _ text: String) {
+        var state = KeyHashing.State(kind: kind.rawValue)
+        state.combine(text)
+        self.kind = kind
+        hash = state.finalize()
     }
 
     /// The key for several texts taken together (a family and a given name), without joining them into one.
     public init(_ kind: Kind, parts first: String, _ second: String, _ third: String? = nil) {
-        var hasher = Hasher()
-        hasher.combine(kind.rawValue)
-        // String hashing ends each string with a terminator, so ("ab", "c") and ("a", "bc") differ.
-        KeyHashing.combine(first, into: &hasher)
-        KeyHashing.combine(second, into: &hasher)
-        if let third { KeyHashing.combine(third, into: &hasher) }
+        var state = KeyHashing.State(kind: kind.rawValue)
+        // Each text ends with its count, so ("ab", "c") and ("a", "bc") differ.
+        state.combine(first)
+        state.combine(second)
+        if let third { state.combine(third) }
         self.kind = kind
-        hash = hasher.finalize()
+        hash = state.finalize()
     }
 }
 

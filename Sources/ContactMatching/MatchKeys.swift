@@ -74,9 +74,9 @@ public final class MatchKeys: @unchecked Sendable {
     private static func emailBit(_ hash: Int) -> UInt64 { 1 &<< UInt64(UInt(bitPattern: hash) & 63) }
 
     private static func textHash(_ text: String) -> Int {
-        var hasher = Hasher()
-        KeyHashing.combine(text, into: &hasher)
-        return hasher.finalize()
+        var state = KeyHashing.State(kind: 0)
+        state.combine(text)
+        return state.finalize()
     }
 
     /// Whether the card has the phone key `key`, and whether it is personal there; nil when it lacks it.

@@ -22,30 +22,42 @@ public enum HTMLPreview {
         }
     }
 
-    /// The whole page for `cards`: one card alone, several as a list.
+    /// The whole page for `cards`: one card alone, several as a list. The same as `header`, each card's
+    /// `article` and `footer` written one after another (as `vcf preview` writes a long file's page).
     public static func page(_ cards: [Card]) -> String {
-        let title =
-            cards.count == 1 ? (cards[0].view.name.isEmpty ? "Contact" : cards[0].view.name) : "\(cards.count) contacts"
-        var out = """
+        let single = cards.count == 1
+        return header(title: single ? cards[0].view.name : nil) + cards.map(article).joined()
+            + footer(count: single ? nil : cards.count)
+    }
+
+    /// The page up to its first card: titled with the one card's name (`title`), or "Contacts" for a list
+    /// (nil), whose count is known only at its end (see `footer`).
+    public static func header(title: String?) -> String {
+        let shown = title.map { $0.isEmpty ? "Contact" : $0 } ?? "Contacts"
+        return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title))</title>
+            <title>\(escape(shown))</title>
             <style>\(css)</style>
             </head>
             <body>
-            <main class="\(cards.count == 1 ? "single" : "list")">
+            <main class="\(title == nil ? "list" : "single")">
 
             """
-        for card in cards { out += article(card) }
-        out += "</main>\n</body>\n</html>\n"
-        return out
     }
 
-    private static func article(_ card: Card) -> String {
+    /// The page after its last card: a list says how many cards it showed (`count`; nil for one card alone).
+    public static func footer(count: Int?) -> String {
+        "</main>\n" + (count.map { "<footer>\($0) \($0 == 1 ? "contact" : "contacts")</footer>\n" } ?? "")
+            + "</body>\n</html>\n"
+    }
+
+    /// One card of the page.
+    public static func article(_ card: Card) -> String {
         let view = card.view
         var out = "<article class=\"card\" dir=\"auto\">\n<header>\n"
         if let bytes = card.photo, let type = imageType(bytes) {
@@ -172,6 +184,7 @@ public enum HTMLPreview {
         dt { color: var(--muted); font-size: 13px; padding-top: 1px; }
         dd { margin: 0; white-space: pre-wrap; }
         a { color: var(--accent); text-decoration: none; }
+        footer { max-width: 560px; margin: 16px auto 0; color: var(--muted); text-align: center; }
 
         """
 }

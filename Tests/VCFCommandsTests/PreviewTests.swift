@@ -2,6 +2,7 @@ import ContactPresentation
 import Foundation
 import TestSupport
 import Testing
+import VCardFormat
 
 @testable import VCFCommands
 
@@ -131,6 +132,29 @@ import Testing
         #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
         // The email is not a valid address, so it is not linked, only shown.
         #expect(body.contains("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;@example.com"))
+    }
+
+    /// The page `vcf preview` writes card by card is `HTMLPreview.page` of all its cards, for none, one (titled
+    /// with its name, no count), two and five (a list titled Contacts, counted at its end).
+    @Test func htmlWrittenCardByCardIsTheWholePage() throws {
+        let views = try Self.cards.map { name in
+            let read = VCardDocument.read(try FixturePaths.bytes("preview/\(name).vcf")).cards
+            return HTMLPreview.Card(view: CardView(try #require(read.first).contact), photo: nil)
+        }
+        #expect(views.count == 5)
+        for count in [0, 1, 2, 5] {
+            var page = HTMLPage()
+            var bytes: [UInt8] = []
+            for card in views.prefix(count) {
+                page.append(
+                    HTMLPage.Prepared(name: card.view.name, article: Array(HTMLPreview.article(card).utf8)), to: &bytes)
+            }
+            page.finish(into: &bytes)
+            let whole = HTMLPreview.page(Array(views.prefix(count)))
+            #expect(String(decoding: bytes, as: UTF8.self) == whole, "\(count) cards")
+            #expect(whole.contains(count == 1 ? "<title>\(views[0].view.name)</title>" : "<title>Contacts</title>"))
+            #expect(whole.contains("<footer>\(count) contacts</footer>") == (count != 1))
+        }
     }
 
     @Test func htmlEscapesEveryMarkupCharacter() {

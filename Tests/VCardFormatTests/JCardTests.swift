@@ -31,6 +31,36 @@ import VCardSyntax
         #expect(Self.fixtures.count >= 9)
     }
 
+    /// The writer `vcf convert --to jcard` uses, fed card by card (made ready on other threads, or given each
+    /// contact), writes the bytes `encode` gives for all of them: none, one alone (no array) and several.
+    @Test func writerCardByCardIsTheWholeDocument() throws {
+        let contacts = try [
+            "vcard/21-apple-photo-base64.vcf", "vcard/33-v40-kind-anniversary-bday.vcf", "preview/all.vcf",
+        ].flatMap {
+            VCardDocument.read(try FixturePaths.bytes($0)).cards.map(\.contact)
+        }
+        #expect(contacts.count >= 7)
+        for count in [0, 1, 2, contacts.count] {
+            let some = Array(contacts.prefix(count))
+            var prepared = JCard.Writer()
+            var given = JCard.Writer()
+            var fromPrepared: [UInt8] = []
+            var fromGiven: [UInt8] = []
+            for contact in some {
+                prepared.append(JCard.Writer.prepare(contact), to: &fromPrepared)
+                given.append(contact, to: &fromGiven)
+            }
+            prepared.finish(into: &fromPrepared)
+            given.finish(into: &fromGiven)
+            let whole = JCard.encode(some)
+            #expect(fromPrepared == whole, "\(count) cards")
+            #expect(fromGiven == whole, "\(count) cards")
+            // One card alone is one jCard; any other number an array of them.
+            let opening = count == 0 ? "[]" : count == 1 ? "[\"vcard\"" : "[\n  [\"vcard\""
+            #expect(text(whole).hasPrefix(opening), "\(text(whole).prefix(20))")
+        }
+    }
+
     @Test(arguments: fixtures)
     func jCardConvertsToVCardAndBack(_ file: String) throws {
         let input = try FixturePaths.bytes("jcard/" + file)

@@ -44,7 +44,7 @@ enum Convert {
         }
 
         /// Whether each card's bytes can be made on the reading threads (`DocumentWriter.element`).
-        var prepares: Bool { self != .jcard && self != .csv }
+        var prepares: Bool { self != .csv }
 
         /// One document holding `contacts`.
         func document(_ contacts: [Contact]) -> [UInt8] {
@@ -165,8 +165,10 @@ enum Convert {
         }
         if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
             // Each card is read and written on the reading threads, in input order.
-            let prepare: @Sendable (ReadCard) -> [UInt8] = {
-                DocumentWriter.element($0.contact, elementWriter, sizeHint: $0.raw.byteRange.count)
+            let jCard = target == .jcard
+            let prepare: @Sendable (ReadCard) -> DocumentWriter.Element = { card in
+                if jCard { return .jCard(JCard.Writer.prepare(card.contact)) }
+                return .bytes(DocumentWriter.element(card.contact, elementWriter, sizeHint: card.raw.byteRange.count))
             }
             try reader.forEachCard(in: inputs, preparing: prepare) { element, _ in
                 cardCount += 1
@@ -293,9 +295,18 @@ struct DocumentWriter {
         return out
     }
 
-    /// Appends a card made by `element` to `out`.
-    mutating func append(encoded element: [UInt8], to out: inout [UInt8]) {
-        if target == .json { json.append(encoded: element, to: &out) } else { out += element }
+    /// A card made on a reading thread: its bytes (`element`), or a jCard made ready to append.
+    enum Element: Sendable {
+        case bytes([UInt8])
+        case jCard(JCard.Writer.Prepared)
+    }
+
+    /// Appends a card made by `element` or `JCard.Writer.prepare` to `out`.
+    mutating func append(encoded element: Element, to out: inout [UInt8]) {
+        switch element {
+        case .bytes(let bytes): if target == .json { json.append(encoded: bytes, to: &out) } else { out += bytes }
+        case .jCard(let prepared): jCard.append(prepared, to: &out)
+        }
     }
 
     /// Appends `contact` to `out` (CSV holds it until `finish`).

@@ -48,7 +48,8 @@ enum Preview {
         var first = true
         var json = JSONArrayWriter()
         var bytes: [UInt8] = []
-        var htmlCards: [HTMLPreview.Card] = []
+        // The page is written as it is read: its first card waits only until a second says it is a list.
+        var html = HTMLPage()
         if format == .json {
             // Each card's JSON is made on the reading threads and written as it comes, in input order.
             let includePhoto = parsed.flags.contains(.includePhoto)
@@ -67,27 +68,37 @@ enum Preview {
                     bytes.removeAll(keepingCapacity: true)
                 }
             }
-        } else {
-            try reader.forEachCard(in: parsed.positionals) { card, _ in
+        } else if format == .html {
+            // Each card's article (its photo's base64 included) is made on the reading threads.
+            let prepare: @Sendable (ReadCard) -> HTMLPage.Prepared = { card in
                 let contact = card.contact
-                switch format {
-                case .text:
-                    let (summary, thumbnail) = photo(of: contact, thumbnail: thumbnails)
-                    let chunk =
-                        (first ? "" : "\n")
-                        + TextPreview.render(
-                            CardView(contact, photo: summary), thumbnail: thumbnail,
-                            style: terminal.color ? .terminal : .plain)
-                    first = false
-                    // A long file previews as it is read, rather than after the last card.
-                    try output.write(Array(chunk.utf8))
-                case .json: break
-                case .html:
-                    let summary = photo(of: contact, thumbnail: false).summary
-                    htmlCards.append(
-                        HTMLPreview.Card(
-                            view: CardView(contact, photo: summary), photo: contact.photo?.data.map { [UInt8]($0) }))
+                let view = CardView(contact, photo: photo(of: contact, thumbnail: false).summary)
+                let article = HTMLPreview.article(
+                    HTMLPreview.Card(view: view, photo: contact.photo?.data.map { [UInt8]($0) }))
+                return HTMLPage.Prepared(name: view.name, article: Array(article.utf8))
+            }
+            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { prepared, _ in
+                html.append(prepared, to: &bytes)
+                if bytes.count >= DescriptorWriter.defaultBufferSize {
+                    try output.write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
                 }
+            }
+        } else {
+            // Each card is drawn on the reading threads (its thumbnail decoded there too).
+            let style: TextPreview.Style = terminal.color ? .terminal : .plain
+            let prepare: @Sendable (ReadCard) -> [UInt8] = { card in
+                let (summary, thumbnail) = photo(of: card.contact, thumbnail: thumbnails)
+                return Array(
+                    TextPreview.render(CardView(card.contact, photo: summary), thumbnail: thumbnail, style: style).utf8)
+            }
+            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { chunk, _ in
+                if !first { bytes.append(0x0A) }
+                first = false
+                bytes += chunk
+                // A long file previews as it is read, rather than after the last card.
+                try output.write(bytes)
+                bytes.removeAll(keepingCapacity: true)
             }
         }
         if reader.ioFailures > 0 && output.replacesFile {
@@ -100,7 +111,9 @@ enum Preview {
         case .json:
             json.finish(into: &bytes)
             try output.write(bytes)
-        case .html: try output.write(Array(HTMLPreview.page(htmlCards).utf8))
+        case .html:
+            html.finish(into: &bytes)
+            try output.write(bytes)
         }
         try output.commit()
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
@@ -133,6 +146,47 @@ enum Preview {
             pixels = stride(from: 0, to: image.pixels.count, by: image.channels).flatMap { image.pixels[$0..<$0 + 3] }
         }
         return (summary, Thumbnail(width: image.width, height: image.height, channels: channels, pixels: pixels))
+    }
+}
+
+/// `HTMLPreview.page` written card by card: the header waits for the second card (one card alone is titled with
+/// its name), and the footer counts the cards.
+struct HTMLPage {
+    /// One card's part of the page, made on a reading thread.
+    struct Prepared: Sendable {
+        var name: String
+        var article: [UInt8]
+    }
+
+    private var first: Prepared?
+    private var count = 0
+
+    /// Appends `card` (and the header, once the page is known to be a list) to `out`.
+    mutating func append(_ card: Prepared, to out: inout [UInt8]) {
+        count += 1
+        if count == 1 {
+            first = card
+            return
+        }
+        if let held = first {
+            out += HTMLPreview.header(title: nil).utf8
+            out += held.article
+            first = nil
+        }
+        out += card.article
+    }
+
+    /// Appends the rest of the page to `out`.
+    mutating func finish(into out: inout [UInt8]) {
+        if count == 1, let held = first {
+            out += HTMLPreview.header(title: held.name).utf8
+            out += held.article
+            out += HTMLPreview.footer(count: nil).utf8
+        } else {
+            if count == 0 { out += HTMLPreview.header(title: nil).utf8 }
+            out += HTMLPreview.footer(count: count).utf8
+        }
+        first = nil
     }
 }
 

@@ -44,31 +44,55 @@ public enum JCard {
     /// Writes jCard a card at a time, with the bytes `encode(_: [Contact])` gives for all of them: the first
     /// card is held until a second shows whether the document is one jCard or an array of them.
     public struct Writer {
-        private let vCard = VCardWriter(version: .v4_0)
-        private var held: RawCard?
+        private var held: (vCard: [UInt8], element: [UInt8])?
         /// The cards written so far.
         public private(set) var count = 0
 
         /// A writer with nothing written.
         public init() {}
 
+        /// A contact made ready for `append(_:to:)` on any thread: its vCard 4.0 lines and their jCard as an
+        /// element of an array, the costly part, made where the card was read.
+        public struct Prepared: Sendable {
+            /// The contact's vCard, lexed again only for a document of one card (written without the array's
+            /// indent): the lexed lines take several times the text's memory, and cards wait here in flight.
+            var vCard: [UInt8]
+            var elements: [[UInt8]]
+        }
+
+        /// `contact` made ready to append.
+        public static func prepare(_ contact: Contact) -> Prepared {
+            var bytes: [UInt8] = []
+            VCardWriter(version: .v4_0).write(contact, into: &bytes)
+            return Prepared(
+                vCard: bytes,
+                elements: VCardLexer.parse(bytes).cards.map { card in
+                    var element: [UInt8] = []
+                    JCardWriter.write(card, indent: "  ", into: &element)
+                    return element
+                })
+        }
+
         /// Appends `contact` (with the separator before it) to `out`.
         public mutating func append(_ contact: Contact, to out: inout [UInt8]) {
-            var bytes: [UInt8] = []
-            vCard.write(contact, into: &bytes)
-            for card in VCardLexer.parse(bytes).cards {
+            append(Self.prepare(contact), to: &out)
+        }
+
+        /// Appends a prepared contact (with the separator before it) to `out`.
+        public mutating func append(_ prepared: Prepared, to out: inout [UInt8]) {
+            for element in prepared.elements {
                 count += 1
                 if count == 1 {
-                    held = card
+                    held = (prepared.vCard, element)
                     continue
                 }
                 if let first = held {
                     out += Array("[\n".utf8)
-                    JCardWriter.write(first, indent: "  ", into: &out)
+                    out += first.element
                     held = nil
                 }
                 out += Array(",\n".utf8)
-                JCardWriter.write(card, indent: "  ", into: &out)
+                out += element
             }
         }
 
@@ -76,7 +100,7 @@ public enum JCard {
         public func finish(into out: inout [UInt8]) {
             switch count {
             case 0: out += Array("[]".utf8)
-            case 1: JCardWriter.write(held!, indent: "", into: &out)
+            case 1: JCardWriter.write(VCardLexer.parse(held!.vCard).cards[0], indent: "", into: &out)
             default: out += Array("\n]".utf8)
             }
             out.append(0x0A)
