@@ -157,10 +157,14 @@ enum Convert {
         var inputs = parsed.positionals
         if target == .csv && fitter == nil && uids == nil, let output {
             // Inputs that can be read twice are, so memory stays bounded; others (standard input, a pipe, a
-            // collection URL) have their cards held until the columns are known.
+            // collection URL) have their cards spooled to disk until the columns are known, or, when no temporary
+            // file can be made, held.
             inputs = reader.expandingFolders(inputs.isEmpty ? [.standardStream] : inputs)
             if let rereadable = RereadableInputs(inputs) {
                 return try writeCSV(rereadable, reader: &reader, output: output, io: io)
+            }
+            if let spool = try? RecordSpool() {
+                return try writeSpooledCSV(inputs, spool: spool, reader: &reader, output: output, io: io)
             }
         }
         if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
