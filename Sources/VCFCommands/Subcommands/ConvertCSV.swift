@@ -96,8 +96,9 @@ extension Convert {
         let layout = builder.layout()
         var bytes = layout.header()
         // Decoding is the slow part: a batch of cards is decoded and written on every processor, then appended in
-        // order.
+        // order. A batch is bounded in bytes as well as cards, so cards with large photos are not held by thousands.
         var batch: [[UInt8]] = []
+        var batchBytes = 0
         func drain() throws {
             let rows = Concurrently.map(batch, chunk: 64) { record -> [UInt8]? in
                 guard let contact = try? JSONDecoder().decode(Contact.self, from: Data(record)) else { return nil }
@@ -106,6 +107,7 @@ extension Convert {
                 return layout.appendRow(contact, to: &row) ? row : nil
             }
             batch.removeAll(keepingCapacity: true)
+            batchBytes = 0
             for row in rows {
                 guard let row else { throw FileError(.standardStream, "cannot read back the spooled cards", code: EIO) }
                 bytes += row
@@ -115,7 +117,8 @@ extension Convert {
         }
         try spool.readBack { record in
             batch.append(record)
-            if batch.count >= 4096 { try drain() }
+            batchBytes += record.count
+            if batch.count >= 4096 || batchBytes >= 8 << 20 { try drain() }
         }
         try drain()
         try output.write(bytes)
