@@ -63,12 +63,21 @@ import Testing
         }
         // A second Hobby is a column the second contact brought.
         #expect(layout.fits(ContactCSV.CardNeeds(secondHobby)))
-        // With the anniversary's group settled, a kept Event column at or above it no longer fits.
+        // With the anniversary's group settled, a kept Event column in it no longer fits.
         builder.add(ContactCSV.CardNeeds(Self.contacts[2]))
         let withAnniversary = builder.layout()
         var clash = Self.contacts[2]
         clash.extensions = [Self.kept("Event 3 - Value", "x")]
         #expect(!withAnniversary.fits(ContactCSV.CardNeeds(clash)))
         #expect(withAnniversary.fits(ContactCSV.CardNeeds(Self.contacts[2])))
+    }
+
+    @Test func aKeptEventColumnWithTheHighestNumberLeavesTheAnniversaryTheLowestFreeGroup() {
+        var card = Contact(formattedName: "A")
+        card.anniversary = "2001-02-03"
+        card.extensions = [Self.kept("Event \(Int.max) - Label", "x"), Self.kept("Event 1 - Label", "y")]
+        let text = String(decoding: ContactCSV.write([card]), as: UTF8.self)
+        #expect(text.contains(",Event 2 - Label,Event 2 - Value,Event \(Int.max) - Label,Event 1 - Label\r\n"))
+        #expect(text.hasSuffix(",Anniversary,2001-02-03,x,y\r\n"))
     }
 }

@@ -74,8 +74,8 @@ extension ContactCSV {
         var addresses: Int
         var urls: Int
         var hasAnniversary: Bool
-        /// The highest `N` of the contact's kept `Event N - ...` columns; nil when it has none.
-        var highestKeptEvent: Int?
+        /// The `N` of the contact's kept `Event N - ...` columns.
+        var keptEvents: Set<Int>
         var slots: [GoogleWriter.Slot]
 
         /// What `contact` asks of the columns.
@@ -85,8 +85,9 @@ extension ContactCSV {
             addresses = contact.addresses.count
             urls = contact.urls.count
             hasAnniversary = !(contact.anniversary ?? "").isEmpty
-            highestKeptEvent = contact.extensions.compactMap { KeptColumn.column(of: $0)?.header }
-                .compactMap(GroupHeader.init).filter { $0.kind == "Event" }.map(\.index).max()
+            keptEvents = Set(
+                contact.extensions.compactMap { KeptColumn.column(of: $0)?.header }
+                    .compactMap(GroupHeader.init).filter { $0.kind == "Event" }.map(\.index))
             slots = GoogleWriter.keptColumns(contact).appended.map(\.0)
         }
     }
@@ -99,7 +100,7 @@ extension ContactCSV {
         private var addresses = 1
         private var urls = 1
         private var hasAnniversary = false
-        private var highestKeptEvent: Int?
+        private var keptEvents: Set<Int> = []
         /// The appended columns in order of first appearance, and "comes after" within each contact.
         private var slots: [GoogleWriter.Slot] = []
         private var known: Set<GoogleWriter.Slot> = []
@@ -116,7 +117,7 @@ extension ContactCSV {
             addresses = max(addresses, needs.addresses)
             urls = max(urls, needs.urls)
             hasAnniversary = hasAnniversary || needs.hasAnniversary
-            if let event = needs.highestKeptEvent { highestKeptEvent = max(highestKeptEvent ?? event, event) }
+            keptEvents.formUnion(needs.keptEvents)
             for slot in needs.slots where known.insert(slot).inserted { slots.append(slot) }
             for (before, after) in zip(needs.slots, needs.slots.dropFirst())
             where successors[before, default: []].insert(after).inserted {
@@ -128,7 +129,15 @@ extension ContactCSV {
         package func layout() -> WriteLayout {
             WriteLayout(
                 counts: (emails, phones, addresses, urls),
-                anniversaryGroup: hasAnniversary ? (highestKeptEvent ?? 0) + 1 : nil, slots: order())
+                anniversaryGroup: hasAnniversary ? anniversaryGroup() : nil, slots: order())
+        }
+
+        /// The `Event` group after every kept one; when a kept column already has the highest number there is
+        /// (a hostile file), the lowest number none has.
+        private func anniversaryGroup() -> Int {
+            let (next, overflow) = (keptEvents.max() ?? 0).addingReportingOverflow(1)
+            if !overflow { return next }
+            return (1...).first { !keptEvents.contains($0) }!
         }
 
         /// One order for the appended columns that keeps every contact's kept columns in that contact's order, so
@@ -197,13 +206,13 @@ extension ContactCSV {
         }
 
         /// Whether `needs` fits these columns: no more values of a group than there are groups, an anniversary
-        /// only with its group, no kept `Event` column at or above it, and every appended column present.
+        /// only with its group, no kept `Event` column in that group, and every appended column present.
         package func fits(_ needs: CardNeeds) -> Bool {
             guard needs.emails <= counts.emails, needs.phones <= counts.phones, needs.addresses <= counts.addresses,
                 needs.urls <= counts.urls
             else { return false }
             if needs.hasAnniversary && anniversaryGroup == nil { return false }
-            if let anniversaryGroup, let event = needs.highestKeptEvent, event >= anniversaryGroup { return false }
+            if let anniversaryGroup, needs.keptEvents.contains(anniversaryGroup) { return false }
             return needs.slots.allSatisfy { slotColumn[$0] != nil }
         }
 
