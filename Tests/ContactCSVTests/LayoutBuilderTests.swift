@@ -80,4 +80,29 @@ import Testing
         #expect(text.contains(",Event 2 - Label,Event 2 - Value,Event \(Int.max) - Label,Event 1 - Label\r\n"))
         #expect(text.hasSuffix(",Anniversary,2001-02-03,x,y\r\n"))
     }
+
+    /// A card's cells as a spool holds them: read back whole, asking the same of the columns as the card, and
+    /// written to the same row.
+    @Test func aPendingRowReadsBackToTheSameRow() throws {
+        var cards = Self.contacts
+        for file in FixtureTests.fixtures { cards += try FixtureTests.read(file).contacts }
+        #expect(cards.count > 10)
+        var builder = ContactCSV.LayoutBuilder()
+        for card in cards { builder.add(ContactCSV.CardNeeds(card)) }
+        let layout = builder.layout()
+        var fromBytes = layout.header()
+        for card in cards {
+            let pending = ContactCSV.PendingRow(card)
+            #expect(pending.needs == ContactCSV.CardNeeds(card))
+            let again = try #require(ContactCSV.PendingRow(bytes: pending.bytes))
+            #expect(again == pending)
+            #expect(layout.appendRow(again, to: &fromBytes))
+        }
+        #expect(fromBytes == ContactCSV.write(cards))
+        // Bytes that are not a whole row are refused.
+        let bytes = ContactCSV.PendingRow(cards[0]).bytes
+        #expect(ContactCSV.PendingRow(bytes: Array(bytes.dropLast())) == nil)
+        #expect(ContactCSV.PendingRow(bytes: bytes + [0]) == nil)
+        #expect(ContactCSV.PendingRow(bytes: []) == nil)
+    }
 }

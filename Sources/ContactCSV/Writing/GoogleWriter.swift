@@ -68,7 +68,7 @@ extension ContactCSV {
     /// What one contact asks of Google's columns (`write`): how many of each numbered group, whether it has an
     /// anniversary, its kept `Event` columns and its appended kept columns in order. Made from each contact in
     /// turn (on any thread) and added to a `LayoutBuilder`.
-    package struct CardNeeds: Sendable {
+    package struct CardNeeds: Sendable, Equatable {
         var emails: Int
         var phones: Int
         var addresses: Int
@@ -77,6 +77,19 @@ extension ContactCSV {
         /// The `N` of the contact's kept `Event N - ...` columns.
         var keptEvents: Set<Int>
         var slots: [GoogleWriter.Slot]
+
+        init(
+            emails: Int, phones: Int, addresses: Int, urls: Int, hasAnniversary: Bool, keptEvents: Set<Int>,
+            slots: [GoogleWriter.Slot]
+        ) {
+            self.emails = emails
+            self.phones = phones
+            self.addresses = addresses
+            self.urls = urls
+            self.hasAnniversary = hasAnniversary
+            self.keptEvents = keptEvents
+            self.slots = slots
+        }
 
         /// What `contact` asks of the columns.
         package init(_ contact: Contact) {
@@ -168,7 +181,6 @@ extension ContactCSV {
         private let anniversaryGroup: Int?
         /// The model's columns (fixed, then the numbered groups), and the appended kept columns after them.
         private let columns: [String]
-        private let index: [String: Int]
         private let slots: [GoogleWriter.Slot]
         private let slotColumn: [GoogleWriter.Slot: Int]
 
@@ -191,9 +203,6 @@ extension ContactCSV {
                 columns += ["Event \(anniversaryGroup) - Label", "Event \(anniversaryGroup) - Value"]
             }
             self.columns = columns
-            var index: [String: Int] = [:]
-            for (position, name) in columns.enumerated() where index[name] == nil { index[name] = position }
-            self.index = index
             slotColumn = Dictionary(
                 uniqueKeysWithValues: slots.enumerated().map { ($0.element, columns.count + $0.offset) })
         }
@@ -219,73 +228,30 @@ extension ContactCSV {
         /// Appends `contact`'s row to `out`; false, appending nothing, when the contact does not fit these
         /// columns (its needs were not added to the builder: the input changed between the passes).
         package func appendRow(_ contact: Contact, to out: inout [UInt8]) -> Bool {
-            guard fits(CardNeeds(contact)) else { return false }
-            var row = modelCells(contact) + Array(repeating: "", count: slots.count)
-            let kept = GoogleWriter.keptColumns(contact)
-            for (column, text) in kept.fixed {
-                // The model never fills these columns, so the kept value always goes in.
-                if let position = index[column], row[position].isEmpty { row[position] = text }
-            }
-            for (slot, text) in kept.appended { row[slotColumn[slot]!] = text }
-            CSVSyntax.append(row: row, to: &out)
-            return true
+            appendRow(PendingRow(contact), to: &out)
         }
 
-        /// The cells the model fills, in header order.
-        private func modelCells(_ contact: Contact) -> [String] {
-            var cells = Array(repeating: "", count: columns.count)
-            func set(_ column: String, _ value: String?) {
-                if let value, let position = index[column] { cells[position] = value }
+        /// Appends the row of a contact's cells to `out`; false, appending nothing, when they do not fit these
+        /// columns.
+        package func appendRow(_ pending: PendingRow, to out: inout [UInt8]) -> Bool {
+            guard fits(pending.needs) else { return false }
+            var row = pending.fixed
+            row.reserveCapacity(columns.count + slots.count)
+            func group(_ cells: [String], width: Int, count: Int) {
+                row += cells
+                row += repeatElement("", count: width * count - cells.count)
             }
-            let name = contact.name ?? StructuredName()
-            set("First Name", name.given.joined(separator: " "))
-            set("Middle Name", name.additional.joined(separator: " "))
-            set("Last Name", name.family.joined(separator: " "))
-            set("Name Prefix", name.prefixes.joined(separator: " "))
-            set("Name Suffix", name.suffixes.joined(separator: " "))
-            // With no name parts, a display name the organisation or email would not give goes in as the first
-            // name, so a card known only by its FN keeps it.
-            if name.isEmpty, let formatted = contact.formattedName, !formatted.isEmpty,
-                formatted != ContactCSV.derivedFormattedName(contact)
-            {
-                set("First Name", formatted)
+            group(pending.emails, width: 2, count: counts.emails)
+            group(pending.phones, width: 2, count: counts.phones)
+            group(pending.addresses, width: PendingRow.addressWidth, count: counts.addresses)
+            group(pending.urls, width: 2, count: counts.urls)
+            if anniversaryGroup != nil {
+                row += pending.anniversary.map { ["Anniversary", $0] } ?? ["", ""]
             }
-            set("Nickname", contact.nicknames.joined(separator: RecordReader.multiValueSeparator))
-            set("Organization Name", contact.organization?.name)
-            set("Organization Title", contact.title)
-            set(
-                "Organization Department",
-                contact.organization?.units.joined(separator: RecordReader.multiValueSeparator))
-            set("Birthday", contact.birthday)
-            set("Notes", contact.note)
-            set("Photo", contact.photo?.uri)
-            set(
-                "Labels",
-                contact.categories.map { $0.lowercased() == GoogleWriter.starred ? "* " + $0 : $0 }
-                    .joined(separator: RecordReader.multiValueSeparator))
-            for (kind, values) in [("E-mail", contact.emails), ("Phone", contact.phones), ("Website", contact.urls)] {
-                for (offset, value) in values.enumerated() {
-                    let label = GoogleLabel(types: value.types, label: value.label, pref: value.pref)
-                    set("\(kind) \(offset + 1) - Label", label.cell)
-                    set("\(kind) \(offset + 1) - Value", value.value)
-                }
-            }
-            for (offset, address) in contact.addresses.enumerated() {
-                let prefix = "Address \(offset + 1) - "
-                set(prefix + "Label", GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell)
-                set(prefix + "Street", address.street)
-                set(prefix + "City", address.locality)
-                set(prefix + "PO Box", address.poBox)
-                set(prefix + "Region", address.region)
-                set(prefix + "Postal Code", address.postalCode)
-                set(prefix + "Country", address.country)
-                set(prefix + "Extended Address", address.extended)
-            }
-            if let anniversaryGroup, let anniversary = contact.anniversary, !anniversary.isEmpty {
-                set("Event \(anniversaryGroup) - Label", "Anniversary")
-                set("Event \(anniversaryGroup) - Value", anniversary)
-            }
-            return cells
+            row += repeatElement("", count: slots.count)
+            for kept in pending.appended { row[slotColumn[kept.slot]!] = kept.text }
+            CSVSyntax.append(row: row, to: &out)
+            return true
         }
     }
 }

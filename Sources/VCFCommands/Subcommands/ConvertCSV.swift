@@ -8,8 +8,8 @@ import VCardFormat
 /// `convert --to csv` in two readings of its inputs, so memory stays bounded by the largest card: Google's
 /// columns (how many email, phone, address and website groups, the anniversary's `Event` group, the kept
 /// columns) come from every card, so the first reading settles them and the second writes each card's row as
-/// it is read. Inputs that cannot be read twice are read once into a spool on disk, and the rows written from
-/// there.
+/// it is read. Inputs that cannot be read twice are read once, each card's cells spooled to disk, and the rows
+/// written from there.
 extension Convert {
     /// Writes the CSV of `inputs` to `output` in two readings; the exit code. `reader` makes the first reading
     /// and reports what it finds; the second reading is silent, as it reads the same cards again.
@@ -74,19 +74,17 @@ extension Convert {
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }
 
-    /// Writes the CSV of inputs that cannot be read twice (standard input, a pipe, a collection URL): each card
-    /// goes to `spool` as Contact JSON as it is read, with what it asks of the columns, and is read back from
-    /// there to write its row. The disk holds the cards, not memory.
+    /// Writes the CSV of inputs that cannot be read twice (standard input, a pipe, a collection URL): each card's
+    /// cells (`ContactCSV.PendingRow`) go to `spool` as it is read, with what it asks of the columns, and its row
+    /// is written from there once they are settled. The disk holds the cards' cells, not memory.
     static func writeSpooledCSV(
         _ inputs: [UserPath], spool: RecordSpool, reader: inout InputReader, output: CommandOutput, io: CommandIO
     ) throws -> Int32 {
         var builder = ContactCSV.LayoutBuilder()
-        let prepare: @Sendable (ReadCard) -> (ContactCSV.CardNeeds, [UInt8]) = { card in
-            (ContactCSV.CardNeeds(card.contact), JSONArrayWriter.element(card.contact) ?? [])
-        }
-        try reader.forEachCard(in: inputs, preparing: prepare) { prepared, _ in
-            builder.add(prepared.0)
-            try spool.append(prepared.1)
+        let prepare: @Sendable (ReadCard) -> ContactCSV.PendingRow = { ContactCSV.PendingRow($0.contact) }
+        try reader.forEachCard(in: inputs, preparing: prepare) { pending, _ in
+            builder.add(pending.needs)
+            try spool.append(pending.bytes)
         }
         if reader.ioFailures > 0 && output.replacesFile {
             output.abandon()
@@ -95,32 +93,16 @@ extension Convert {
         }
         let layout = builder.layout()
         var bytes = layout.header()
-        // Decoding is the slow part: a batch of cards is decoded and written on every processor, then appended in
-        // order. A batch is bounded in bytes as well as cards, so cards with large photos are not held by thousands.
-        var batch: [[UInt8]] = []
-        var batchBytes = 0
-        func drain() throws {
-            let rows = Concurrently.map(batch, chunk: 64) { record -> [UInt8]? in
-                guard let contact = try? JSONDecoder().decode(Contact.self, from: Data(record)) else { return nil }
-                var row: [UInt8] = []
-                // Every card spooled was added to the layout.
-                return layout.appendRow(contact, to: &row) ? row : nil
-            }
-            batch.removeAll(keepingCapacity: true)
-            batchBytes = 0
-            for row in rows {
-                guard let row else { throw FileError(.standardStream, "cannot read back the spooled cards", code: EIO) }
-                bytes += row
-            }
-            try output.write(bytes)
-            bytes.removeAll(keepingCapacity: true)
-        }
         try spool.readBack { record in
-            batch.append(record)
-            batchBytes += record.count
-            if batch.count >= 4096 || batchBytes >= 8 << 20 { try drain() }
+            // Every card spooled was added to the layout, so its row fits.
+            guard let pending = ContactCSV.PendingRow(bytes: record), layout.appendRow(pending, to: &bytes) else {
+                throw FileError(.standardStream, "cannot read back the spooled cards", code: EIO)
+            }
+            if bytes.count >= DescriptorWriter.defaultBufferSize {
+                try output.write(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
-        try drain()
         try output.write(bytes)
         try output.commit()
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
