@@ -1,8 +1,6 @@
 import ContactCSV
-import ContactModel
 import Foundation
 import UserFiles
-import Utilities
 import VCardFormat
 
 /// `convert --to csv` in two readings of its inputs, so memory stays bounded by the largest card: Google's
