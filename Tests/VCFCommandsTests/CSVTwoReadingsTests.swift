@@ -105,6 +105,9 @@ import Darwin
         setModified(second, seconds: 1_000_000_000)
         let inputs = try #require(RereadableInputs([UserPath(first), UserPath(second)]))
         #expect(inputs.changed() == nil)
+        // With nothing changed, a reading that found other cards names the input only when there is one.
+        #expect(inputs.changedOrOnly() == nil)
+        #expect(RereadableInputs([UserPath(first)])?.changedOrOnly() == UserPath(first))
         // Same size and content, a later modification time.
         setModified(second, seconds: 1_000_000_001)
         #expect(inputs.changed() == UserPath(second))

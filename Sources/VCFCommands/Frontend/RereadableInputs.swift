@@ -32,4 +32,10 @@ struct RereadableInputs {
         }
         return nil
     }
+
+    /// The input that changed; else the only input, when there is one; else nil: for a reading that found other
+    /// cards than the first although no input looks changed (a modification time put back).
+    func changedOrOnly() -> UserPath? {
+        changed() ?? (paths.count == 1 ? paths[0] : nil)
+    }
 }

@@ -56,12 +56,10 @@ extension Convert {
                 }
             }
         } catch is CardOutsideLayout {
-            return changedBetweenReadings(
-                inputs.changed() ?? inputs.paths[0], output: output, wroteSome: wroteSome, io: io)
+            return changedBetweenReadings(inputs.changedOrOnly(), output: output, wroteSome: wroteSome, io: io)
         }
         if !io.outputEnded() && (rows != cards || second.ioFailures != reader.ioFailures) {
-            return changedBetweenReadings(
-                inputs.changed() ?? inputs.paths[0], output: output, wroteSome: wroteSome, io: io)
+            return changedBetweenReadings(inputs.changedOrOnly(), output: output, wroteSome: wroteSome, io: io)
         }
         if let changed = inputs.changed() {
             return changedBetweenReadings(changed, output: output, wroteSome: wroteSome, io: io)
@@ -108,8 +106,9 @@ extension Convert {
     }
 
     /// Reports an input that changed between the two readings and leaves a file output as it was.
+    /// `path` is the input, nil when it cannot be told (several inputs, none of which looks changed).
     private static func changedBetweenReadings(
-        _ path: UserPath, output: CommandOutput, wroteSome: Bool, io: CommandIO
+        _ path: UserPath?, output: CommandOutput, wroteSome: Bool, io: CommandIO
     ) -> Int32 {
         output.abandon()
         let outcome =
@@ -117,8 +116,8 @@ extension Convert {
             ? "\(output.path ?? .standardStream) was not written"
             : wroteSome ? "the output written so far is incomplete" : "nothing was written"
         io.error(
-            "\(path): error: the input changed while it was converted to CSV (its columns come from a first "
-                + "reading, its rows from a second); \(outcome)")
+            "\(path.map { "\($0)" } ?? "vcf"): error: \(path == nil ? "an" : "the") input changed while it was "
+                + "converted to CSV (its columns come from a first reading, its rows from a second); \(outcome)")
         return ExitCode.ioFailure
     }
 
