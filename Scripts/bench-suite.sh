@@ -22,7 +22,8 @@
 # 4. Runs RUNS interleaved rounds (the order rotates each round). Every run is a whole process under
 #    /usr/bin/time, writing a real file in a scratch folder (TMPDIR), counted and removed afterwards. A round:
 #      on the book  vcf convert BOOK -o OUT; vcf convert BOOK > OUT; vcf convert BOOK --to json -o OUT;
-#                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf dedupe COPY (in place);
+#                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
+#                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
 #                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
 #                   sabre/vobject, ez-vcard (cold JVM), Python vobject (on its small book)
@@ -130,6 +131,15 @@ run_case() {
     vcf.preview-json)
       bench_process "$procs" "$id" "vcf preview BOOK --format json -o OUT" json "$OUT.json" "$file" -- \
         "$VCF" preview "$file" --format json -o "$OUT.json" ;;
+    vcf.convert-jcard)
+      bench_process "$procs" "$id" "vcf convert BOOK --to jcard -o OUT" none "$OUT.jcard" "$file" -- \
+        "$VCF" convert "$file" --to jcard -o "$OUT.jcard" ;;
+    vcf.convert-csv)
+      bench_process "$procs" "$id" "vcf convert BOOK --to csv -o OUT" none "$OUT.csv" "$file" -- \
+        "$VCF" convert "$file" --to csv -o "$OUT.csv" ;;
+    vcf.preview-html)
+      bench_process "$procs" "$id" "vcf preview BOOK --format html -o OUT" none "$OUT.html" "$file" -- \
+        "$VCF" preview "$file" --format html -o "$OUT.html" ;;
     vcf.lint)
       # exit 1 means findings, which a lint run may have
       BENCH_OK_CODES="0 1" bench_process "$procs" "$id" "vcf lint BOOK" none - "$file" -- "$VCF" lint "$file" ;;
@@ -172,7 +182,7 @@ rotated() {
 
 # Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
-  vcf.preview-json vcf.lint)
+  vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv)
 [ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)

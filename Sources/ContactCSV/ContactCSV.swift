@@ -103,7 +103,7 @@ public enum ContactCSV {
     /// A field that already starts with `'` (or several) before one of those characters gets one more `'`.
     /// `read` takes exactly one `'` off such fields, so it gives back the exact original values.
     public static func write(_ contacts: [Contact]) -> [UInt8] {
-        GoogleWriter(contacts).bytes()
+        GoogleWriter.bytes(contacts)
     }
 
     /// The display name the Google and Outlook layouts imply: the one a contacts app shows for a card without

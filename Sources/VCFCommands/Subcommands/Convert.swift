@@ -154,6 +154,19 @@ enum Convert {
                 bytes.removeAll(keepingCapacity: true)
             }
         }
+        var inputs = parsed.positionals
+        if target == .csv && fitter == nil && uids == nil, let output {
+            // Inputs that can be read twice are, so memory stays bounded; others (standard input, a pipe, a
+            // collection URL) have their cards spooled to disk until the columns are known, or, when no temporary
+            // file can be made, held.
+            inputs = reader.expandingFolders(inputs.isEmpty ? [.standardStream] : inputs)
+            if let rereadable = RereadableInputs(inputs) {
+                return try writeCSV(rereadable, reader: &reader, output: output, io: io)
+            }
+            if let spool = try? RecordSpool() {
+                return try writeSpooledCSV(inputs, spool: spool, reader: &reader, output: output, io: io)
+            }
+        }
         if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
             // Each card is read and written on the reading threads, in input order.
             let jCard = target == .jcard
@@ -161,13 +174,13 @@ enum Convert {
                 if jCard { return .jCard(JCard.Writer.prepare(card.contact)) }
                 return .bytes(DocumentWriter.element(card.contact, elementWriter, sizeHint: card.raw.byteRange.count))
             }
-            try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
+            try reader.forEachCard(in: inputs, preparing: prepare) { element, _ in
                 cardCount += 1
                 document.append(encoded: element, to: &bytes)
                 try flush()
             }
         } else {
-            try reader.forEachCard(in: parsed.positionals) { card, source in
+            try reader.forEachCard(in: inputs) { card, source in
                 cardCount += 1
                 if photo != nil && cardCount > 1 {
                     throw UsageError("--photo gives one card its photo, but the input holds more than one card")

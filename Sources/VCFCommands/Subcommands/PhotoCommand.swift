@@ -4,6 +4,7 @@ import Foundation
 import PhotoProcessing
 import TerminalText
 import UserFiles
+import VCardFormat
 
 #if canImport(Glibc)
 import Glibc
@@ -87,17 +88,21 @@ enum PhotoCommand {
         var names = CardFileNames(directory: directory)
         var failures = 0
         var written = 0
-        try reader.forEachCard(in: parsed.positionals) { card, source in
-            guard let photo = card.contact.photo, let data = photo.data else { return }
+        // Cards are read on every processor; only those with a photo come back to this thread.
+        let prepare: @Sendable (ReadCard) -> (contact: Contact, line: Int)? = { card in
+            card.contact.photo?.data == nil ? nil : (card.contact, card.raw.beginLine)
+        }
+        try reader.forEachCard(in: parsed.positionals, preparing: prepare) { found, source in
+            guard let (contact, line) = found, let photo = contact.photo, let data = photo.data else { return }
             let bytes = [UInt8](data)
             let ext = fileExtension(photo.mediaType, data: data)
             // A name taken between the choice and the write (another process) gets the next number.
             for _ in 0..<100 {
-                let path = names.path(for: card.contact, line: card.raw.beginLine, extension: ext)
+                let path = names.path(for: contact, line: line, extension: ext)
                 do {
                     try CommandOutput.writeNew(bytes, to: path, options: FileReplacement.Options())
                     written += 1
-                    io.error("\(source):\(card.raw.beginLine): wrote \(path) (\(ByteCount(data.count)) bytes)")
+                    io.error("\(source):\(line): wrote \(path) (\(ByteCount(data.count)) bytes)")
                     return
                 } catch let error as FileError where error.code == EEXIST {
                     continue
