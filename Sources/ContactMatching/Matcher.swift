@@ -104,7 +104,8 @@ public struct Matcher: Sendable {
                 strong += 1
             }
         }
-        for p in a.phones {
+        // (Most pairs share no phone either, which the phones' fingerprints show without reading b's phones.)
+        for p in a.phones where a.maySharePhone(with: b) {
             guard let otherPersonal = b.phone(p.key) else { continue }
             if p.personal && otherPersonal && count(phone: p.key) <= sharedAbove {
                 recorder.identifier(.sharedPersonalPhone(p.key.description))

@@ -101,7 +101,7 @@ import VCardFormat
         cards += [composed, decomposed, list, member]
         let keys = cards.map { MatchKeys($0, countryCode: 1) }
         let index = ContactIndex(keys)
-        var same = (uid: 0, organization: 0, email: 0, contained: 0)
+        var same = (uid: 0, organization: 0, email: 0, contained: 0, phone: 0)
         let special = Array(keys.count - 4..<keys.count)
         for (i, a) in keys.enumerated() {
             for j in index.candidates(for: a) + special where j != i {
@@ -116,6 +116,10 @@ import VCardFormat
                 #expect(a.sameOrganization(as: b) == organization)
                 #expect(a.sharesEmail(with: b) == email)
                 #expect(!email || a.mayShareEmail(with: b))
+                let phone = a.phones.contains { p in b.phones.contains { $0.key == p.key } }
+                #expect(!phone || a.maySharePhone(with: b))
+                #expect(a.maySharePhone(with: b) == b.maySharePhone(with: a))
+                same.phone += phone ? 1 : 0
                 if !contained { #expect(!a.couldContain(b)) }
                 same.uid += uid ? 1 : 0
                 same.organization += organization ? 1 : 0
@@ -129,6 +133,32 @@ import VCardFormat
         #expect(keys[keys.count - 2].couldContain(keys[keys.count - 1]))
         print("fingerprints: \(same)")
         #expect(same.uid > 150 && same.organization > 1_000 && same.email > 400 && same.contained > 100)
+        #expect(same.phone > 100)
+    }
+
+    /// National numbers read again with the book's own country code keep their fingerprints true: a card with
+    /// `+1 555 010 1234` and one with `(555) 010-1234` may share a phone once the code is known.
+    @Test func phoneFingerprintsFollowNumbersReadAgain() {
+        var international = Contact(formattedName: "Ann Lee")
+        international.phones = [LabeledValue("+1 555 010 1234")] + (0..<3).map { LabeledValue("+1 555 020 000\($0)") }
+        var national = Contact(formattedName: "Ann Lee")
+        national.phones = [LabeledValue("(555) 010-1234")]
+        let keys = [MatchKeys(international, countryCode: nil), MatchKeys(national, countryCode: nil)]
+        #expect(!keys[0].phones.contains { p in keys[1].phones.contains { $0.key == p.key } })
+        #expect(MatchKeys.resolvePrevailingCountryCode(inPlace: keys) == 1)
+        #expect(keys[0].phones.contains { p in keys[1].phones.contains { $0.key == p.key } })
+        #expect(keys[0].maySharePhone(with: keys[1]) && keys[1].maySharePhone(with: keys[0]))
+        let copied = MatchKeys.resolvingPrevailingCountryCode([
+            MatchKeys(international, countryCode: nil), MatchKeys(national, countryCode: nil),
+        ]).keys
+        #expect(copied[0].maySharePhone(with: copied[1]))
+        // The pair is decided as the keys made with the code from the start decide it, shared phone included.
+        let direct = [MatchKeys(international, countryCode: 1), MatchKeys(national, countryCode: 1)]
+        let expected = Matcher(index: ContactIndex(direct)).decide(direct[0], direct[1])
+        #expect(expected.evidence.contains { $0.isIdentifier })
+        for resolved in [keys, copied] {
+            #expect(Matcher(index: ContactIndex(resolved)).decide(resolved[0], resolved[1]) == expected)
+        }
     }
 
     // MARK: Typos ruled out by their letters
