@@ -22,17 +22,69 @@ public enum HTMLPreview {
         }
     }
 
-    /// The whole page for `cards`: one card alone, several as a list. The same as `header`, each card's
-    /// `article` and `footer` written one after another (as `vcf preview` writes a long file's page).
+    /// The whole page for `cards`: one card alone, several as a list (what `Writer` writes card by card).
     public static func page(_ cards: [Card]) -> String {
-        let single = cards.count == 1
-        return header(title: single ? cards[0].view.name : nil) + cards.map(article).joined()
-            + footer(count: single ? nil : cards.count)
+        var writer = Writer()
+        var out: [UInt8] = []
+        for card in cards { writer.append(Writer.Entry(card), to: &out) }
+        writer.finish(into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Writes the page card by card, as a long file is read: the first card waits only until a second shows the
+    /// page is a list (one card alone is titled with its name; a list is titled "Contacts" and counted at its
+    /// end, where the count is known).
+    public struct Writer {
+        /// One card's part of the page, made on any thread.
+        public struct Entry: Sendable {
+            var name: String
+            var article: [UInt8]
+
+            /// The entry for `card`.
+            public init(_ card: Card) {
+                name = card.view.name
+                article = Array(HTMLPreview.article(card).utf8)
+            }
+        }
+
+        private var first: Entry?
+        private var count = 0
+
+        /// A writer with nothing written.
+        public init() {}
+
+        /// Appends `entry` (and the page's head, once it is known to be a list) to `out`.
+        public mutating func append(_ entry: Entry, to out: inout [UInt8]) {
+            count += 1
+            if count == 1 {
+                first = entry
+                return
+            }
+            if let held = first {
+                out += HTMLPreview.header(title: nil).utf8
+                out += held.article
+                first = nil
+            }
+            out += entry.article
+        }
+
+        /// Appends the rest of the page to `out`.
+        public mutating func finish(into out: inout [UInt8]) {
+            if count == 1, let held = first {
+                out += HTMLPreview.header(title: held.name).utf8
+                out += held.article
+                out += HTMLPreview.footer(count: nil).utf8
+            } else {
+                if count == 0 { out += HTMLPreview.header(title: nil).utf8 }
+                out += HTMLPreview.footer(count: count).utf8
+            }
+            first = nil
+        }
     }
 
     /// The page up to its first card: titled with the one card's name (`title`), or "Contacts" for a list
     /// (nil), whose count is known only at its end (see `footer`).
-    public static func header(title: String?) -> String {
+    private static func header(title: String?) -> String {
         let shown = title.map { $0.isEmpty ? "Contact" : $0 } ?? "Contacts"
         return """
             <!DOCTYPE html>
@@ -51,13 +103,13 @@ public enum HTMLPreview {
     }
 
     /// The page after its last card: a list says how many cards it showed (`count`; nil for one card alone).
-    public static func footer(count: Int?) -> String {
+    private static func footer(count: Int?) -> String {
         "</main>\n" + (count.map { "<footer>\($0) \($0 == 1 ? "contact" : "contacts")</footer>\n" } ?? "")
             + "</body>\n</html>\n"
     }
 
     /// One card of the page.
-    public static func article(_ card: Card) -> String {
+    private static func article(_ card: Card) -> String {
         let view = card.view
         var out = "<article class=\"card\" dir=\"auto\">\n<header>\n"
         if let bytes = card.photo, let type = imageType(bytes) {

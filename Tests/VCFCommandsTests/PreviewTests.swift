@@ -143,11 +143,10 @@ import VCardFormat
         }
         #expect(views.count == 5)
         for count in [0, 1, 2, 5] {
-            var page = HTMLPage()
+            var page = HTMLPreview.Writer()
             var bytes: [UInt8] = []
             for card in views.prefix(count) {
-                page.append(
-                    HTMLPage.Prepared(name: card.view.name, article: Array(HTMLPreview.article(card).utf8)), to: &bytes)
+                page.append(HTMLPreview.Writer.Entry(card), to: &bytes)
             }
             page.finish(into: &bytes)
             let whole = HTMLPreview.page(Array(views.prefix(count)))

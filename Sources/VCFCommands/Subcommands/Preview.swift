@@ -49,7 +49,7 @@ enum Preview {
         var json = JSONArrayWriter()
         var bytes: [UInt8] = []
         // The page is written as it is read: its first card waits only until a second says it is a list.
-        var html = HTMLPage()
+        var html = HTMLPreview.Writer()
         if format == .json {
             // Each card's JSON is made on the reading threads and written as it comes, in input order.
             let includePhoto = parsed.flags.contains(.includePhoto)
@@ -70,12 +70,12 @@ enum Preview {
             }
         } else if format == .html {
             // Each card's article (its photo's base64 included) is made on the reading threads.
-            let prepare: @Sendable (ReadCard) -> HTMLPage.Prepared = { card in
+            let prepare: @Sendable (ReadCard) -> HTMLPreview.Writer.Entry = { card in
                 let contact = card.contact
-                let view = CardView(contact, photo: photo(of: contact, thumbnail: false).summary)
-                let article = HTMLPreview.article(
-                    HTMLPreview.Card(view: view, photo: contact.photo?.data.map { [UInt8]($0) }))
-                return HTMLPage.Prepared(name: view.name, article: Array(article.utf8))
+                return HTMLPreview.Writer.Entry(
+                    HTMLPreview.Card(
+                        view: CardView(contact, photo: photo(of: contact, thumbnail: false).summary),
+                        photo: contact.photo?.data.map { [UInt8]($0) }))
             }
             try reader.forEachCard(in: parsed.positionals, preparing: prepare) { prepared, _ in
                 html.append(prepared, to: &bytes)
@@ -146,47 +146,6 @@ enum Preview {
             pixels = stride(from: 0, to: image.pixels.count, by: image.channels).flatMap { image.pixels[$0..<$0 + 3] }
         }
         return (summary, Thumbnail(width: image.width, height: image.height, channels: channels, pixels: pixels))
-    }
-}
-
-/// `HTMLPreview.page` written card by card: the header waits for the second card (one card alone is titled with
-/// its name), and the footer counts the cards.
-struct HTMLPage {
-    /// One card's part of the page, made on a reading thread.
-    struct Prepared: Sendable {
-        var name: String
-        var article: [UInt8]
-    }
-
-    private var first: Prepared?
-    private var count = 0
-
-    /// Appends `card` (and the header, once the page is known to be a list) to `out`.
-    mutating func append(_ card: Prepared, to out: inout [UInt8]) {
-        count += 1
-        if count == 1 {
-            first = card
-            return
-        }
-        if let held = first {
-            out += HTMLPreview.header(title: nil).utf8
-            out += held.article
-            first = nil
-        }
-        out += card.article
-    }
-
-    /// Appends the rest of the page to `out`.
-    mutating func finish(into out: inout [UInt8]) {
-        if count == 1, let held = first {
-            out += HTMLPreview.header(title: held.name).utf8
-            out += held.article
-            out += HTMLPreview.footer(count: nil).utf8
-        } else {
-            if count == 0 { out += HTMLPreview.header(title: nil).utf8 }
-            out += HTMLPreview.footer(count: count).utf8
-        }
-        first = nil
     }
 }
 
