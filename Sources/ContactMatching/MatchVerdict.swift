@@ -16,6 +16,15 @@ package protocol DecisionRecorder {
 
     /// The decision by the score, or of a pair no rule joins, with the pair's score.
     func decision(_ kind: MatchDecision.Kind, rule: String, strength: Int, score: borrowing Score) -> Decision
+
+    /// Whether the rule may stop scoring a pair once the rest of its fields cannot make it more than `different`:
+    /// true when nothing reads a different pair's score, strength or rank.
+    static var readsOnlyKindOfDifferent: Bool { get }
+}
+
+extension DecisionRecorder {
+    /// A decision a report shows carries its whole score.
+    package static var readsOnlyKindOfDifferent: Bool { false }
 }
 
 /// What choosing among candidates reads of a decision, made without an allocation: most candidate pairs of a
@@ -34,7 +43,8 @@ package struct MatchVerdict: Sendable, Equatable {
     /// of the index it was made with, and holds whatever else the index holds.
     package var sharedIdentifiers: Int
 
-    /// A verdict.
+    /// A verdict. Of a `different` pair only the kind and rule are read (choosing among candidates skips such a
+    /// pair); its strength and rank may stop short of the full score.
     package init(kind: MatchDecision.Kind, rule: String, strength: Int, rank: Int, sharedIdentifiers: Int) {
         self.kind = kind
         self.rule = rule
@@ -56,6 +66,10 @@ package struct MatchVerdict: Sendable, Equatable {
         var shared = 0
 
         package init() {}
+
+        /// Choosing among candidates skips a different pair, so most pairs of a large book (namesakes, families at
+        /// one address) need not compare their addresses, organisations and phones.
+        package static var readsOnlyKindOfDifferent: Bool { true }
 
         package mutating func identifier(_ evidence: MatchDecision.Evidence) {
             identifiers += evidence.rankWeight

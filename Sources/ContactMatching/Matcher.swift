@@ -150,15 +150,21 @@ public struct Matcher: Sendable {
                 return recorder.decision(.same, rule: "name+organisation", strength: strength)
             }
         }
-        score.workOut(a, b)
+        // Evidence that makes the pair a possible duplicate whatever its score.
+        let evidence =
+            strong > 0 || weak > 0 || relation == .identical
+            || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
+        if !evidence && Recorder.readsOnlyKindOfDifferent {
+            // Only a total of a possible duplicate or more can change the verdict from `different`.
+            score.workOut(a, b, unlessBelow: Scoring.possibleThreshold)
+        } else {
+            score.workOut(a, b)
+        }
         if score.value.merges && !conflict {
             return recorder.decision(
                 .same, rule: "score", strength: strength + score.value.total / 10, score: score.value)
         }
-        let someEvidence =
-            strong > 0 || weak > 0 || relation == .identical
-            || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
-            || score.value.total >= Scoring.possibleThreshold
+        let someEvidence = evidence || score.value.total >= Scoring.possibleThreshold
         return recorder.decision(
             someEvidence ? .possible : .different, rule: someEvidence ? "weak" : "none",
             strength: strength + max(0, score.value.total) / 10, score: score.value)
@@ -187,6 +193,14 @@ public struct Matcher: Sendable {
         mutating func workOut(_ a: MatchKeys, _ b: MatchKeys) {
             guard !scored else { return }
             Scoring.score(a, b, sharesEmail: sharesEmail, into: &value)
+            scored = true
+        }
+
+        /// Works the score out as far as it can reach `threshold`: a total that cannot is left partial, and below
+        /// `threshold` (see `Scoring.score(_:_:complete:sharesEmail:stoppingBelow:into:)`).
+        mutating func workOut(_ a: MatchKeys, _ b: MatchKeys, unlessBelow threshold: Int) {
+            guard !scored else { return }
+            Scoring.score(a, b, sharesEmail: sharesEmail, stoppingBelow: threshold, into: &value)
             scored = true
         }
 

@@ -13,6 +13,9 @@ package struct Score: Sendable {
     package var phone = FieldComparison(.phone, .missing)
     /// Two other people's names: the comparison stopped at the names, and the card lists those two alone.
     package var stoppedAtNames = false
+    /// Names and birthday too far apart for the rest to reach the threshold asked for: the comparison stopped at
+    /// the birthday, and the card lists the first three fields alone.
+    package var stoppedAtBirthday = false
     /// The sum of the weights, in tenths.
     package var total = 0
     /// Why the cards cannot merge whatever the total (`ScoreCard.veto`).
@@ -49,11 +52,13 @@ package struct Score: Sendable {
         }
     }
 
-    /// The fields in the card's fixed order, the first two alone when the comparison stopped at the names.
+    /// The fields in the card's fixed order, those compared alone when the comparison stopped early.
     package var fields: [FieldComparison] {
         stoppedAtNames
             ? [given, family]
-            : [given, family, birthday, street, locality, region, postalCode, organization, phone]
+            : stoppedAtBirthday
+                ? [given, family, birthday]
+                : [given, family, birthday, street, locality, region, postalCode, organization, phone]
     }
 
     /// Whether the total is allowed to merge (`ScoreCard.merges`).

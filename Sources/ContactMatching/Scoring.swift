@@ -179,11 +179,20 @@ package enum Scoring {
         return score
     }
 
+    /// The most the fields compared after the birthday can add: the best pair of addresses agreeing on every
+    /// part, the same organisation, and phones (which never add).
+    static let mostAfterBirthday =
+        Weights.streetAgree + Weights.localityAgree + Weights.regionAgree + Weights.postalCodeAgree
+        + Weights.organizationAgree
+
     /// `score(a, b, complete:)` written into `score`, which is a fresh `Score()`: the rule works out the score
     /// in its own storage, without copying it. `sharesEmail`, when given, is `a.sharesEmail(with: b)`, which the
-    /// decision rule knows already from the emails it counted.
+    /// decision rule knows already from the emails it counted. With `stoppingBelow`, a pair whose names and
+    /// birthday leave the total below it whatever the rest says stops there (`stoppedAtBirthday`): for a verdict
+    /// that only asks whether the total reaches it.
     package static func score(
-        _ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, sharesEmail: Bool? = nil, into score: inout Score
+        _ a: MatchKeys, _ b: MatchKeys, complete: Bool = false, sharesEmail: Bool? = nil,
+        stoppingBelow threshold: Int? = nil, into score: inout Score
     ) {
         if compareNames(a, b, into: &score) {
             score.namesAgree = score.given.outcome == .agree && score.family.outcome == .agree
@@ -197,6 +206,18 @@ package enum Scoring {
             }
         }
         score.birthday = compareBirthdays(a.birthday, b.birthday)
+        if let threshold, !complete {
+            // A birthday typo at one home under one name counts as a typo, not a difference (below).
+            let birthdayAtMost =
+                score.birthday.remarks.contains(.typo)
+                ? max(score.birthday.weight, Weights.birthdayTypo) : score.birthday.weight
+            let namesAndBirthday = score.given.weight + score.family.weight + score.birthday.weight
+            if score.given.weight + score.family.weight + birthdayAtMost + mostAfterBirthday < threshold {
+                score.stoppedAtBirthday = true
+                score.total = namesAndBirthday
+                return
+            }
+        }
         (score.street, score.locality, score.region, score.postalCode) = compareAddresses(a.addresses, b.addresses)
         if a.organization != nil && b.organization != nil {
             score.organization =
