@@ -5,6 +5,7 @@ import ContactModel
 import Foundation
 import TerminalText
 import UserFiles
+import Utilities
 import VCardFormat
 import VCardSyntax
 
@@ -93,6 +94,7 @@ enum Merge {
         defer { progress?.finish() }
         // The incoming cards first, in any format convert reads: when one cannot be read, or holds no card,
         // nothing is written.
+        PhaseClock.mark("start")
         progress?.phase("reading \(parsed.positionals.count == 1 ? "\(parsed.positionals[0])" : "incoming files")…")
         guard let (incoming, skipped, reader) = try readIncoming(parsed.positionals, parsed: parsed, io: io) else {
             return ExitCode.ioFailure
@@ -104,16 +106,20 @@ enum Merge {
         let decisions: Decisions
         let committed: FileReplacement.Committed?
         do {
+            PhaseClock.mark("read incoming cards")
             progress?.phase("reading \(target)…")
             (decisions, committed) = try update.run { file in
+                PhaseClock.mark("read contacts file")
                 progress?.phase(
                     "matching \(ProgressLine.grouped(incoming.count)) cards against "
                         + "\(ProgressLine.grouped(file.cards.count))…")
                 let plan = settings.engine.plan(incoming, into: file.existingCards, decisions: reviewed)
+                PhaseClock.mark("plan: suggestions")
                 progress?.finish()
                 guard let answers = Review.answers(plan, file: file, incoming: incoming, settings: settings, io: io)
                 else { throw ContactsFileUpdate.Refused() }
                 let result = settings.engine.apply(plan, answers: answers)
+                PhaseClock.mark("apply")
                 var entries = result.entries + skipped
                 entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
@@ -123,6 +129,7 @@ enum Merge {
                         replacing: result.replaced,
                         adding: Self.withUIDs(result.added, in: file, taken: plan.existingCardHas))
                     : []
+                PhaseClock.mark("render")
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
                     ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
@@ -134,6 +141,7 @@ enum Merge {
         } catch is ContactsFileUpdate.Refused {
             return ExitCode.ioFailure
         }
+        PhaseClock.mark("write")
         progress?.finish()
         report(decisions, target: InputReader.name(target), committed: committed, settings: settings, io: io)
         guard saveKeptApart(decisions, reviewed: reviewed, for: target, settings: settings, io: io) else {
@@ -184,16 +192,20 @@ enum Merge {
         let decisions: Decisions
         let committed: FileReplacement.Committed?
         do {
+            PhaseClock.mark("start")
             progress?.phase("reading \(path)…")
             (decisions, committed) = try update.run { file in
+                PhaseClock.mark("read contacts file")
                 progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
                 let plan = settings.engine.planDedupe(
                     file.existingCards, file: file.name, lines: file.lines, decisions: reviewed)
+                PhaseClock.mark("plan: suggestions")
                 progress?.finish()
                 guard let answers = Review.answers(plan, file: file, incoming: [], settings: settings, io: io) else {
                     throw ContactsFileUpdate.Refused()
                 }
                 let result = settings.engine.apply(plan, answers: answers)
+                PhaseClock.mark("apply")
                 let changed = !result.replaced.isEmpty || !result.removed.isEmpty || destination != nil
                 let output =
                     changed ? file.renderedParts(replacing: result.replaced, removing: result.removed, adding: []) : []
@@ -208,6 +220,7 @@ enum Merge {
         } catch is ContactsFileUpdate.Refused {
             return ExitCode.ioFailure
         }
+        PhaseClock.mark("render and write")
         progress?.finish()
         let target = destination.map { $0.isStandardStream ? "standard output" : InputReader.name($0) }
         report(
