@@ -45,7 +45,9 @@ extension AddressBookMerge {
         let inKeys = Concurrently.map(incoming, chunk: 64) { MatchKeys($0.contact, countryCode: code) }
         let keys = existing.keys + inKeys
         let merger = ContactMerger(preference: preference, countryCode: code)
+        PhaseClock.mark("plan: incoming keys")
         let existingMatcher = Matcher(index: ContactIndex(existing.keys))
+        PhaseClock.mark("plan: index")
         // Incoming cards are linked to each other with every card's count: an email on an existing card too is
         // shared by three cards, not two, and identifies nobody.
         let incomingMatcher = Matcher(index: ContactIndex(inKeys), sharedAbove: 2, alsoCounting: existingMatcher.index)
@@ -71,7 +73,10 @@ extension AddressBookMerge {
             var capped = BlockingTally()
             var holder: Int?
         }
-        let lookups: [Lookup] = Concurrently.map(Array(incoming.indices), chunk: 64) { i in
+        // Incoming cards of one name one after another, so their candidates' keys stay in the cache; the results
+        // are then put in incoming order.
+        let order = ContactIndex.localityOrder(inKeys)
+        let lookupsInOrder: [Lookup] = Concurrently.map(order, chunk: 64) { i in
             var capped = BlockingTally()
             let node = count + i
             let mine = inKeys[i]
@@ -92,7 +97,8 @@ extension AddressBookMerge {
             }
             return Lookup(candidates: candidates, capped: capped)
         }
-        let found: [Found] = Concurrently.map(Array(incoming.indices), chunk: 64) { i in
+        let lookups = Self.inPlaces(order, lookupsInOrder)
+        let foundInOrder: [Found] = Concurrently.map(order, chunk: 64) { i in
             var out = Found(capped: lookups[i].capped)
             let node = count + i
             let mine = inKeys[i]
@@ -128,6 +134,8 @@ extension AddressBookMerge {
             }
             return out
         }
+        let found = Self.inPlaces(order, foundInOrder)
+        PhaseClock.mark("plan: candidate pairs")
         // Content orders: existing cards keep their places (and come first); incoming cards sort by content,
         // worked out for the cards some link touches (the others are never ordered).
         var linked = Set<Int>()
@@ -152,7 +160,9 @@ extension AddressBookMerge {
         // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
         // theirs; a group checked against another group uses the existing counts (an identifier shared within
         // the group counts once).
+        PhaseClock.mark("plan: content order")
         let changed = clustering.apply(found.flatMap(\.edges), to: &state) { a, b in existingMatcher.verdict(a, b) }
+        PhaseClock.mark("plan: links applied")
         clustering.settle(changed, state: &state, possible: &possible)
         var capped = BlockingTally()
         for f in found { capped.formUnion(f.capped) }
@@ -166,6 +176,13 @@ extension AddressBookMerge {
             isDedupe: false, suggestions: suggestions, keys: keys, existing: existing, incoming: incoming,
             state: state, candidatePairs: found.reduce(0) { $0 + $1.candidates }, capped: capped, file: "",
             lines: [], code: code, orderKeys: orderKeys, matcher: existingMatcher)
+    }
+
+    /// `results`, made for the positions `order` lists in its order, each put at its position.
+    static func inPlaces<T>(_ order: [Int], _ results: [T]) -> [T] {
+        var placed = results
+        for (k, position) in order.enumerated() { placed[position] = results[k] }
+        return placed
     }
 
     /// The possible pairs (and those the state refused) as suggestions between groups, each pair of groups once
@@ -241,7 +258,9 @@ extension AddressBookMerge {
         let cards = cards.remembered()
         let code = cards.countryCode
         let keys = cards.keys
+        PhaseClock.mark("plan: cards remembered")
         let matcher = Matcher(index: ContactIndex(keys), sharedAbove: 2)
+        PhaseClock.mark("plan: index")
         let merger = ContactMerger(preference: preference, countryCode: code)
         let keptApart: @Sendable (Int, Int) -> Bool = { x, y in
             !decisions.isEmpty && decisions.areKeptApart(keys[x].uid, keys[y].uid)
@@ -255,9 +274,11 @@ extension AddressBookMerge {
         // One result for each run of cards rather than for each card: a large book's hundred thousand results,
         // each with its own lists and tally, cost memory and time to gather for nothing.
         let run = 256
+        // Cards of one name one after another: their keys stay in the cache for the pairs among them.
+        let order = ContactIndex.localityOrder(keys)
         var found: [Found] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
             var out = Found()
-            for i in start..<min(keys.count, start + run) {
+            for i in order[start..<min(keys.count, start + run)] {
                 // Each card's keys taken once for all its pairs (reading a class from the list retains it).
                 let mine = keys[i]
                 let candidates = matcher.index.candidates(for: mine, below: i, capped: &out.capped)
@@ -282,6 +303,7 @@ extension AddressBookMerge {
             }
             return out
         }
+        PhaseClock.mark("plan: candidate pairs")
         let clustering = Clustering(
             keys: keys, isAnchor: { _ in false }, card: cards.card, order: { UInt64($0) }, keptApart: keptApart,
             merger: merger, countryCode: code, index: matcher.index)
@@ -292,7 +314,9 @@ extension AddressBookMerge {
         for f in found { capped.formUnion(f.capped) }
         let candidatePairs = found.reduce(0) { $0 + $1.candidates }
         found = []  // a large book's possible pairs are held once, not twice
+        PhaseClock.mark("plan: gathered")
         let changed = clustering.apply(edges, to: &state) { matcher.verdict($0, $1) }
+        PhaseClock.mark("plan: links applied")
         clustering.settle(changed, state: &state, possible: &possible)
         let suggestions = Self.suggestions(
             possible, state: &state, isAnchor: { _ in false }, keptApart: keptApart,
