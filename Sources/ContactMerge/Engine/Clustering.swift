@@ -1,5 +1,6 @@
 import ContactMatching
 import ContactModel
+import Foundation
 import Utilities
 
 /// A pair of cards (or of the people cards merged into) that may be one person, kept compact: a large book has
@@ -355,16 +356,148 @@ struct Clustering: Sendable {
     func settle(_ changed: Set<Int>, state: inout State, possible: inout [PossiblePair], passes: Int = 16) {
         var changed = changed
         var memo = PairMemo()
-        for _ in 0..<passes {
+        var last: LastPass?
+        let skips = Self.skipsUnchangedNeighbourhoods
+        for pass in 1...passes {
             // A node found ambiguous among the cards as they stood then is looked at again with the groups that
             // changed: a card that claimed it may have joined a group that claims it no longer (the group holds
             // a phone or a birthday the card did not), or a changed group may claim it more strongly than the
             // rest. A second run, which sees only the groups, would join it.
-            let looked = changed.union(state.ambiguous.keys.map { state.find($0) })
+            var again: [Int] = []
+            var kept: [Int: Int] = [:]
+            var keptEdges: [Edge] = []
+            if skips, let last {
+                (again, kept, keptEdges) = last.ambiguousToLookAt(
+                    state.ambiguous, changed: changed, state: &state, in: self)
+            } else {
+                again = Array(state.ambiguous.keys)
+            }
+            let looked = changed.union(again.map { state.find($0) })
+            state.ambiguous = kept
+            Self.skipTally?.add(looked: looked.count, kept: kept.count)
             guard !looked.isEmpty else { return }
-            state.ambiguous = [:]
-            changed = look(at: looked, state: &state, possible: &possible, memo: &memo)
+            let previousKeys = state.merged.mapValues(\.keys)
+            let found = look(at: looked, alsoLooked: kept, state: &state, possible: &possible, memo: &memo)
+            // The links of the neighbourhoods kept as they were stand for them in the next pass.
+            last = LastPass(
+                edges: found.edges + keptEdges, looked: looked.union(kept.keys), changed: found.changed,
+                keysBefore: previousKeys)
+            changed = found.changed
+            PhaseClock.mark(
+                "settle pass \(pass): \(looked.count) looked at, \(kept.count) kept, \(changed.count) joined")
             if changed.isEmpty { return }
+        }
+    }
+
+    /// Whether `settle` looks again only at the ambiguous nodes whose neighbourhood changed in the pass before:
+    /// tests turn it off to compare with looking at every one again.
+    @TaskLocal static var skipsUnchangedNeighbourhoods = true
+
+    /// Where a test counts the nodes looked at and kept, when it asks.
+    @TaskLocal static var skipTally: SkipTally?
+
+    /// Counts of nodes looked at and kept as they were, over the passes of a plan.
+    final class SkipTally: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var looked = 0
+        private(set) var kept = 0
+
+        func add(looked: Int, kept: Int) {
+            lock.lock()
+            self.looked += looked
+            self.kept += kept
+            lock.unlock()
+        }
+    }
+
+    /// What a pass of `settle` looked at and found, for the next pass to tell which ambiguous nodes could decide
+    /// differently now.
+    ///
+    /// Whether a node is ambiguous depends on the links found with it and, for the nodes that claim it, whether
+    /// they are one person: on the keys of the groups in its neighbourhood (the nodes the pass's links connect to
+    /// it, however far) and on the index entries of those keys (which groups carry them, and how many). A pass
+    /// changes only the groups that joined, and the index only under their keys, before and after joining. So
+    /// a neighbourhood with no group that joined and no key among those keys decides in the next pass exactly
+    /// as it did, provided every ambiguous node in it was looked at (so each of its pairs was decided, not only
+    /// those other nodes found): its nodes keep their ambiguity and their links, and are not looked at again.
+    /// A neighbourhood that changed is looked at as before, each of its ambiguous nodes again.
+    struct LastPass {
+        /// The links found in the pass, and those of the neighbourhoods it kept as they were.
+        var edges: [Edge]
+        /// The nodes looked at in the pass or kept as they were.
+        var looked: Set<Int>
+        /// The groups that joined in the pass.
+        var changed: Set<Int>
+        /// The keys of the groups of several cards in the pass's index, by root (any other node's are its own).
+        var keysBefore: [Int: MatchKeys]
+
+        /// The index keys under which the pass changed what the index holds, a hash's top bits each (the index
+        /// tells keys apart by those, so a key that only shares them with a changed one counts as changed).
+        private func changedKeys(state: inout State, in clustering: Clustering) -> Set<Int> {
+            var out = Set<Int>()
+            for root in changed {
+                for member in state.group(root) {
+                    for key in (keysBefore[member] ?? clustering.keys[member]).indexKeys { out.insert(key.hash >> 32) }
+                }
+                for key in clustering.keys(of: root, in: &state).indexKeys { out.insert(key.hash >> 32) }
+            }
+            return out
+        }
+
+        /// The ambiguous nodes of `ambiguous` to look at again, those kept with their tier, and the links of the
+        /// neighbourhoods kept.
+        func ambiguousToLookAt(
+            _ ambiguous: [Int: Int], changed: Set<Int>, state: inout State, in clustering: Clustering
+        ) -> (again: [Int], kept: [Int: Int], keptEdges: [Edge]) {
+            guard !ambiguous.isEmpty else { return ([], [:], []) }
+            let dirtyKeys = changedKeys(state: &state, in: clustering)
+            // Neighbourhoods: the nodes the links connect, each named by its lowest node.
+            var parent = [Int32](repeating: -1, count: clustering.keys.count)
+            func root(_ x: Int) -> Int {
+                var r = x
+                while parent[r] >= 0 && Int(parent[r]) != r { r = Int(parent[r]) }
+                var n = x
+                while parent[n] >= 0 && Int(parent[n]) != r {
+                    let next = Int(parent[n])
+                    parent[n] = Int32(r)
+                    n = next
+                }
+                return r
+            }
+            var nodes: [Int] = []
+            func add(_ x: Int) {
+                if parent[x] < 0 {
+                    parent[x] = Int32(x)
+                    nodes.append(x)
+                }
+            }
+            for node in ambiguous.keys { add(node) }
+            for edge in edges {
+                add(edge.a)
+                add(edge.b)
+                let (x, y) = (root(edge.a), root(edge.b))
+                if x != y { parent[max(x, y)] = Int32(min(x, y)) }
+            }
+            var dirty = [Bool](repeating: false, count: clustering.keys.count)
+            for node in nodes {
+                let r = root(node)
+                guard !dirty[r] else { continue }
+                let group = state.find(node)
+                if group != node || changed.contains(group) || ambiguous[node] != nil && !looked.contains(node)
+                    || clustering.keys(of: group, in: &state).indexKeys.contains(where: {
+                        dirtyKeys.contains($0.hash >> 32)
+                    })
+                {
+                    dirty[r] = true
+                }
+            }
+            var again: [Int] = []
+            var kept: [Int: Int] = [:]
+            for (node, tier) in ambiguous {
+                if dirty[root(node)] { again.append(node) } else { kept[node] = tier }
+            }
+            let keptEdges = kept.isEmpty ? [] : edges.filter { !dirty[root($0.a)] }
+            return (again.sorted(), kept, keptEdges)
         }
     }
 
@@ -372,8 +505,9 @@ struct Clustering: Sendable {
     /// stand, and applies what is the same person; returns the groups that changed. A pair `memo` holds from the
     /// pass before is not decided again; `memo` then holds this pass's pairs.
     private func look(
-        at changed: Set<Int>, state: inout State, possible: inout [PossiblePair], memo: inout PairMemo
-    ) -> Set<Int> {
+        at changed: Set<Int>, alsoLooked kept: [Int: Int], state: inout State, possible: inout [PossiblePair],
+        memo: inout PairMemo
+    ) -> (changed: Set<Int>, edges: [Edge]) {
         // The groups as they stand, indexed by their roots: every other node is left out, and a group of several
         // cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it
         // will in the file written.
@@ -387,6 +521,9 @@ struct Clustering: Sendable {
         let mine = Set(changed.map { state.find($0) }).sorted()
         var looked = [Bool](repeating: false, count: keys.count)
         for root in mine { looked[root] = true }
+        // Nodes kept as they were count as looked at: a pair of one with a node looked at is left to the lower
+        // of the two, as when both were looked at (where the kept one gave what it gave before).
+        for node in kept.keys { looked[node] = true }
         // The groups as they stand, read by the decisions, which run on every processor. Every candidate is a
         // root, which the index holds with its group's keys.
         let members = state.members
@@ -444,7 +581,8 @@ struct Clustering: Sendable {
         for f in found { possible.append(contentsOf: f.possible) }
         PairMemo.tally?.replayed += found.reduce(0) { $0 + $1.replayed }
         memo.groups = Dictionary(uniqueKeysWithValues: zip(mine, found.lazy.map(\.kept)))
-        return apply(found.flatMap(\.edges), to: &state) { matcher.verdict($0, $1) }
+        let edges = found.flatMap(\.edges)
+        return (apply(edges, to: &state) { matcher.verdict($0, $1) }, edges)
     }
 
     /// The weight of evidence of a link that was not applied, with every field compared.
