@@ -366,9 +366,10 @@ struct Clustering: Sendable {
             var again: [Int] = []
             var kept: [Int: Int] = [:]
             var keptEdges: [Edge] = []
+            let groups = groupIndex(state)
             if skips, let last {
                 (again, kept, keptEdges) = last.ambiguousToLookAt(
-                    state.ambiguous, changed: changed, state: &state, in: self)
+                    state.ambiguous, changed: changed, index: groups, state: &state, in: self)
             } else {
                 again = Array(state.ambiguous.keys)
             }
@@ -377,11 +378,12 @@ struct Clustering: Sendable {
             Self.skipTally?.add(looked: looked.count, kept: kept.count)
             guard !looked.isEmpty else { return }
             let previousKeys = state.merged.mapValues(\.keys)
-            let found = look(at: looked, alsoLooked: kept, state: &state, possible: &possible, memo: &memo)
+            let found = look(
+                at: looked, alsoLooked: kept, in: groups, state: &state, possible: &possible, memo: &memo)
             // The links of the neighbourhoods kept as they were stand for them in the next pass.
             last = LastPass(
                 edges: found.edges + keptEdges, looked: looked.union(kept.keys), changed: found.changed,
-                keysBefore: previousKeys)
+                keysBefore: previousKeys, index: groups)
             changed = found.changed
             PhaseClock.mark(
                 "settle pass \(pass): \(looked.count) looked at, \(kept.count) kept, \(changed.count) joined")
@@ -416,10 +418,12 @@ struct Clustering: Sendable {
     /// Whether a node is ambiguous depends on the links found with it and, for the nodes that claim it, whether
     /// they are one person: on the keys of the groups in its neighbourhood (the nodes the pass's links connect to
     /// it, however far) and on the index entries of those keys (which groups carry them, and how many). A pass
-    /// changes only the groups that joined, and the index only under their keys, before and after joining. So
+    /// changes only the groups that joined, and the index only under their keys, before and after joining; and
+    /// a node the next pass looks at that the pass did not may find links to any card it shares a key with. So
     /// a neighbourhood with no group that joined and no key among those keys decides in the next pass exactly
-    /// as it did, provided every ambiguous node in it was looked at (so each of its pairs was decided, not only
-    /// those other nodes found): its nodes keep their ambiguity and their links, and are not looked at again.
+    /// as it did, provided the nodes of it looked at are those the next pass looks at, the ambiguous ones (so the
+    /// same pairs are decided, by the same nodes): its nodes keep their ambiguity and their links, and are not
+    /// looked at again.
     /// A neighbourhood that changed is looked at as before, each of its ambiguous nodes again.
     struct LastPass {
         /// The links found in the pass, and those of the neighbourhoods it kept as they were.
@@ -430,16 +434,23 @@ struct Clustering: Sendable {
         var changed: Set<Int>
         /// The keys of the groups of several cards in the pass's index, by root (any other node's are its own).
         var keysBefore: [Int: MatchKeys]
+        /// The pass's index.
+        var index: ContactIndex
 
         /// The index keys under which the pass changed what the index holds, a hash's top bits each (the index
-        /// tells keys apart by those, so a key that only shares them with a changed one counts as changed).
-        private func changedKeys(state: inout State, in clustering: Clustering) -> Set<Int> {
+        /// tells keys apart by those, so a key that only shares them with a changed one counts as changed); a key
+        /// on more groups than its cap both before and after proposes no candidates either way, and is left out.
+        private func changedKeys(state: inout State, now: ContactIndex, in clustering: Clustering) -> Set<Int> {
             var out = Set<Int>()
-            for root in changed {
-                for member in state.group(root) {
-                    for key in (keysBefore[member] ?? clustering.keys[member]).indexKeys { out.insert(key.hash >> 32) }
+            func add(_ keys: MatchKeys) {
+                for key in keys.indexKeys where !out.contains(key.hash >> 32) {
+                    let cap = ContactIndex.cap(key.kind)
+                    if index.cardCount(key) <= cap || now.cardCount(key) <= cap { out.insert(key.hash >> 32) }
                 }
-                for key in clustering.keys(of: root, in: &state).indexKeys { out.insert(key.hash >> 32) }
+            }
+            for root in changed {
+                for member in state.group(root) { add(keysBefore[member] ?? clustering.keys[member]) }
+                add(clustering.keys(of: root, in: &state))
             }
             return out
         }
@@ -447,10 +458,19 @@ struct Clustering: Sendable {
         /// The ambiguous nodes of `ambiguous` to look at again, those kept with their tier, and the links of the
         /// neighbourhoods kept.
         func ambiguousToLookAt(
-            _ ambiguous: [Int: Int], changed: Set<Int>, state: inout State, in clustering: Clustering
+            _ ambiguous: [Int: Int], changed: Set<Int>, index now: ContactIndex, state: inout State,
+            in clustering: Clustering
         ) -> (again: [Int], kept: [Int: Int], keptEdges: [Edge]) {
             guard !ambiguous.isEmpty else { return ([], [:], []) }
-            let dirtyKeys = changedKeys(state: &state, in: clustering)
+            var dirtyKeys = changedKeys(state: &state, now: now, in: clustering)
+            // A node looked at now and not in the pass before decides pairs that pass did not: with any card it
+            // shares a key that is not capped with, whose neighbourhood must then be looked at as before too.
+            for node in ambiguous.keys where !looked.contains(node) {
+                for key in clustering.keys(of: state.find(node), in: &state).indexKeys
+                where now.cardCount(key) <= ContactIndex.cap(key.kind) {
+                    dirtyKeys.insert(key.hash >> 32)
+                }
+            }
             // Neighbourhoods: the nodes the links connect, each named by its lowest node.
             var parent = [Int32](repeating: -1, count: clustering.keys.count)
             func root(_ x: Int) -> Int {
@@ -483,7 +503,7 @@ struct Clustering: Sendable {
                 let r = root(node)
                 guard !dirty[r] else { continue }
                 let group = state.find(node)
-                if group != node || changed.contains(group) || ambiguous[node] != nil && !looked.contains(node)
+                if group != node || changed.contains(group) || (ambiguous[node] != nil) != looked.contains(node)
                     || clustering.keys(of: group, in: &state).indexKeys.contains(where: {
                         dirtyKeys.contains($0.hash >> 32)
                     })
@@ -504,20 +524,24 @@ struct Clustering: Sendable {
     /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
     /// stand, and applies what is the same person; returns the groups that changed. A pair `memo` holds from the
     /// pass before is not decided again; `memo` then holds this pass's pairs.
-    private func look(
-        at changed: Set<Int>, alsoLooked kept: [Int: Int], state: inout State, possible: inout [PossiblePair],
-        memo: inout PairMemo
-    ) -> (changed: Set<Int>, edges: [Edge]) {
-        // The groups as they stand, indexed by their roots: every other node is left out, and a group of several
-        // cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it
-        // will in the file written.
+    /// The groups as they stand, indexed by their roots: every other node is left out, and a group of several
+    /// cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it will
+    /// in the file written.
+    private func groupIndex(_ state: State) -> ContactIndex {
         var replaced: [Int: MatchKeys] = [:]
         var removed: [Int] = []
         // A node is a root when it is its own parent, and only roots have merged cards: read without following
         // parents or looking every node up in the dictionary of groups, at every pass.
         for node in keys.indices where state.parent[node] != node { removed.append(node) }
         for (root, group) in state.merged where state.parent[root] == root { replaced[root] = group.keys }
-        let matcher = Matcher(index: index.updating(replaced, removing: removed), sharedAbove: 2)
+        return index.updating(replaced, removing: removed)
+    }
+
+    private func look(
+        at changed: Set<Int>, alsoLooked kept: [Int: Int], in groups: ContactIndex, state: inout State,
+        possible: inout [PossiblePair], memo: inout PairMemo
+    ) -> (changed: Set<Int>, edges: [Edge]) {
+        let matcher = Matcher(index: groups, sharedAbove: 2)
         let mine = Set(changed.map { state.find($0) }).sorted()
         var looked = [Bool](repeating: false, count: keys.count)
         for root in mine { looked[root] = true }
