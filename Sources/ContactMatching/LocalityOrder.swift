@@ -7,10 +7,15 @@ extension ContactIndex {
     /// on this order; only how long the deciding takes does (a third less for a dedupe of a large book).
     /// - Complexity: O(n), a radix sort of one integer per card.
     package static func localityOrder(_ keys: [MatchKeys]) -> [Int] {
-        guard keys.count > 1 else { return Array(keys.indices) }
+        localityOrder(of: Array(keys.indices), in: keys)
+    }
+
+    /// `positions` of `keys` in the order of `localityOrder(_:)`.
+    package static func localityOrder(of positions: [Int], in keys: [MatchKeys]) -> [Int] {
+        guard positions.count > 1 else { return positions }
         let positionBits = Int.bitWidth - keys.count.leadingZeroBitCount
         let hashMask = ~((1 << positionBits) - 1)
-        var packed = Concurrently.map(Array(keys.indices), chunk: 4_096) { position -> Int in
+        var packed = Concurrently.map(positions, chunk: 4_096) { position -> Int in
             // The name key of the family name and the given name's root, else the formatted name's: the blocks
             // with the most pairs are a name's. A card with neither stays near its place in the file.
             let card = keys[position]

@@ -560,7 +560,9 @@ struct Clustering: Sendable {
             var kept: PairMemo.Group
             var replayed = 0
         }
-        let found = Concurrently.map(mine, chunk: 16) { [looked] root -> Found in
+        // Groups of one name one after another, so their candidates' keys stay in the cache (as in the planner).
+        let byName = ContactIndex.localityOrder(of: mine, in: groupKeys)
+        let found = Concurrently.map(byName, chunk: 16) { [looked] root -> Found in
             let ours = groupKeys[root]
             var out = Found(kept: PairMemo.Group(ours: ours))
             var replay = PairMemo.Cursor(previous[root], ours: ours)
@@ -604,7 +606,7 @@ struct Clustering: Sendable {
         }
         for f in found { possible.append(contentsOf: f.possible) }
         PairMemo.tally?.replayed += found.reduce(0) { $0 + $1.replayed }
-        memo.groups = Dictionary(uniqueKeysWithValues: zip(mine, found.lazy.map(\.kept)))
+        memo.groups = Dictionary(uniqueKeysWithValues: zip(byName, found.lazy.map(\.kept)))
         let edges = found.flatMap(\.edges)
         return (apply(edges, to: &state) { matcher.verdict($0, $1) }, edges)
     }
