@@ -423,8 +423,7 @@ struct Clustering: Sendable {
     /// a neighbourhood with no group that joined and no key among those keys decides in the next pass exactly
     /// as it did, provided the nodes of it looked at are those the next pass looks at, the ambiguous ones (so the
     /// same pairs are decided, by the same nodes): its nodes keep their ambiguity and their links, and are not
-    /// looked at again.
-    /// A neighbourhood that changed is looked at as before, each of its ambiguous nodes again.
+    /// looked at again. A neighbourhood that changed is looked at as before, each of its ambiguous nodes again.
     struct LastPass {
         /// The links found in the pass, and those of the neighbourhoods it kept as they were.
         var edges: [Edge]
@@ -521,9 +520,6 @@ struct Clustering: Sendable {
         }
     }
 
-    /// Compares the groups of `changed` with the groups they share a key with, decided on the groups as they
-    /// stand, and applies what is the same person; returns the groups that changed. A pair `memo` holds from the
-    /// pass before is not decided again; `memo` then holds this pass's pairs.
     /// The groups as they stand, indexed by their roots: every other node is left out, and a group of several
     /// cards is indexed with its merged keys, so an email several cards of one group carry counts once, as it will
     /// in the file written.
@@ -537,6 +533,9 @@ struct Clustering: Sendable {
         return index.updating(replaced, removing: removed)
     }
 
+    /// Compares the groups of `changed` with the groups they share a key with in `groups`, decided on the groups
+    /// as they stand, and applies what is the same person; returns the groups that changed and the links found.
+    /// A pair `memo` holds from the pass before is not decided again; `memo` then holds this pass's pairs.
     private func look(
         at changed: Set<Int>, alsoLooked kept: [Int: Int], in groups: ContactIndex, state: inout State,
         possible: inout [PossiblePair], memo: inout PairMemo
