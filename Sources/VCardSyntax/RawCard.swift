@@ -96,6 +96,11 @@ public struct RawCard: Sendable {
         for line in lines { append(line) }
     }
 
+    /// Where the card is, without its lines: its BEGIN and END lines, group and bytes.
+    package var position: RawCard {
+        RawCard(lines: [], beginLine: beginLine, endLine: endLine, group: group, byteRange: byteRange)
+    }
+
     /// The number of content lines.
     public var count: Int { records.count }
 

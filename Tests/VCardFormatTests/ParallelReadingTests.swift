@@ -92,9 +92,8 @@ import VCardSyntax
         #expect(streamedCards == expected.cards)
     }
 
-    /// `VCardDocument.read` of a large buffer goes through the parallel reader: the same cards and, once sorted,
-    /// the same diagnostics as a sequential read.
-    @Test func documentReadOfALargeBufferIsTheSequentialRead() throws {
+    /// Every fixture, again and again, until `VCardDocument.read` reads it on several threads.
+    static func largeBuffer() throws -> [UInt8] {
         var all: [UInt8] = []
         while all.count <= VCardDocument.parallelThreshold {
             for file in Self.fixtures where !file.contains("utf16") {
@@ -102,6 +101,13 @@ import VCardSyntax
                 all += Array("\r\n".utf8)
             }
         }
+        return all
+    }
+
+    /// `VCardDocument.read` of a large buffer goes through the parallel reader: the same cards and, once sorted,
+    /// the same diagnostics as a sequential read.
+    @Test func documentReadOfALargeBufferIsTheSequentialRead() throws {
+        let all = try Self.largeBuffer()
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-document-\(UUID().uuidString).vcf")
         try Data(all).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -120,6 +126,28 @@ import VCardSyntax
                         d.file = url.path
                         return d
                     }))
+    }
+
+    /// Without its lines (a merge's incoming cards) a read gives the same contacts, diagnostics and positions,
+    /// both on several threads (a large buffer) and on one (a small one).
+    @Test func readWithoutLinesKeepsContactsDiagnosticsAndPositions() throws {
+        let large = try Self.largeBuffer()
+        let small = try FixturePaths.bytes("vcard/" + #require(Self.fixtures.first { !$0.contains("utf16") }))
+        for bytes in [large, small] {
+            let whole = VCardDocument.read(bytes, name: "book.vcf")
+            let light = VCardDocument.read(bytes, name: "book.vcf", keepsLines: false)
+            #expect(!whole.cards.isEmpty)
+            #expect(light.cards.map(\.contact) == whole.cards.map(\.contact))
+            #expect(light.cards.map(\.diagnostics) == whole.cards.map(\.diagnostics))
+            #expect(light.diagnostics == whole.diagnostics)
+            #expect(light.cards.allSatisfy { $0.raw.count == 0 })
+            #expect(whole.cards.contains { $0.raw.count > 0 })
+            func position(_ raw: RawCard) -> [Int?] {
+                [raw.beginLine, raw.endLine, raw.byteRange.lowerBound, raw.byteRange.upperBound]
+            }
+            #expect(light.cards.map { position($0.raw) } == whole.cards.map { position($0.raw) })
+            #expect(light.cards.map(\.raw.group) == whole.cards.map(\.raw.group))
+        }
     }
 
     /// Inputs where `END:VCARD` then `BEGIN:VCARD` is no card boundary: nested 2.1 cards, and a

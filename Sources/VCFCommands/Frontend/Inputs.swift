@@ -20,7 +20,8 @@ struct InputReader {
     let io: CommandIO
     var forcedFormat: ContactFormat?
     /// Read each input whole before parsing it, for a command that holds every card anyway (merge): a vCard
-    /// input is then parsed on several threads and bounded by `limits` like the other formats.
+    /// input is then parsed on several threads and bounded by `limits` like the other formats, and its cards
+    /// come without their content lines (each `raw` says only where the card was).
     var readsWhole = false
     /// Bounds on inputs read whole.
     var limits = ReadLimits.default
@@ -196,7 +197,8 @@ struct InputReader {
             }
         case .vcard where readsWhole:
             let all = try file.readRest(after: prefix, limits: limits)
-            let (read, diagnostics) = VCardDocument.read(all, name: name, charset: charset)
+            // Whole files are read for a merge, which keeps each card's contact and where it was.
+            let (read, diagnostics) = VCardDocument.read(all, name: name, charset: charset, keepsLines: false)
             report(diagnostics)
             // The lexer's errors (a card without END, a line without a colon) are the file's, not the card's:
             // each card gets those within its lines, so a command can tell a card that was not read whole.
