@@ -56,7 +56,8 @@ public enum VCardReader {
         if phones > 0 { context.contact.phones.reserveCapacity(phones) }
         if emails > 0 { context.contact.emails.reserveCapacity(emails) }
         if addresses > 0 { context.contact.addresses.reserveCapacity(addresses) }
-        if others > 0 { context.contact.extensions.reserveCapacity(others) }
+        // The identity alone keeps no other property.
+        if others > 0 && !identityOnly { context.contact.extensions.reserveCapacity(others) }
         // Lines whose X-ABLabel went onto their property (sorted; only grouped cards have any).
         var consumedLabelLines: [Int] = []
         if hasGroups { collectLabels(view, into: &context, consumed: &consumedLabelLines) }
