@@ -98,7 +98,17 @@ public struct RawCard: Sendable {
 
     /// Where the card is, without its lines: its BEGIN and END lines, group and bytes.
     package var position: RawCard {
-        RawCard(lines: [], beginLine: beginLine, endLine: endLine, group: group, byteRange: byteRange)
+        // Built without the room a card being lexed reserves for its lines (4 KB a card, kept for as long as the
+        // position is: a merge holds one for every incoming card).
+        var card = self
+        card.bytes = []
+        card.records = []
+        card.parameters = []
+        card.parameterValues = []
+        card.parameterValuesHoldCaret = false
+        card.declaredCharsets = []
+        card.undecided = []
+        return card
     }
 
     /// The number of content lines.
