@@ -239,19 +239,36 @@ public enum VCardDocument {
         {
             return read
         }
-        let (raws, lexDiagnostics) = VCardLexer.parse(bytes, limits: limits, decoding: decoding)
-        var diagnostics = lexDiagnostics
+        // Lexed a slice at a time and each card read as it ends, so a reader that drops the lines never holds
+        // more than a slice's cards lexed (a merge of 40,000 tiny incoming cards held them all, 5 KB each).
+        var lexer = VCardLexer(limits: limits, decoding: decoding)
+        var cardDiagnostics: [Diagnostic] = []
         var cards: [ReadCard] = []
-        for raw in raws {
-            let (contact, cardDiagnostics) = VCardReader.contact(from: raw)
-            cards.append(
-                ReadCard(contact: contact, raw: keepsLines ? raw : raw.position, diagnostics: cardDiagnostics))
-            diagnostics += cardDiagnostics
+        func read(_ raws: [RawCard]) {
+            for raw in raws {
+                let (contact, found) = VCardReader.contact(from: raw)
+                cards.append(ReadCard(contact: contact, raw: keepsLines ? raw : raw.position, diagnostics: found))
+                cardDiagnostics += found
+            }
         }
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(buffer.count, start + sequentialSliceBytes)
+                read(lexer.feed(UnsafeBufferPointer(rebasing: buffer[start..<end])))
+                start = end
+            }
+        }
+        read(lexer.finish())
+        // The lexer's first, then the cards', as one whole read gave them (the sort keeps ties in this order).
+        var diagnostics = lexer.takeDiagnostics() + cardDiagnostics
         diagnostics.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         if let name { for index in diagnostics.indices { diagnostics[index].file = name } }
         return (cards, diagnostics)
     }
+
+    /// The slice `read` lexes at a time on one thread.
+    package static let sequentialSliceBytes = 64 << 10
 
     /// From this many bytes `read` uses several threads (below it, one thread is done before several start).
     package static let parallelThreshold = 2 << 20

@@ -128,6 +128,40 @@ import VCardSyntax
                     }))
     }
 
+    /// `VCardDocument.read` of a buffer too small for several threads lexes it a slice at a time, reading each
+    /// card as it ends: exactly what lexing the whole buffer at once and then reading every card gives, cards
+    /// across the slices' edges included, and the diagnostics in the same order.
+    @Test func documentReadOfASmallBufferIsTheWholeLex() throws {
+        var all: [UInt8] = []
+        for file in Self.fixtures where !file.contains("utf16") {
+            all += try FixturePaths.bytes("vcard/" + file)
+            all += Array("\r\n".utf8)
+        }
+        while all.count <= 3 * VCardDocument.sequentialSliceBytes { all += all }
+        #expect(all.count < VCardDocument.parallelThreshold)
+        let evidence = all.withUnsafeBufferPointer {
+            CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
+        }
+        let (raws, lexed) = VCardLexer.parse(all, decoding: DecodingOptions(file: evidence))
+        var expected = lexed
+        var contacts: [Contact] = []
+        for raw in raws {
+            let (contact, found) = VCardReader.contact(from: raw)
+            contacts.append(contact)
+            expected += found
+        }
+        expected.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        for index in expected.indices { expected[index].file = "book.vcf" }
+        #expect(!expected.isEmpty)
+        for keepsLines in [true, false] {
+            let read = VCardDocument.read(all, name: "book.vcf", keepsLines: keepsLines)
+            #expect(read.cards.map(\.contact) == contacts)
+            #expect(read.diagnostics == expected)
+            #expect(read.cards.map(\.raw.byteRange) == raws.map(\.byteRange))
+            if keepsLines { #expect(read.cards.map(\.raw) == raws) }
+        }
+    }
+
     /// Without its lines (a merge's incoming cards) a read gives the same contacts, diagnostics and positions,
     /// both on several threads (a large buffer) and on one (a small one).
     @Test func readWithoutLinesKeepsContactsDiagnosticsAndPositions() throws {
