@@ -83,7 +83,9 @@ extension AddressBookMerge {
         // Read in place and into tables sized once: this runs on one processor, and copying each group's result
         // out of the list first retained (and then released) both of its cards and its outcomes.
         cardOf.reserveCapacity(made.count)
-        originalOf.reserveCapacity(made.count)
+        // Only groups with an existing card have an original: a merge that adds its cards has none, and a table
+        // sized for every group held room for a card per group (600 bytes each) that it never filled.
+        originalOf.reserveCapacity(made.reduce(0) { $0 + ($1.original == nil ? 0 : 1) })
         outcomeOf.reserveCapacity(made.reduce(0) { $0 + $1.outcomes.count })
         for i in made.indices {
             cardOf[made[i].root] = made[i].card
@@ -142,6 +144,7 @@ extension AddressBookMerge {
             var bestSuggestion: [Int: Int] = [:]  // incoming root -> existing position
             for s in remaining.reversed() { bestSuggestion[s.second] = s.first }
             var addedAt: [(Int, Contact)] = []
+            addedAt.reserveCapacity(roots.count)
             for root in roots {
                 let members = state.group(root)
                 if let anchor = members.first(where: isAnchor) {
@@ -152,7 +155,10 @@ extension AddressBookMerge {
                     addedAt.append((first, cardOf[root] ?? plan.incoming[root - count].contact))
                 }
             }
-            result.added = addedAt.sorted { $0.0 < $1.0 }.map(\.1)
+            // Sorted in place: a sorted copy was one more copy of every added card.
+            addedAt.sort { $0.0 < $1.0 }
+            result.added = addedAt.map(\.1)
+            addedAt = []
             // Each incoming card's entry, explained: on every processor (each explanation scores its pair in full).
             let roots = plan.incoming.indices.map { state.find(count + $0) }
             let settled = state
