@@ -21,11 +21,24 @@ package enum Concurrently {
     ) -> [R] {
         let chunks = (items.count + chunk - 1) / chunk
         guard chunks > 1 else { return items.map(transform) }
-        let results = ChunkResults<R>(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            results.set(c, items[(c * chunk)..<min(items.count, (c + 1) * chunk)].map(transform))
+        // Each result is made in its place in the list returned. Lists made for each chunk and then joined copied
+        // every result once more, and a result holding references (a card, its match keys) was retained on the
+        // way and released with its chunk's list: some seven atomic pairs per card of a merge that adds 100,000.
+        return [R](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            let results = Slots(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for i in (c * chunk)..<min(items.count, (c + 1) * chunk) {
+                    (results.base + i).initialize(to: transform(items[i]))
+                }
+            }
+            initialized = items.count
         }
-        return results.joined()
+    }
+
+    /// The list being filled, shared by the workers: each writes only the places of its own chunk, and the list
+    /// is read only after every one has finished.
+    private struct Slots<R>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<R>
     }
 }
 
