@@ -29,11 +29,23 @@ public struct ContentUIDs: Sendable {
         allocator.uid(for: Self.content(of: contact))
     }
 
+    /// Whether `ensure` gives `contact` a UID: it has none, or only white space.
+    package static func needsUID(_ contact: borrowing Contact) -> Bool {
+        guard let uid = contact.uid else { return true }
+        return !uid.contains(where: { !$0.isWhitespace })
+    }
+
+    /// The UID `contact`'s content makes before any other card is considered (see `uid(base:)`).
+    package static func base(of contact: Contact) -> String { NameBasedUUID.urn(name: content(of: contact)) }
+
+    /// `uid(for:)` for a card whose content made `base` (from `base(of:)`, made beforehand).
+    package mutating func uid(base: String) -> String { allocator.uid(base: base) }
+
     /// Gives `contact` a UID made from its content when it has none (or only white space); returns the
     /// UID it was given, nil when it had one.
     @discardableResult
     public mutating func ensure(_ contact: inout Contact) -> String? {
-        if let uid = contact.uid, uid.contains(where: { !$0.isWhitespace }) {
+        if !Self.needsUID(contact), let uid = contact.uid {
             reserve(uid)
             return nil
         }

@@ -12,11 +12,26 @@ public enum NameBasedUUID {
         var digest = SHA1.hash(namespace + name)
         digest[6] = digest[6] & 0x0F | 0x50  // version 5
         digest[8] = digest[8] & 0x3F | 0x80  // RFC 9562 variant
-        let hex = digest.prefix(16).map { byte -> String in
-            let text = String(byte, radix: 16)
-            return byte < 0x10 ? "0" + text : text
+        // Written straight into the string: formatting each byte as its own string and joining them took longer
+        // than the hash itself, for every card a merge or `lint --fix` gives a UID.
+        let digits: StaticString = "0123456789abcdef"
+        let prefix: StaticString = "urn:uuid:"
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + 36) { out in
+            var at = 0
+            for i in 0..<prefix.utf8CodeUnitCount {
+                out[at] = prefix.utf8Start[i]
+                at += 1
+            }
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                out[at] = digits.utf8Start[Int(digest[i] >> 4)]
+                out[at + 1] = digits.utf8Start[Int(digest[i] & 0x0F)]
+                at += 2
+            }
+            return at
         }
-        let groups = [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }
-        return "urn:uuid:" + groups.joined(separator: "-")
     }
 }

@@ -15,7 +15,12 @@ public struct UIDAllocator: Sendable {
     /// one gets the UID made from the earlier one's UID and a counter, so the file never holds two cards
     /// with one UID and the content is hashed once however many copies there are.
     public mutating func uid(for content: [UInt8]) -> String {
-        let base = NameBasedUUID.urn(name: content)
+        uid(base: NameBasedUUID.urn(name: content))
+    }
+
+    /// `uid(for:)` of the content whose UID is `base` (`NameBasedUUID.urn(name: content)`), made beforehand:
+    /// making them is the work, and it can be done for many cards at once.
+    package mutating func uid(base: String) -> String {
         var uid = base
         if used.contains(uid) {
             var count = occurrences[base, default: 1]

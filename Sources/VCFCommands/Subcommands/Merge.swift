@@ -266,13 +266,26 @@ enum Merge {
     /// The cards a merge adds, each given a UID made from its content when it has none, so merging the same
     /// export again finds them instead of adding them twice; `taken` says whether a UID is an existing card's.
     static func withUIDs(_ added: [Contact], in file: ContactsFile, taken: (String) -> Bool) -> [Contact] {
+        // Each card's own UID (its content written and hashed, the work of giving UIDs) made on every processor
+        // first; only telling copies of one content apart is done in order. An import of 200,000 cards without
+        // UIDs spent a second here on one thread.
+        let needing = added.indices.filter { ContentUIDs.needsUID(added[$0]) }
+        guard !needing.isEmpty else { return added }
+        let bases = Concurrently.map(needing, chunk: 256) { ContentUIDs.base(of: added[$0]) }
         func made(around existing: Set<String>) -> (cards: [Contact], uids: [String]) {
             var uids = ContentUIDs(existing: existing)
             var made: [String] = []
-            let cards = added.map { contact in
-                var copy = contact
-                if let uid = uids.ensure(&copy) { made.append(uid) }
-                return copy
+            var cards = added
+            var next = 0
+            for i in cards.indices {
+                if next < needing.count && needing[next] == i {
+                    let uid = uids.uid(base: bases[next])
+                    cards[i].uid = uid
+                    made.append(uid)
+                    next += 1
+                } else if let uid = cards[i].uid {
+                    uids.reserve(uid)
+                }
             }
             return (cards, made)
         }
