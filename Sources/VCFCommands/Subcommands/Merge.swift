@@ -120,8 +120,10 @@ enum Merge {
                 else { throw ContactsFileUpdate.Refused() }
                 let result = settings.engine.apply(plan, answers: answers)
                 PhaseClock.mark("apply")
-                var entries = result.entries + skipped
-                entries.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+                // Entries are in file and line order already unless cards were skipped: copying and sorting
+                // them moved every entry of a large import twice for nothing.
+                var entries = skipped.isEmpty ? result.entries : result.entries + skipped
+                if !Self.inFileOrder(entries) { entries.sort { ($0.file, $0.line) < ($1.file, $1.line) } }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
                 let output =
                     changed
@@ -261,6 +263,15 @@ enum Merge {
         }
         guard reader.ioFailures == 0 && reader.emptyInputs.isEmpty else { return nil }
         return (incoming, skipped, reader)
+    }
+
+    /// Whether `entries` are in file and line order.
+    static func inFileOrder(_ entries: [MergeEntry]) -> Bool {
+        for i in entries.indices.dropFirst()
+        where (entries[i].file, entries[i].line) < (entries[i - 1].file, entries[i - 1].line) {
+            return false
+        }
+        return true
     }
 
     /// The cards a merge adds, each given a UID made from its content when it has none, so merging the same
