@@ -25,6 +25,7 @@
 #                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
 #                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
+#                   vcf merge BOOK --into NEW (an import into a new file);
 #                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
 #                   sabre/vobject, ez-vcard (cold JVM), Python vobject (on its small book)
 #      on the big book  vcf convert -o, vcf convert --to json -o, vcf preview --format json -o, vcf lint, EVCard
@@ -151,6 +152,10 @@ run_case() {
       cp "$file" "$BENCH_TMP/contacts.vcf"
       bench_process "$procs" "$id" "vcf merge INCOMING --into COPY --country-code 1" vcard "$BENCH_TMP/contacts.vcf" \
         "$INCOMING:$file" -- "$VCF" merge "$INCOMING" --into "$BENCH_TMP/contacts.vcf" --country-code 1 ;;
+    vcf.merge-new)
+      rm -f "$BENCH_TMP/new.vcf"
+      bench_process "$procs" "$id" "vcf merge BOOK --into NEW" vcard "$BENCH_TMP/new.vcf" "$file" -- \
+        "$VCF" merge "$file" --into "$BENCH_TMP/new.vcf" ;;
     vcf.convert-incoming)
       bench_process "$procs" "$id" "vcf convert INCOMING -o OUT" vcard "$OUT.vcf" "$INCOMING" -- \
         "$VCF" convert "$INCOMING" -o "$OUT.vcf" ;;
@@ -169,7 +174,7 @@ run_case() {
         "$PYTHON" "$ROOT/Scripts/peers/vobject_bench.py" "$file" write "$OUT.vcf" ;;
     *) die 64 "run_case: unknown case $id" ;;
   esac || true # recorded as failed; the report marks it and the suite exits 1
-  rm -f "$BENCH_TMP/dedupe.vcf"* "$BENCH_TMP/contacts.vcf"*
+  rm -f "$BENCH_TMP/dedupe.vcf"* "$BENCH_TMP/contacts.vcf"* "$BENCH_TMP/new.vcf"*
 }
 
 # rotated N WORD...: the words, starting at the Nth (round r starts at word r, so no command is always first).
@@ -184,7 +189,7 @@ rotated() {
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
   vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv)
 [ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe)
-[ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming)
+[ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)
 
 # --- rounds ----------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ PROCESS_ROWS = [
     ("vcf.dedupe", "in place on a copy of the book (copied before the clock)"),
     ("vcf.merge", "into a copy of the book (copied before the clock)"),
     ("vcf.convert-incoming", "the merge's incoming file alone, for the merge's bar"),
+    ("vcf.merge-new", "the book into a new file: an import, every card added (copies within it merged)"),
     ("peer.evcard", "C: e_vcard_new_from_string, parse forced, e_vcard_to_string(3.0), to a file"),
     ("peer.sabre", "PHP: Splitter\\VCard, serialize(), to a file"),
     ("peer.ezvcard", "Java: VCardReader, VCardWriter (3.0), to a file; JVM start and JIT included"),
@@ -240,7 +241,7 @@ def process_table(groups, args, made, problems):
             note += f"; {merged:,} merged" if merged is not None else "; summary not understood"
             if possible is not None:
                 note += f", {possible:,} possible duplicates reported"
-        if id_ == "vcf.merge":
+        if id_ in ("vcf.merge", "vcf.merge-new"):
             added, merged, unchanged = (number(g.summary, w) for w in ("added", "merged", "unchanged"))
             if None not in (added, merged, unchanged):
                 note += f"; {added:,} added, {merged:,} merged, {unchanged:,} unchanged"
@@ -318,7 +319,9 @@ def process_legend(args, made):
            "same generator: its MB/s compares, its peak RSS does not (it holds the smaller file whole), so it never "
            "counts as the lowest peer." if args.small_book != args.book else ""),
         "- **merge** is `vcf merge INCOMING --into COPY --country-code 1`; **dedupe** is `vcf dedupe COPY` (in "
-        "place). Their bars compare with `vcf convert` of the same files, as no peer merges.",
+        "place). Their bars compare with `vcf convert` of the same files, as no peer merges. **merge BOOK --into NEW** "
+        "imports the whole book into a file that does not exist yet, as a user moving an address book does: no bar; "
+        "its ratios compare it with the peers' parse and write of the same book.",
     ])
 
 
@@ -431,6 +434,8 @@ def expected_cards(g, args, made):
     if g.id == "vcf.merge":
         added = number(g.summary, "added")
         return None if added is None or args.book not in made else made[args.book] + added
+    if g.id == "vcf.merge-new":
+        return number(g.summary, "added")
     return made.get(g.files)
 
 
