@@ -135,9 +135,13 @@ public struct ContactsFile: Sendable {
         let rewritten = changed.filter { !removed.contains($0) }
         let file = self
         let version = prevailingVersion
-        let written = Concurrently.map(
-            rewritten.map { (replaced[$0]!, cards[$0].version) } + added.map { ($0, version) }, chunk: 64
-        ) { file.written($0.0, version: $0.1) }
+        // By index: a list of the cards with their versions copied every card (retaining each of its values)
+        // only to write it, and an import writes every card of a book.
+        let written = Concurrently.map(Array(0..<(rewritten.count + added.count)), chunk: 64) { i -> [UInt8] in
+            guard i < rewritten.count else { return file.written(added[i - rewritten.count], version: version) }
+            let position = rewritten[i]
+            return file.written(replaced[position]!, version: file.cards[position].version)
+        }
         var parts: [ArraySlice<UInt8>] = []
         var copied = 0
         var next = 0
