@@ -56,7 +56,7 @@ extension AddressBookMerge {
             var original: Contact?
             var outcomes: [(node: Int, outcome: MergeEntry.Outcome, changes: [FieldChange])]
         }
-        let made: [Made] = Concurrently.map(roots, chunk: 64) { root in
+        var made: [Made] = Concurrently.map(roots, chunk: 64) { root in
             let members = frozen.group(root)
             let anchor = members.first(where: isAnchor)
             let base = members[0]
@@ -87,11 +87,18 @@ extension AddressBookMerge {
         // sized for every group held room for a card per group (600 bytes each) that it never filled.
         originalOf.reserveCapacity(made.reduce(0) { $0 + ($1.original == nil ? 0 : 1) })
         outcomeOf.reserveCapacity(made.reduce(0) { $0 + $1.outcomes.count })
+        // Each card moved into its table, not copied: a copy retains every value of a card, and an import
+        // makes a group of every card it reads.
         for i in made.indices {
-            cardOf[made[i].root] = made[i].card
-            originalOf[made[i].root] = made[i].original
+            var card = Contact()
+            swap(&card, &made[i].card)
+            cardOf[made[i].root] = card
+            var original: Contact?
+            swap(&original, &made[i].original)
+            if let original { originalOf[made[i].root] = original }
             for o in made[i].outcomes { outcomeOf[o.node] = (o.outcome, o.changes) }
         }
+        made = []
         // Cards a keep-apart decision names get a UID when they have none, so the decision can name them.
         for (x, y) in keptApartNodes {
             var uids: [String] = []
@@ -152,7 +159,8 @@ extension AddressBookMerge {
                         result.replaced[anchor] = card
                     }
                 } else if let first = members.min() {
-                    addedAt.append((first, cardOf[root] ?? plan.incoming[root - count].contact))
+                    // Taken out of the table (each root is one group, and the table is not read again).
+                    addedAt.append((first, cardOf.removeValue(forKey: root) ?? plan.incoming[root - count].contact))
                 }
             }
             // Sorted in place: a sorted copy was one more copy of every added card.
@@ -165,11 +173,12 @@ extension AddressBookMerge {
             let outcomes = outcomeOf
             let suggested = bestSuggestion
             result.entries = Concurrently.map(Array(plan.incoming.indices), chunk: 128) { i in
-                let card = plan.incoming[i]
+                // The card's fields read in place: a copy of the incoming card retained every value of it.
                 let node = count + i
                 let root = roots[i]
                 var entry = MergeEntry(
-                    file: card.file, line: card.line, name: Self.displayName(card.contact), outcome: .added)
+                    file: plan.incoming[i].file, line: plan.incoming[i].line,
+                    name: Self.displayName(plan.incoming[i].contact), outcome: .added)
                 if let anchor = settled.group(root).first(where: isAnchor) {
                     entry.existing = anchor
                     entry.outcome = outcomes[node]?.0 ?? .unchanged
