@@ -89,6 +89,34 @@ struct MergeReviewTests {
         #expect(try work.bytes("book.vcf") == once)
     }
 
+    /// An incoming card on its own, kept apart from the existing card it may duplicate: both get the name-based
+    /// UUID of their content so the decision can name them, the incoming card is added with its UID, and a
+    /// second run neither asks again nor changes the file.
+    @Test func mergeReviewKeepsALoneIncomingCardApartWithUIDs() throws {
+        let work = try Scratch()
+        try work.write(
+            "book.vcf",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Peter Brandt\r\nN:Brandt;Peter;;;\r\nBDAY:1970-02-03\r\nEND:VCARD\r\n")
+        try work.write(
+            "in.vcf",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Peter Brandt\r\nN:Brandt;Peter;;;\r\n"
+                + "EMAIL;TYPE=HOME:peter@brandt.example\r\nEND:VCARD\r\n")
+        let first = try Self.vcf(
+            ["merge", work.path("in.vcf"), "--into", work.path("book.vcf"), "--review"], stdin: "k\n")
+        #expect(first.code == 0)
+        #expect(first.err.contains("possible duplicate 1 of 1"), "\(first.err)")
+        let once = String(decoding: try work.bytes("book.vcf"), as: UTF8.self)
+        #expect(Self.cards(Data(once.utf8)) == 2)
+        #expect(once.components(separatedBy: "UID:urn:uuid:").count - 1 == 2, "\(once)")
+        #expect(once.contains("peter@brandt.example") && once.contains("BDAY:1970-02-03"))
+        let decisions = String(decoding: try work.bytes("book.vcf.decisions"), as: UTF8.self)
+        #expect(decisions.split(separator: "\n").filter { $0.hasPrefix("keep-apart\t") }.count == 1)
+        let second = try Self.vcf(["merge", work.path("in.vcf"), "--into", work.path("book.vcf"), "--review"])
+        #expect(second.code == 0)
+        #expect(!second.err.contains("possible duplicate 1 of"), "asked again: \(second.err)")
+        #expect(try work.bytes("book.vcf") == Data(once.utf8))
+    }
+
     @Test func acceptAppliesThePairsOfTheJSONReport() throws {
         let work = try Self.book()
         let (code, out, _) = try ExecutableTests.run(["dedupe", work.path("book.vcf"), "--json", "-n"])

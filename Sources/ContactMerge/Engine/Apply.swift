@@ -56,7 +56,9 @@ extension AddressBookMerge {
             var original: Contact?
             var outcomes: [(node: Int, outcome: MergeEntry.Outcome, changes: [FieldChange])]
         }
-        var made: [Made] = Concurrently.map(roots, chunk: 64) { root in
+        // Only groups of several cards: an incoming card on its own is its own card, read where it is when needed
+        // (an import makes one of every card it reads, and copied each into the results and the tables below).
+        var made: [Made] = Concurrently.map(roots.filter { state.members[$0] != nil }, chunk: 64) { root in
             let members = frozen.group(root)
             let anchor = members.first(where: isAnchor)
             let base = members[0]
@@ -103,7 +105,7 @@ extension AddressBookMerge {
         for (x, y) in keptApartNodes {
             var uids: [String] = []
             for root in [x, y] {
-                var card = cardOf[root] ?? plan.existing.card(root)
+                var card = cardOf[root] ?? plan.card(root)
                 if card.uid == nil {
                     card.uid = ContentKey.uid(card)
                     cardOf[root] = card
@@ -150,7 +152,7 @@ extension AddressBookMerge {
         } else {
             var bestSuggestion: [Int: Int] = [:]  // incoming root -> existing position
             for s in remaining.reversed() { bestSuggestion[s.second] = s.first }
-            var addedAt: [(Int, Contact)] = []
+            var addedAt: [(first: Int, root: Int)] = []
             addedAt.reserveCapacity(roots.count)
             for root in roots {
                 let members = state.group(root)
@@ -159,14 +161,16 @@ extension AddressBookMerge {
                         result.replaced[anchor] = card
                     }
                 } else if let first = members.min() {
-                    // Taken out of the table (each root is one group, and the table is not read again).
-                    addedAt.append((first, cardOf.removeValue(forKey: root) ?? plan.incoming[root - count].contact))
+                    addedAt.append((first, root))
                 }
             }
-            // Sorted in place: a sorted copy was one more copy of every added card.
-            addedAt.sort { $0.0 < $1.0 }
-            result.added = addedAt.map(\.1)
-            addedAt = []
+            // In the order of their first cards, each taken out of the table (a root is one group, and the table
+            // is not read again) or, alone, copied once from where it was read.
+            addedAt.sort { $0.first < $1.first }
+            result.added.reserveCapacity(addedAt.count)
+            for (_, root) in addedAt {
+                result.added.append(cardOf.removeValue(forKey: root) ?? plan.incoming[root - count].contact)
+            }
             // Each incoming card's entry, explained: on every processor (each explanation scores its pair in full).
             let roots = plan.incoming.indices.map { state.find(count + $0) }
             let settled = state
