@@ -118,19 +118,15 @@ enum Merge {
                 progress?.finish()
                 guard let answers = Review.answers(plan, file: file, incoming: incoming, settings: settings, io: io)
                 else { throw ContactsFileUpdate.Refused() }
-                let result = settings.engine.apply(plan, answers: answers)
+                var result = settings.engine.apply(plan, answers: answers)
                 PhaseClock.mark("apply")
                 // Entries are in file and line order already unless cards were skipped: copying and sorting
                 // them moved every entry of a large import twice for nothing.
                 var entries = skipped.isEmpty ? result.entries : result.entries + skipped
                 if !Self.inFileOrder(entries) { entries.sort { ($0.file, $0.line) < ($1.file, $1.line) } }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
-                let output =
-                    changed
-                    ? file.renderedParts(
-                        replacing: result.replaced,
-                        adding: Self.withUIDs(result.added, in: file, taken: plan.existingCardHas))
-                    : []
+                if changed { Self.giveUIDs(&result.added, in: file, taken: plan.existingCardHas) }
+                let output = changed ? file.renderedParts(replacing: result.replaced, adding: result.added) : []
                 PhaseClock.mark("render")
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
@@ -277,42 +273,50 @@ enum Merge {
     /// The cards a merge adds, each given a UID made from its content when it has none, so merging the same
     /// export again finds them instead of adding them twice; `taken` says whether a UID is an existing card's.
     static func withUIDs(_ added: [Contact], in file: ContactsFile, taken: (String) -> Bool) -> [Contact] {
+        var cards = added
+        giveUIDs(&cards, in: file, taken: taken)
+        return cards
+    }
+
+    /// `withUIDs` in place: the cards of a merge's result are changed where they are, not copied first.
+    static func giveUIDs(_ added: inout [Contact], in file: ContactsFile, taken: (String) -> Bool) {
         // Each card's own UID (its content written and hashed, the work of giving UIDs) made on every processor
         // first; only telling copies of one content apart is done in order. An import of 200,000 cards without
         // UIDs spent a second here on one thread.
-        let needing = added.indices.filter { ContentUIDs.needsUID(added[$0]) }
-        guard !needing.isEmpty else { return added }
-        let bases = Concurrently.map(needing, chunk: 256) { ContentUIDs.base(of: added[$0]) }
-        func made(around existing: Set<String>) -> (cards: [Contact], uids: [String]) {
+        let cards = added
+        let needing = cards.indices.filter { ContentUIDs.needsUID(cards[$0]) }
+        guard !needing.isEmpty else { return }
+        let bases = Concurrently.map(needing, chunk: 256) { ContentUIDs.base(of: cards[$0]) }
+        // The UIDs each card without one is given, in the order of `needing`.
+        func made(around existing: Set<String>) -> [String] {
             var uids = ContentUIDs(existing: existing)
             var made: [String] = []
-            var cards = added
             var next = 0
             for i in cards.indices {
                 if next < needing.count && needing[next] == i {
-                    let uid = uids.uid(base: bases[next])
-                    cards[i].uid = uid
-                    made.append(uid)
+                    made.append(uids.uid(base: bases[next]))
                     next += 1
                 } else if let uid = cards[i].uid {
                     uids.reserve(uid)
                 }
             }
-            return (cards, made)
+            return made
         }
         // A file's UIDs are held as match keys (a UUID without `urn:uuid:`, in lower case), and a made UID is a
         // `urn:uuid:` URN: both are compared as keys. The UIDs are made first without the file's, each looked
         // up with `taken` (a large book's hundred thousand UIDs are not gathered, nor read one by one); only
         // when one is taken (a card given its UID from the same content before) are they made again around them.
-        let first = made(around: [])
-        guard first.uids.contains(where: taken) else { return first.cards }
-        var existing = Set<String>()
-        for card in file.cards {
-            guard let uid = card.keys.uid else { continue }
-            existing.insert(uid)
-            existing.insert("urn:uuid:" + uid)
+        var uids = made(around: [])
+        if uids.contains(where: taken) {
+            var existing = Set<String>()
+            for card in file.cards {
+                guard let uid = card.keys.uid else { continue }
+                existing.insert(uid)
+                existing.insert("urn:uuid:" + uid)
+            }
+            uids = made(around: existing)
         }
-        return made(around: existing).cards
+        for (k, i) in needing.enumerated() { added[i].uid = uids[k] }
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
