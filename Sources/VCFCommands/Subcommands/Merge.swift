@@ -280,12 +280,21 @@ enum Merge {
 
     /// `withUIDs` in place: the cards of a merge's result are changed where they are, not copied first.
     static func giveUIDs(_ added: inout [Contact], in file: ContactsFile, taken: (String) -> Bool) {
+        // Worked out in a function of its own, so nothing else holds the list when the UIDs are written into it
+        // (a second holder would make that write copy every card).
+        let (needing, uids) = madeUIDs(for: added, in: file, taken: taken)
+        for (k, i) in needing.enumerated() { added[i].uid = uids[k] }
+    }
+
+    /// The positions of the cards without a UID, and the UID `withUIDs` gives each, in that order.
+    private static func madeUIDs(for cards: [Contact], in file: ContactsFile, taken: (String) -> Bool) -> (
+        needing: [Int], uids: [String]
+    ) {
         // Each card's own UID (its content written and hashed, the work of giving UIDs) made on every processor
         // first; only telling copies of one content apart is done in order. An import of 200,000 cards without
         // UIDs spent a second here on one thread.
-        let cards = added
         let needing = cards.indices.filter { ContentUIDs.needsUID(cards[$0]) }
-        guard !needing.isEmpty else { return }
+        guard !needing.isEmpty else { return ([], []) }
         let bases = Concurrently.map(needing, chunk: 256) { ContentUIDs.base(of: cards[$0]) }
         // The UIDs each card without one is given, in the order of `needing`.
         func made(around existing: Set<String>) -> [String] {
@@ -306,17 +315,15 @@ enum Merge {
         // `urn:uuid:` URN: both are compared as keys. The UIDs are made first without the file's, each looked
         // up with `taken` (a large book's hundred thousand UIDs are not gathered, nor read one by one); only
         // when one is taken (a card given its UID from the same content before) are they made again around them.
-        var uids = made(around: [])
-        if uids.contains(where: taken) {
-            var existing = Set<String>()
-            for card in file.cards {
-                guard let uid = card.keys.uid else { continue }
-                existing.insert(uid)
-                existing.insert("urn:uuid:" + uid)
-            }
-            uids = made(around: existing)
+        let first = made(around: [])
+        guard first.contains(where: taken) else { return (needing, first) }
+        var existing = Set<String>()
+        for card in file.cards {
+            guard let uid = card.keys.uid else { continue }
+            existing.insert(uid)
+            existing.insert("urn:uuid:" + uid)
         }
-        for (k, i) in needing.enumerated() { added[i].uid = uids[k] }
+        return (needing, made(around: existing))
     }
 
     /// A line saying which step a merge is in, for books large enough (8 MB, some 10,000 cards) that a step
