@@ -570,35 +570,39 @@ struct Clustering: Sendable {
                 // A pair of two groups looked at is decided once, by the lower root.
                 if looked[other] && other < root { continue }
                 if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
-                let theirs = groupKeys[other]
-                assert(theirs === (merged[other]?.keys ?? keys[other]), "the index holds a group's keys at its root")
-                let (edgeCount, possibleCount) = (out.edges.count, out.possible.count)
-                // A possible duplicate replayed is in `possible` from the pass before: the suggestions keep each
-                // pair once with its strongest rank, so it is not added again.
-                if let pair = replay.replay(other, theirs, edges: &out.edges) {
-                    out.kept.keep(
-                        other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
-                        rank: pair.outcome == .possible ? pair.value : nil)
-                    out.replayed += 1
-                    continue
-                }
-                let verdict = matcher.verdict(ours, theirs)
-                if verdict.kind != .same
-                    && identical(
-                        { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
-                {
-                    out.edges.append(
-                        Edge(root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100)))
-                } else {
-                    Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
-                        matcher.decide(ours, theirs)
+                groupKeys.withElement(at: other) { theirs in
+                    assert(
+                        theirs === (merged[other]?.keys ?? keys[other]), "the index holds a group's keys at its root")
+                    let (edgeCount, possibleCount) = (out.edges.count, out.possible.count)
+                    // A possible duplicate replayed is in `possible` from the pass before: the suggestions keep each
+                    // pair once with its strongest rank, so it is not added again.
+                    if let pair = replay.replay(other, theirs, edges: &out.edges) {
+                        out.kept.keep(
+                            other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
+                            rank: pair.outcome == .possible ? pair.value : nil)
+                        out.replayed += 1
+                        return
                     }
-                }
-                // What the pair gave is kept for the next pass unless its decision read the index.
-                if verdict.sharedIdentifiers == 0 {
-                    out.kept.keep(
-                        other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
-                        rank: out.possible.count > possibleCount ? out.possible.last?.rank : nil)
+                    let verdict = matcher.verdict(ours, theirs)
+                    if verdict.kind != .same
+                        && identical(
+                            { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
+                    {
+                        out.edges.append(
+                            Edge(
+                                root, other, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 100))
+                        )
+                    } else {
+                        Edge.file(verdict, root, other, edges: &out.edges, possible: &out.possible) {
+                            matcher.decide(ours, theirs)
+                        }
+                    }
+                    // What the pair gave is kept for the next pass unless its decision read the index.
+                    if verdict.sharedIdentifiers == 0 {
+                        out.kept.keep(
+                            other, theirs, edge: out.edges.count > edgeCount ? out.edges.last : nil,
+                            rank: out.possible.count > possibleCount ? out.possible.last?.rank : nil)
+                    }
                 }
             }
             return out

@@ -110,11 +110,14 @@ extension AddressBookMerge {
                 out.edges.append(Edge(a: holder, b: node, tier: 4, strength: 1_000, decision: decision))
                 return out
             }
+            let existingKeys = existing.keys
             for p in candidates where !keptApart(node, p) {
-                Edge.file(
-                    existingMatcher.verdict(mine, existing.keys[p]), p, node, edges: &out.edges, possible: &out.possible
-                ) {
-                    existingMatcher.decide(mine, existing.keys[p])
+                existingKeys.withElement(at: p) { theirs in
+                    Edge.file(
+                        existingMatcher.verdict(mine, theirs), p, node, edges: &out.edges, possible: &out.possible
+                    ) {
+                        existingMatcher.decide(mine, theirs)
+                    }
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
@@ -284,20 +287,23 @@ extension AddressBookMerge {
                 let candidates = matcher.index.candidates(for: mine, below: i, capped: &out.capped)
                 for j in candidates where !keptApart(i, j) {
                     out.candidates += 1
-                    let theirs = keys[j]
-                    let verdict = matcher.verdict(mine, theirs)
-                    if verdict.kind != .same, mine.couldContain(theirs), theirs.couldContain(mine) {
-                        let a = cards.card(i)
-                        let b = cards.card(j)
-                        if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
-                            out.edges.append(
-                                Edge(j, i, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000))
-                            )
-                            continue
+                    keys.withElement(at: j) { theirs in
+                        let verdict = matcher.verdict(mine, theirs)
+                        if verdict.kind != .same, mine.couldContain(theirs), theirs.couldContain(mine) {
+                            let a = cards.card(i)
+                            let b = cards.card(j)
+                            if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
+                                out.edges.append(
+                                    Edge(
+                                        j, i,
+                                        MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000))
+                                )
+                                return
+                            }
                         }
-                    }
-                    Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
-                        matcher.decide(mine, theirs)
+                        Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
+                            matcher.decide(mine, theirs)
+                        }
                     }
                 }
             }
