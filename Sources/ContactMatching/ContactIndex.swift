@@ -58,8 +58,26 @@ package struct IndexKey: Hashable, Sendable {
 /// collection's size: candidates come only from shared UIDs, emails, phones and names, never from comparing every
 /// pair. Hashes stand for the keys: a rare collision only adds a candidate, which the decision then examines.
 public struct ContactIndex: Sendable {
-    /// The keys of each indexed card, by position.
-    public let keys: [MatchKeys]
+    /// The keys of each indexed card, by position, made into a list at each call.
+    public var keys: [MatchKeys] { lent.map { $0.takeUnretainedValue() } }
+    /// The keys by position, not retained: `owners` holds them. The index of a pass's groups shares its book's
+    /// keys and replaces a few; a list of references copied retained every card's keys (a cache miss each) and
+    /// released them all again when the pass was over, which was most of the cost of each pass's index.
+    private let lent: [Unmanaged<MatchKeys>]
+    /// The lists that hold the keys `lent` lends.
+    private let owners: [[MatchKeys]]
+
+    /// How many cards are indexed.
+    package var count: Int { lent.count }
+
+    /// The keys of the card at `position`.
+    package func key(at position: Int) -> MatchKeys { lent[position].takeUnretainedValue() }
+
+    /// Calls `body` with the keys of the card at `position`, lent rather than retained (see `Array.withElement`).
+    @inline(__always)
+    package func withKey<R>(at position: Int, _ body: (MatchKeys) throws -> R) rethrows -> R {
+        try lent[position]._withUnsafeGuaranteedRef(body)
+    }
     /// Each entry is a key's hash in the high bits and a position in the low `positionBits`: one integer sorts
     /// several times faster than a pair (a large book has over a million entries), and the hash bits given up
     /// only make a rare collision, which adds a candidate.
@@ -90,7 +108,8 @@ public struct ContactIndex: Sendable {
             return entries
         }
         let entries = sorted.count == 1 ? sorted[0] : Self.merged(sorted[0], sorted[1])
-        self.init(keys: keys, entries: entries, positionBits: positionBits)
+        self.init(
+            lent: keys.map(Unmanaged.passUnretained), owners: [keys], entries: entries, positionBits: positionBits)
     }
 
     /// Two sorted lists as one.
@@ -113,62 +132,88 @@ public struct ContactIndex: Sendable {
     /// of keys afresh gives, made from the two sorted lists (a merge indexes its book, then the book and the
     /// incoming cards together, and sorting a million entries again took longer than the rest).
     package func appending(_ other: ContactIndex) -> ContactIndex {
-        let all = keys + other.keys
-        let positionBits = max(1, Int.bitWidth - all.count.leadingZeroBitCount)
+        let count = lent.count + other.lent.count
+        let positionBits = max(1, Int.bitWidth - count.leadingZeroBitCount)
         // This index's entries keep their positions only when no more bits are needed to hold the new ones, and
         // the other's need at least as many hash bits as they kept.
-        guard positionBits == self.positionBits, other.positionBits <= positionBits else { return ContactIndex(all) }
+        guard positionBits == self.positionBits, other.positionBits <= positionBits else {
+            return ContactIndex(keys + other.keys)
+        }
         let hashMask = ~((1 << positionBits) - 1)
         let otherPositions = (1 << other.positionBits) - 1
-        var added = other.entries.map { $0 & hashMask | ($0 & otherPositions) + keys.count }
+        var added = other.entries.map { $0 & hashMask | ($0 & otherPositions) + lent.count }
         RadixSort.sort(&added)
-        return ContactIndex(keys: all, entries: Self.merged(entries, added), positionBits: positionBits)
+        return ContactIndex(
+            lent: lent + other.lent, owners: owners + other.owners, entries: Self.merged(entries, added),
+            positionBits: positionBits)
     }
 
     /// The index with the cards at the positions of `replaced` given new keys and the cards at `removed` left
     /// out (they keep their positions, with no key): the same as indexing the changed collection afresh, at a
     /// fraction of the cost when few cards change, as when groups of a large book are looked up again.
     package func updating(_ replaced: [Int: MatchKeys], removing removed: some Sequence<Int>) -> ContactIndex {
-        var dropped = [Bool](repeating: false, count: keys.count)
+        var dropped = [Bool](repeating: false, count: lent.count)
         for p in removed { dropped[p] = true }
-        var keys = self.keys
+        var lent = self.lent
         var added: [Int] = []
         let hashMask = ~((1 << positionBits) - 1)
         for (p, k) in replaced {
             dropped[p] = true
-            keys[p] = k
+            lent[p] = Unmanaged.passUnretained(k)
             for key in k.indexKeys { added.append(key.hash & hashMask | p) }
         }
         RadixSort.sort(&added)
         let positionMask = (1 << positionBits) - 1
-        var entries: [Int] = []
-        entries.reserveCapacity(self.entries.count + added.count)
-        var j = 0
-        for entry in self.entries where !dropped[entry & positionMask] {
-            while j < added.count && added[j] < entry {
-                entries.append(added[j])
-                j += 1
+        // Written through buffers: this runs at every pass over a large book's million entries, and appending
+        // one at a time checked the list's room and uniqueness at each.
+        let entries = [Int](unsafeUninitializedCapacity: self.entries.count + added.count) { out, written in
+            var k = 0
+            var j = 0
+            self.entries.withUnsafeBufferPointer { old in
+                dropped.withUnsafeBufferPointer { dropped in
+                    added.withUnsafeBufferPointer { added in
+                        for entry in old where !dropped[entry & positionMask] {
+                            while j < added.count && added[j] < entry {
+                                out[k] = added[j]
+                                k += 1
+                                j += 1
+                            }
+                            out[k] = entry
+                            k += 1
+                        }
+                        while j < added.count {
+                            out[k] = added[j]
+                            k += 1
+                            j += 1
+                        }
+                    }
+                }
             }
-            entries.append(entry)
+            written = k
         }
-        entries.append(contentsOf: added[j...])
-        return ContactIndex(keys: keys, entries: entries, positionBits: positionBits)
+        return ContactIndex(
+            lent: lent, owners: owners + [Array(replaced.values)], entries: entries, positionBits: positionBits)
     }
 
-    private init(keys: [MatchKeys], entries: [Int], positionBits: Int) {
-        self.keys = keys
+    private init(lent: [Unmanaged<MatchKeys>], owners: [[MatchKeys]], entries: [Int], positionBits: Int) {
+        self.lent = lent
+        self.owners = owners
         self.entries = entries
         self.positionBits = positionBits
         // About eight entries a bucket, and never a bucket that splits one key's entries (they differ only in
         // the position bits).
         let bits = min(max(0, Int.bitWidth - entries.count.leadingZeroBitCount - 3), 20, Int.bitWidth - positionBits)
         var starts = [Int](repeating: entries.count, count: (1 << bits) + 1)
-        var next = 0
-        for (i, entry) in entries.enumerated() {
-            let bucket = Self.bucket(of: entry, bits: bits)
-            while next <= bucket {
-                starts[next] = i
-                next += 1
+        starts.withUnsafeMutableBufferPointer { starts in
+            entries.withUnsafeBufferPointer { entries in
+                var next = 0
+                for (i, entry) in entries.enumerated() {
+                    let bucket = Self.bucket(of: entry, bits: bits)
+                    while next <= bucket {
+                        starts[next] = i
+                        next += 1
+                    }
+                }
             }
         }
         bucketStarts = starts
@@ -222,7 +267,7 @@ public struct ContactIndex: Sendable {
     /// Whether an indexed card has the UID key `uid` (see `MatchKeys.uidKey`): found through the index, not by
     /// reading every card's keys.
     public func contains(uid: String) -> Bool {
-        range(of: IndexKey(.uid, uid).hash).contains { keys[position(entries[$0])].uid == uid }
+        range(of: IndexKey(.uid, uid).hash).contains { key(at: position(entries[$0])).uid == uid }
     }
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).

@@ -52,7 +52,7 @@ public struct Matcher: Sendable {
     {
         var best: (position: Int, verdict: MatchVerdict)?
         for position in candidates where !excluding.contains(position) {
-            let verdict = verdict(incoming, index.keys[position])
+            let verdict = verdict(incoming, index.key(at: position))
             guard verdict.kind != .different else { continue }
             if let current = best {
                 // A card found by a shared identifier beats one found by the score, however high.
@@ -65,7 +65,7 @@ public struct Matcher: Sendable {
             }
             best = (position, verdict)
         }
-        return best.map { ($0.position, decide(incoming, index.keys[$0.position])) }
+        return best.map { ($0.position, decide(incoming, index.key(at: $0.position))) }
     }
 
     /// The decision for one pair, with its field-by-field score (worked out only for the pairs that reach the

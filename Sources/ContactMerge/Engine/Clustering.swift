@@ -551,7 +551,6 @@ struct Clustering: Sendable {
         // root, which the index holds with its group's keys.
         let members = state.members
         let merged = state.merged
-        let groupKeys = matcher.index.keys
         let previous = PairMemo.replays ? memo.groups : [:]
         struct Found: Sendable {
             var edges: [Edge] = []
@@ -560,9 +559,9 @@ struct Clustering: Sendable {
             var replayed = 0
         }
         // Groups of one name one after another, so their candidates' keys stay in the cache (as in the planner).
-        let byName = ContactIndex.localityOrder(of: mine, in: groupKeys)
+        let byName = ContactIndex.localityOrder(of: mine, in: groups)
         let found = Concurrently.map(byName, chunk: 16) { [looked] root -> Found in
-            let ours = groupKeys[root]
+            let ours = groups.key(at: root)
             var out = Found(kept: PairMemo.Group(ours: ours))
             var replay = PairMemo.Cursor(previous[root], ours: ours)
             let anchored = (members[root] ?? [root]).contains(where: isAnchor)
@@ -570,7 +569,7 @@ struct Clustering: Sendable {
                 // A pair of two groups looked at is decided once, by the lower root.
                 if looked[other] && other < root { continue }
                 if anchored && (members[other] ?? [other]).contains(where: isAnchor) { continue }
-                groupKeys.withElement(at: other) { theirs in
+                groups.withKey(at: other) { theirs in
                     assert(
                         theirs === (merged[other]?.keys ?? keys[other]), "the index holds a group's keys at its root")
                     let (edgeCount, possibleCount) = (out.edges.count, out.possible.count)
