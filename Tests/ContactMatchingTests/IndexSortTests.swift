@@ -21,6 +21,20 @@ import Utilities
         RadixSort.sort(&sorted)
         #expect(sorted == values.sorted())
     }
+
+    /// Digits the same in every value are skipped, so the values end in either buffer: one varying digit (an odd
+    /// number of passes), two, and the top one alone (positions, pair keys, hashes of one sign).
+    @Test(arguments: [0xFFFF, 0xFFFF_FFFF, 0x7FFF << 48, -(1 << 20)])
+    func radixSortSkipsDigitsTheValuesShare(_ mask: Int) {
+        var state: UInt64 = 7
+        let values = (0..<5_000).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(bitPattern: UInt(state)) & mask
+        }
+        var sorted = values
+        RadixSort.sort(&sorted)
+        #expect(sorted == values.sorted())
+    }
 }
 
 /// An index updated with a few cards' new keys and some cards left out finds what an index built afresh over the
