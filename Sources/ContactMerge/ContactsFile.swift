@@ -63,6 +63,14 @@ public struct ContactsFile: Sendable {
         charsetEvidence = bytes.withUnsafeBufferPointer {
             CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
         }
+        // Read without a country code, a card's national numbers wait for the code most of the book's
+        // international numbers use, known only once every card is read; reading them then took a pass over every
+        // card's keys after the read (a tenth of a dedupe's read of a large book). The code the file's first
+        // cards prevail with is a guess that is nearly always that code: each card's national numbers are read
+        // with it while its keys are at hand, and the few cards read with a guess that proves wrong are read again.
+        let guess = countryCode == nil ? Self.likelyCountryCode(bytes, evidence: charsetEvidence) : nil
+        var counts: [Int: Int] = [:]
+        var readWith: [Int32] = []
         do {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
             var reader = ParallelCardReader()
@@ -71,11 +79,18 @@ public struct ContactsFile: Sendable {
                 bytes, name: name,
                 transform: { raw in
                     let identity = VCardReader.identity(from: raw)
-                    return Card(
+                    let keys = MatchKeys(identity, countryCode: countryCode)
+                    let (codes, readWith) = Self.readNationalNumbers(keys, countryCode: countryCode, guess: guess)
+                    let card = Card(
                         byteRange: raw.byteRange, beginLine: raw.beginLine, version: Self.version(of: raw),
-                        keys: MatchKeys(identity, countryCode: countryCode),
-                        displayName: AddressBookMerge.displayName(identity))
-                }, body: { cards.append($0) },
+                        keys: keys, displayName: AddressBookMerge.displayName(identity))
+                    return (card: card, codes: codes, readWith: readWith)
+                },
+                body: {
+                    cards.append($0.card)
+                    for code in $0.codes { counts[code, default: 0] += 1 }
+                    if countryCode == nil { readWith.append($0.readWith) }
+                },
                 diagnostics: { found in errors += found.filter { $0.severity == .error } })
         } catch {
             throw Unreadable(diagnostics: [], reason: "\(error)")
@@ -84,8 +99,10 @@ public struct ContactsFile: Sendable {
             throw Unreadable(diagnostics: errors.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         }
         if countryCode == nil {
-            // The keys were made here and no other thread holds them yet.
-            self.countryCode = MatchKeys.resolvePrevailingCountryCode(inPlace: cards.map(\.keys))
+            let code = Matcher.prevailingCountryCode(counts: counts)
+            Self.settleNationalNumbers(
+                &cards, readWith: readWith, code: code, bytes: bytes, evidence: charsetEvidence)
+            self.countryCode = code
         } else {
             self.countryCode = countryCode
         }
@@ -94,6 +111,55 @@ public struct ContactsFile: Sendable {
         self.cards = cards
         let firstLF = bytes.firstIndex(of: 0x0A)
         lineEnding = firstLF.map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
+    }
+
+    /// How much of a file's beginning `likelyCountryCode` reads.
+    package static let sampledBytes = 256 << 10
+
+    /// The country code most international numbers of the cards in the file's first `sampledBytes` use, as
+    /// `Matcher.prevailingCountryCode` counts them; nil when they name none.
+    package static func likelyCountryCode(_ bytes: [UInt8], evidence: CharsetEvidence) -> Int? {
+        let sample = Array(bytes.prefix(sampledBytes))
+        let cards = VCardDocument.read(sample, evidence: evidence).cards
+        return Matcher.prevailingCountryCode(cards.lazy.flatMap { $0.contact.phones.lazy.map(\.value) })
+    }
+
+    /// For a card read without a country code: the country codes of its international numbers (what
+    /// `Matcher.prevailingCountryCode` counts), and the code its national numbers were read with in place
+    /// (`guess`), -1 when it has some left unread (no guess), 0 when it has none.
+    private static func readNationalNumbers(_ keys: MatchKeys, countryCode: Int?, guess: Int?) -> (
+        codes: [Int], readWith: Int32
+    ) {
+        guard countryCode == nil else { return ([], 0) }
+        let codes = keys.phones.compactMap(\.key.countryCode)
+        guard keys.phones.contains(where: \.key.isNational) else { return (codes, 0) }
+        guard let guess else { return (codes, -1) }
+        // The keys were made here and no other thread holds them yet.
+        keys.resolveNationalNumbers(countryCode: guess)
+        return (codes, Int32(guess))
+    }
+
+    /// Gives every card's national numbers the book's own `code`, as reading them all without one and then
+    /// with it does: the cards left unread are read with it, and the cards read with another guess are read
+    /// again from their bytes (their keys without a code, then with it).
+    private static func settleNationalNumbers(
+        _ cards: inout [Card], readWith: [Int32], code: Int?, bytes: [UInt8], evidence: CharsetEvidence
+    ) {
+        let settled = Int32(code ?? 0)
+        let positions = readWith.indices.filter { readWith[$0] != 0 && readWith[$0] != settled }
+        guard !positions.isEmpty else { return }
+        let wrong = positions.filter { readWith[$0] > 0 }
+        let ranges = wrong.map { cards[$0].byteRange }
+        let fresh = Concurrently.map(ranges, chunk: 64) { range -> MatchKeys in
+            // Read without error once already: there is a card here, and the file's evidence decodes it alike.
+            let card = VCardDocument.read(Array(bytes[range]), evidence: evidence).cards.first
+            return MatchKeys(card.map { VCardReader.identity(from: $0.raw) } ?? Contact(), countryCode: nil)
+        }
+        for (k, p) in wrong.enumerated() { cards[p].keys = fresh[k] }
+        guard let code else { return }
+        // Each card's keys were made by this read and no other thread holds them yet.
+        let keys = cards.map(\.keys)
+        _ = Concurrently.map(positions, chunk: 1_024) { keys[$0].resolveNationalNumbers(countryCode: code) }
     }
 
     /// The whole card at `position`, read again from its bytes.
