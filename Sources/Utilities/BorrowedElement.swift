@@ -5,7 +5,7 @@ extension Array where Element: AnyObject {
     /// ones; retaining and releasing each is two atomic writes to a line other threads read, which cost a merge
     /// or dedupe more than some of the comparisons. The array must not change while `body` runs.
     @inline(__always)
-    public func withElement<R>(at index: Int, _ body: (Element) throws -> R) rethrows -> R {
+    package func withElement<R>(at index: Int, _ body: (Element) throws -> R) rethrows -> R {
         try Unmanaged.passUnretained(self[index])._withUnsafeGuaranteedRef(body)
     }
 }
