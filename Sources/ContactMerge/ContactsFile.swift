@@ -196,39 +196,77 @@ public struct ContactsFile: Sendable {
         replacing replaced: [Int: Contact], removing removed: Set<Int> = [],
         adding added: [Contact]
     ) -> [ArraySlice<UInt8>] {
-        // The new cards are written on every processor (a merge into a large book rewrites thousands).
+        var parts: [ArraySlice<UInt8>] = []
+        writeRendered(replacing: replaced, removing: removed, adding: added) { parts.append($0) }
+        return parts
+    }
+
+    /// The pieces of `renderedParts`, each non-empty, handed to `sink` as the new cards are written, a batch at a
+    /// time: an import of a large book held the whole new file in memory twice (each card written, then all of
+    /// them joined) before the first byte went to disk.
+    public func writeRendered<Failure: Error>(
+        replacing replaced: [Int: Contact], removing removed: Set<Int> = [], adding added: [Contact],
+        to sink: (ArraySlice<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
         let changed = Set(replaced.keys).union(removed).sorted()
         let rewritten = changed.filter { !removed.contains($0) }
         let file = self
         let version = prevailingVersion
-        // By index: a list of the cards with their versions copied every card (retaining each of its values)
-        // only to write it, and an import writes every card of a book.
-        let written = Concurrently.map(Array(0..<(rewritten.count + added.count)), chunk: 64) { i -> [UInt8] in
-            guard i < rewritten.count else { return file.written(added[i - rewritten.count], version: version) }
-            let position = rewritten[i]
-            return file.written(replaced[position]!, version: file.cards[position].version)
+        var lastByte: UInt8?
+        func emit(_ part: ArraySlice<UInt8>) throws(Failure) {
+            guard let last = part.last else { return }
+            lastByte = last
+            try sink(part)
         }
-        var parts: [ArraySlice<UInt8>] = []
         var copied = 0
-        var next = 0
-        for position in changed {
-            let range = cards[position].byteRange
-            parts.append(bytes[copied..<range.lowerBound])
-            if !removed.contains(position) {
-                parts.append(written[next][...])
-                next += 1
+        var nextChanged = 0
+        // The file's bytes up to `limit`, skipping the cards removed before it.
+        func copyRemoved(before limit: Int) throws(Failure) {
+            while nextChanged < changed.count && changed[nextChanged] < limit {
+                let range = cards[changed[nextChanged]].byteRange
+                try emit(bytes[copied..<range.lowerBound])
+                copied = range.upperBound
+                nextChanged += 1
             }
-            copied = range.upperBound
         }
-        parts.append(bytes[copied...])
-        if !added.isEmpty {
-            if let last = parts.last(where: { !$0.isEmpty })?.last, last != 0x0A { parts.append(lineEnding[...]) }
-            var out: [UInt8] = []
-            out.reserveCapacity(written[next...].reduce(0) { $0 + $1.count })
-            for card in written[next...] { out += card }
-            parts.append(out[...])
+        // The rest of the file, and a line break before the added cards when the file ends without one.
+        func finishFile() throws(Failure) {
+            try copyRemoved(before: Int.max)
+            try emit(bytes[copied...])
+            copied = bytes.count
+            if !added.isEmpty, let lastByte, lastByte != 0x0A { try emit(lineEnding[...]) }
         }
-        return parts.filter { !$0.isEmpty }
+        let total = rewritten.count + added.count
+        // The new cards are written on every processor (a merge into a large book rewrites thousands), a batch
+        // at a time, so only one batch of them is held at once.
+        let batch = 4_096
+        var start = 0
+        while start < total {
+            let end = min(total, start + batch)
+            // By index: a list of the cards with their versions copied every card (retaining each of its values)
+            // only to write it, and an import writes every card of a book.
+            let written = Concurrently.map(Array(start..<end), chunk: 64) { i -> [UInt8] in
+                guard i < rewritten.count else { return file.written(added[i - rewritten.count], version: version) }
+                let position = rewritten[i]
+                return file.written(replaced[position]!, version: file.cards[position].version)
+            }
+            for (offset, card) in written.enumerated() {
+                let i = start + offset
+                if i < rewritten.count {
+                    let position = rewritten[i]
+                    try copyRemoved(before: position)
+                    try emit(bytes[copied..<cards[position].byteRange.lowerBound])
+                    try emit(card[...])
+                    copied = cards[position].byteRange.upperBound
+                    nextChanged += 1
+                } else {
+                    if i == rewritten.count { try finishFile() }
+                    try emit(card[...])
+                }
+            }
+            start = end
+        }
+        if added.isEmpty { try finishFile() }
     }
 
     private static func version(of raw: RawCard) -> VCardVersion {

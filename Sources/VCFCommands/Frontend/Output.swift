@@ -129,10 +129,13 @@ final class CommandOutput {
 
     /// Writes `bytes`. A closed pipe ends the output quietly: later writes are dropped.
     /// - Throws: `FileError` for any other failure.
-    func write(_ bytes: [UInt8]) throws {
+    func write(_ bytes: [UInt8]) throws { try write(bytes[...]) }
+
+    /// Writes `bytes`, as `write(_:)` does, without copying them first.
+    func write(_ bytes: ArraySlice<UInt8>) throws {
         guard !ended, !bytes.isEmpty else { return }
         switch sink {
-        case .standardOutput(let io): io.write(bytes)
+        case .standardOutput(let io): io.standardOutput(bytes)
         case .stream(let writer): try quietOnClosedPipe { try writer.write(bytes) }
         case .file(let replacement): try replacement.write(bytes)
         }

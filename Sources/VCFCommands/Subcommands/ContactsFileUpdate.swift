@@ -1,5 +1,6 @@
 import ContactFormats
 import ContactMerge
+import ContactModel
 import UserFiles
 
 /// The file side of `merge` and `dedupe`: read the contacts file, let the engine work on it, and write the
@@ -9,10 +10,18 @@ struct ContactsFileUpdate {
     /// What one pass of the engine made of the file.
     struct Outcome {
         var file: ContactsFile
-        /// The new file, as pieces to write one after another.
-        var output: [ArraySlice<UInt8>]
+        /// The cards the new file rewrites, by position; those it leaves out; and those it adds at the end.
+        /// The new file is written from them as it is written, not held whole first.
+        var replaced: [Int: Contact] = [:]
+        var removed: Set<Int> = []
+        var added: [Contact] = []
         /// Whether the output differs from the file.
         var changed: Bool
+
+        /// Hands the new file to `sink` piece by piece.
+        func write(to sink: (ArraySlice<UInt8>) throws -> Void) throws {
+            try file.writeRendered(replacing: replaced, removing: removed, adding: added, to: sink)
+        }
     }
 
     /// The contacts file, as the user named it.
@@ -43,7 +52,7 @@ struct ContactsFileUpdate {
             guard !dryRun else { return (result, nil) }
             let output = try CommandOutput.open(destination, io: io, options: options)
             defer { output.abandon() }
-            for part in outcome.output { try output.write(Array(part)) }
+            try outcome.write { try output.write($0) }
             return (result, try output.commit())
         }
         guard case .file(let given, let resolved) = try OutputTarget.resolve(source) else {
@@ -58,10 +67,9 @@ struct ContactsFileUpdate {
         }
         return try update.run { snapshot in
             let (outcome, result) = try compute(try contactsFile(snapshot.bytes, name: name))
-            let parts = outcome.output
             return InPlaceUpdate.Plan(
                 report: result,
-                write: outcome.changed ? { replacement in for part in parts { try replacement.write(part) } } : nil)
+                write: outcome.changed ? { replacement in try outcome.write { try replacement.write($0) } } : nil)
         }
     }
 

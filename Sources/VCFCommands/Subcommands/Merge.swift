@@ -126,11 +126,11 @@ enum Merge {
                 if !Self.inFileOrder(entries) { entries.sort { ($0.file, $0.line) < ($1.file, $1.line) } }
                 let changed = !result.replaced.isEmpty || !result.added.isEmpty
                 if changed { Self.giveUIDs(&result.added, in: file, taken: plan.existingCardHas) }
-                let output = changed ? file.renderedParts(replacing: result.replaced, adding: result.added) : []
-                PhaseClock.mark("render")
+                PhaseClock.mark("UIDs given")
                 if changed && !settings.dryRun { progress?.phase("writing \(target)…") }
                 return (
-                    ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
+                    ContactsFileUpdate.Outcome(
+                        file: file, replaced: result.replaced, added: result.added, changed: changed),
                     Decisions(
                         file: file, entries: entries, result: result, changed: changed,
                         suggestions: MergeSuggestions(file: file, incoming: incoming, result: result, isDedupe: false))
@@ -139,7 +139,7 @@ enum Merge {
         } catch is ContactsFileUpdate.Refused {
             return ExitCode.ioFailure
         }
-        PhaseClock.mark("write")
+        PhaseClock.mark("render and write")
         progress?.finish()
         report(decisions, target: InputReader.name(target), committed: committed, settings: settings, io: io)
         guard saveKeptApart(decisions, reviewed: reviewed, for: target, settings: settings, io: io) else {
@@ -205,10 +205,9 @@ enum Merge {
                 let result = settings.engine.apply(plan, answers: answers)
                 PhaseClock.mark("apply")
                 let changed = !result.replaced.isEmpty || !result.removed.isEmpty || destination != nil
-                let output =
-                    changed ? file.renderedParts(replacing: result.replaced, removing: result.removed, adding: []) : []
                 return (
-                    ContactsFileUpdate.Outcome(file: file, output: output, changed: changed),
+                    ContactsFileUpdate.Outcome(
+                        file: file, replaced: result.replaced, removed: result.removed, changed: changed),
                     Decisions(
                         file: file, entries: result.entries.filter { $0.outcome == .merged }, result: result,
                         changed: changed,
