@@ -22,8 +22,8 @@ private let systemRead = Darwin.read
 /// trusted once the segment before it is known to have ended outside any card; if one did not (nested 2.1
 /// cards, a quoted-printable value running over an `END:VCARD` line), reading goes on sequentially from
 /// that segment, so the cards, diagnostics and line numbers are always those of one sequential read.
-/// UTF-16 input, and stretches with no cut point (one huge card), are read sequentially too. Memory stays
-/// bounded: a few segments are in flight at once.
+/// UTF-16 input, and stretches with no cut point (a card larger than `maxSegmentBytes`, or several cards with no
+/// boundary between them), are read sequentially too. Memory stays bounded: a few segments are in flight at once.
 public struct ParallelCardReader: Sendable {
     /// The limits in force.
     public var limits: Limits
@@ -191,6 +191,7 @@ public struct ParallelCardReader: Sendable {
         var sequentialTail = false
         var finished = false
         var needsMore = false
+        var begins = BeginLines()
         // More segments in flight than workers keeps every worker busy while the caller consumes.
         let inFlight = workers * 2 + 1
 
@@ -219,7 +220,11 @@ public struct ParallelCardReader: Sendable {
             // With no cut point in what is held (one long card), more must be read before the next try.
             needsMore = cut == nil || cut == 0
             guard let cut, cut > 0 else {
-                if carry.count > maxSegmentBytes {
+                // Several cards with no cut between them (BEGIN lines without END, cards run together) are read
+                // on in order at once: held until a cut that may never come, they were one segment, lexed and
+                // made whole before any was handed over (a 20 MB file of BEGIN lines took 7 GB).
+                begins.count(in: carry)
+                if carry.count > maxSegmentBytes || begins.found > 1 {
                     sequentialTail = true
                     try run.feedSequentially(carry, line: line, offset: offset, first: first)
                     first = false
@@ -229,6 +234,7 @@ public struct ParallelCardReader: Sendable {
             }
             // The segment keeps the array read into and the carry starts again from the few bytes after the cut,
             // rather than copying the segment out and moving the rest of the carry down.
+            begins = BeginLines()
             var bytes: [UInt8] = []
             if cut < carry.count {
                 let rest = Array(carry[cut...])
@@ -264,6 +270,19 @@ public struct ParallelCardReader: Sendable {
     static func looksLikeUTF16(_ bytes: [UInt8]) -> Bool {
         if bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF { return true }
         return (bytes[1] == 0 && bytes[3] == 0) || (bytes[0] == 0 && bytes[2] == 0)
+    }
+}
+
+/// Counts the lines of a stretch with no cut point that begin a card, reading each byte once as the stretch grows.
+private struct BeginLines {
+    /// How many `BEGIN:VCARD` lines have been found.
+    var found = 0
+    /// How far the stretch has been read.
+    private var scanned = 0
+
+    mutating func count(in bytes: [UInt8]) {
+        found += bytes.withUnsafeBufferPointer { CardBoundary.countBeginLines($0, scanned..<$0.count) }
+        scanned = bytes.count
     }
 }
 
@@ -357,9 +376,18 @@ private struct Run<T: Sendable> {
         sequential = lexer
     }
 
+    /// Feeds `bytes` a slice at a time, handing over each slice's cards before the next is lexed: a run of
+    /// tiny cards is never held lexed all at once (a card's line records cost about 4 KB, however short it is).
     private mutating func feed(_ bytes: [UInt8]) throws {
-        let cards = sequential!.feed(bytes)
-        try deliver(cards, sequential!.takeDiagnostics())
+        var start = 0
+        repeat {
+            let end = min(bytes.count, start + VCardFileReader.feedBytes)
+            let cards = bytes.withUnsafeBufferPointer {
+                sequential!.feed(UnsafeBufferPointer(rebasing: $0[start..<end]))
+            }
+            try deliver(cards, sequential!.takeDiagnostics())
+            start = end
+        } while start < bytes.count
     }
 
     private func deliver(_ cards: [RawCard], _ fileDiagnostics: [Diagnostic]) throws {

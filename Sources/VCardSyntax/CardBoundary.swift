@@ -21,6 +21,23 @@ package enum CardBoundary {
         return nil
     }
 
+    /// The number of `BEGIN:VCARD` lines whose line end is in `bytes[range]` (a line begun before `range` is
+    /// counted, so a stretch read in parts counts each line once).
+    public static func countBeginLines(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        let length = 11  // BEGIN:VCARD
+        var count = 0
+        let from = max(range.lowerBound, length)
+        guard from < range.upperBound else { return 0 }
+        for p in from..<range.upperBound where isLineEnd(bytes[p]) {
+            let start = p - length
+            if (start == 0 || isLineEnd(bytes[start - 1])) && ASCII.equalsIgnoringCase(bytes, start..<p, "BEGIN:VCARD")
+            {
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// The number of line ends in `bytes[range]` as the lexer counts them: LF, CR LF and CR CR LF are one
     /// each, and so is a run of CRs followed by anything else. `range` must end after a whole line end.
     public static func countLineEnds(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {

@@ -181,4 +181,34 @@ struct StreamTests {
         }
         #expect(try scratch.bytes("book.vcf") == Array(Self.input.utf8))
     }
+
+    /// Cards run together with no place to cut the stream between them (BEGIN lines with no END, as a broken
+    /// export or a hostile file has) are read in order as they come, from a file and from a pipe alike: the
+    /// output and messages are those of one sequential read, and memory stays bounded. Held for a cut that
+    /// never came, 3 MB of such lines took 264 MB (and a 20 MB file 7 GB).
+    @Test func cardsWithNoCutBetweenThemAreReadAsTheyCome() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let lines = String(repeating: "BEGIN:VCARD\r\n", count: 200_000)
+        let input = try scratch.write("run.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEND:VCARD\r\n" + lines)
+        let fromFile = try ChildProcess.run(["convert", input], measureMemory: true)
+        let child = try ChildProcess.start(["convert", "-"].map { Array($0.utf8) }, stdin: .pipe, measureMemory: true)
+        #expect(child.feed(Array(try scratch.bytes("run.vcf"))))
+        let fromPipe = child.wait()
+        for (how, outcome) in [("file", fromFile), ("pipe", fromPipe)] {
+            #expect(outcome.status == 1, "\(how): \(outcome.stderr.suffix(300))")
+            // Ann, then a card for each BEGIN line, each missing its END.
+            let written = String(decoding: outcome.stdout, as: UTF8.self)
+            #expect(written.components(separatedBy: "FN:Ann\r\n").count == 2, "\(how)")
+            #expect(written.components(separatedBy: "END:VCARD\r\n").count == 200_002, "\(how)")
+            #expect(outcome.stderr.contains(":6:1: error: card has no END:VCARD before the next BEGIN:VCARD"), "\(how)")
+            if let kb = outcome.peakKB {
+                #expect(kb < 128 << 10, "\(how): \(kb / 1024) MB")
+            } else {
+                reportMemoryNotMeasured("vcf convert from a \(how) of BEGIN lines")
+            }
+        }
+        #expect(fromFile.stdout == fromPipe.stdout)
+        #expect(fromFile.stderr.replacingOccurrences(of: input, with: "-") == fromPipe.stderr)
+    }
 }

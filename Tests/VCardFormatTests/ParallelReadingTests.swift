@@ -1,5 +1,6 @@
 import ContactModel
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import VCardFormat
@@ -63,6 +64,35 @@ import VCardSyntax
         for size in [100, 4096] {
             #expect(try Self.parallel(url.path, segmentBytes: size) == expected, "segments of \(size) bytes")
         }
+    }
+
+    /// Cards run together with no place to cut between them (BEGIN lines with no END) are read as one sequential
+    /// read gives them, and handed over as they are read: held for a cut that never came, they were all read
+    /// before the first was handed over (about 4 KB each, however short).
+    @Test func cardsWithNoCutBetweenThemAreHandedOverAsTheyAreRead() throws {
+        let stretch = String(repeating: "BEGIN:VCARD\r\nFN:x\r\n", count: 50_000)
+        let text =
+            "BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n" + stretch + "END:VCARD\r\nBEGIN:VCARD\r\nFN:Bo\r\nEND:VCARD\r\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-run-\(UUID().uuidString).vcf")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.sequential(url.path)
+        #expect(expected.cards.count == 50_002)
+        #expect(try Self.parallel(url.path, segmentBytes: 4096) == expected)
+        // The most cards read and not yet handed over, at any hand-over.
+        let reader = ParallelCardReader(workers: 2, segmentBytes: 4096)
+        var ahead = 0
+        var delivered = 0
+        let counted = Mutex(0)
+        try reader.read(
+            path: url.path, transform: { _ in counted.withLock { $0 += 1 } },
+            body: {
+                delivered += 1
+                ahead = max(ahead, counted.withLock { $0 } - delivered)
+            },
+            diagnostics: { _ in })
+        #expect(delivered == 50_002)
+        #expect(ahead < 5_000, "\(ahead) cards read before being handed over")
     }
 
     /// Files in legacy charsets, whose decisions rest on evidence from the whole file (a CHARSET another card
