@@ -21,7 +21,8 @@
 #    duplicates), book-100k-x10.vcf (the book BIG_COPIES times over: 1.1 GB, 1,000,000 cards) and photos/.
 # 4. Runs RUNS interleaved rounds (the order rotates each round). Every run is a whole process under
 #    /usr/bin/time, writing a real file in a scratch folder (TMPDIR), counted and removed afterwards. A round:
-#      on the book  vcf convert BOOK -o OUT; vcf convert BOOK > OUT; vcf convert BOOK --to json -o OUT;
+#      on the book  vcf convert BOOK -o OUT; vcf convert BOOK > OUT; cat BOOK | vcf convert - > OUT;
+#                   vcf convert BOOK --to json -o OUT;
 #                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
 #                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
@@ -126,6 +127,10 @@ run_case() {
         "$VCF" convert "$file" -o "$OUT.vcf" ;;
     vcf.convert-stdout)
       bench_process "$procs" "$id" "vcf convert BOOK > OUT" vcard - "$file" -- "$VCF" convert "$file" ;;
+    vcf.convert-pipe)
+      # As a shell pipeline runs it: cat's time and memory are counted too.
+      bench_process "$procs" "$id" "cat BOOK | vcf convert - > OUT" vcard - "$file" -- \
+        sh -c 'cat "$1" | exec "$2" convert -' sh "$file" "$VCF" ;;
     vcf.convert-json)
       bench_process "$procs" "$id" "vcf convert BOOK --to json -o OUT" json "$OUT.json" "$file" -- \
         "$VCF" convert "$file" --to json -o "$OUT.json" ;;
@@ -187,7 +192,7 @@ rotated() {
 
 # Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
-  vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv)
+  vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe)
 [ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)

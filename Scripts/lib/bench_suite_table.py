@@ -24,6 +24,7 @@ BUDGETS = [1_000_000, 224_000, 48_000, 16_000, 8_000]
 PROCESS_ROWS = [
     ("vcf.convert", "vCard 3.0 to a file, replaced atomically (temporary file, fsync, rename)"),
     ("vcf.convert-stdout", "vCard 3.0 to stdout, redirected to a file"),
+    ("vcf.convert-pipe", "vCard 3.0 from a pipe (cat's time and memory counted) to stdout, redirected to a file"),
     ("vcf.convert-json", "Contact JSON to a file"),
     ("vcf.preview-json", "preview JSON (photos summarised) to a file"),
     ("vcf.lint", "findings to stdout (a file), summary to stderr"),
