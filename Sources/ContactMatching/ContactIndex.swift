@@ -63,7 +63,7 @@ public struct ContactIndex: Sendable {
     /// The keys by position, not retained: `owners` holds them. The index of a pass's groups shares its book's
     /// keys and replaces a few; a list of references copied retained every card's keys (a cache miss each) and
     /// released them all again when the pass was over, which was most of the cost of each pass's index.
-    private let lent: [Unmanaged<MatchKeys>]
+    @usableFromInline let lent: [Unmanaged<MatchKeys>]
     /// The lists that hold the keys `lent` lends.
     private let owners: [[MatchKeys]]
 
@@ -74,7 +74,7 @@ public struct ContactIndex: Sendable {
     package func key(at position: Int) -> MatchKeys { lent[position].takeUnretainedValue() }
 
     /// Calls `body` with the keys of the card at `position`, lent rather than retained (see `Array.withElement`).
-    @inline(__always)
+    @inlinable
     package func withKey<R>(at position: Int, _ body: (MatchKeys) throws -> R) rethrows -> R {
         try lent[position]._withUnsafeGuaranteedRef(body)
     }
