@@ -35,6 +35,9 @@ struct CardAssembler: LogicalLineConsumer {
 
     var inV21Card: Bool { stack.last?.isV21 == true }
 
+    /// Where the outermost card still open began, in the input's bytes; nil when none is open.
+    var openCardStart: Int? { stack.first?.absoluteStart }
+
     mutating func report(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, line: Int) {
         log.report(severity, code, message, line: line)
     }

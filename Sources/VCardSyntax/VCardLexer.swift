@@ -50,6 +50,10 @@ public struct VCardLexer {
     /// The charset evidence of everything fed to a surveying lexer.
     var surveyedEvidence: CharsetEvidence { reader.consumer.surveyor?.evidence ?? .none }
 
+    /// The byte offset of the BEGIN line of the outermost card not yet ended (nil when none is open): every card
+    /// handed out so far lies before it or inside it.
+    package var openCardStart: Int? { reader.consumer.openCardStart }
+
     /// Whether a card was still open when `finish` was called (and was closed with a missing-END error).
     public private(set) var endedInsideCard = false
 

@@ -210,5 +210,14 @@ struct StreamTests {
         }
         #expect(fromFile.stdout == fromPipe.stdout)
         #expect(fromFile.stderr.replacingOccurrences(of: input, with: "-") == fromPipe.stderr)
+        // lint reads them as they come too: four findings a card, each card's with it.
+        let linted = try ChildProcess.run(["lint", input], measureMemory: true)
+        #expect(linted.status == 1, "\(linted.stderr.suffix(300))")
+        #expect(linted.stderr.contains("1 file: 600102 errors, 200001 warnings"), "\(linted.stderr.suffix(300))")
+        if let kb = linted.peakKB {
+            #expect(kb < 128 << 10, "lint: \(kb / 1024) MB")
+        } else {
+            reportMemoryNotMeasured("vcf lint of BEGIN lines")
+        }
     }
 }

@@ -65,4 +65,48 @@ import VCardSyntax
         let difference = zip(streamed, whole).first { $0.description != $1.description }
         #expect(difference == nil, "first difference: \(String(describing: difference))")
     }
+
+    /// Stretches with no place to cut between cards (BEGIN lines with no END; 2.1 cards nesting others; junk
+    /// lines between cards) give the whole file's findings, and are linted as they come: held for a cut that
+    /// never came, a 20 MB file of BEGIN lines was linted all at once (11 GB).
+    @Test(arguments: ["begins", "mixed", "nested"])
+    func stretchesWithNoCutGiveTheWholeFilesFindingsAsTheyCome(_ kind: String) throws {
+        var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nN:A;Ann;;;\r\nEND:VCARD\r\n"
+        var index = 0
+        while text.utf8.count < CharsetEvidence.surveyedBytes + 6 * StreamLinter.partBytes {
+            switch kind {
+            case "begins": text += "BEGIN:VCARD\r\n"
+            case "mixed":
+                // A card cut short by the next BEGIN, junk, a whole card, and a card with a line of no colon.
+                text += "BEGIN:VCARD\r\nFN:P\(index)\r\njunk \(index)\r\nBEGIN:VCARD\r\nVERSION:3.0\r\n"
+                text += "FN:Q\(index)\r\nnocolon\r\nEND:VCARD\r\nstray text\r\n"
+            default:
+                // 2.1 cards with a card nested inside, a line of text after each.
+                text += "BEGIN:VCARD\r\nVERSION:2.1\r\nN:P\(index)\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n"
+                text += "FN:Q\(index)\r\nEND:VCARD\r\nNOTE:" + String(repeating: "x", count: index % 50) + "\r\n"
+                text += "END:VCARD\r\n-- \(index)\r\n"
+            }
+            index += 1
+        }
+        text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bo\r\nN:B;Bo;;;\r\nEND:VCARD\r\n"
+        let bytes = Array(text.utf8)
+        let whole = Linter.lint(bytes, file: "s.vcf")
+        var linter = StreamLinter(file: "s.vcf")
+        var batches: [[Diagnostic]] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + (1 << 20) + 13)
+            try linter.feed(Array(bytes[offset..<end])) { batches.append($0) }
+            offset = end
+        }
+        linter.finish { batches.append($0) }
+        let streamed = batches.flatMap { $0 }
+        #expect(whole.count > 1000)
+        #expect(streamed.count == whole.count)
+        let difference = zip(streamed, whole).first { $0.description != $1.description }
+        #expect(difference == nil, "first difference: \(String(describing: difference))")
+        // Handed on a part at a time, not as one batch of the whole stretch.
+        let largest = batches.map(\.count).max() ?? 0
+        #expect(largest < whole.count / 8, "\(largest) of \(whole.count) findings in one batch")
+    }
 }

@@ -53,7 +53,6 @@ struct LintInput {
     /// `firstLine` is the number of lines before `bytes` when they continue a file at a card's BEGIN line.
     init(_ bytes: [UInt8], charset: Charset? = nil, evidence: CharsetEvidence? = nil, firstLine: Int = 0) {
         let source = LintSource(bytes, firstLine: firstLine)
-        self.source = source
         // The file's charset evidence, as every reader gathers it (see `CharsetEvidence`).
         let evidence =
             evidence
@@ -69,6 +68,13 @@ struct LintInput {
             raws = lexer.feed(source.bytes) + lexer.finish()
             syntax = lexer.takeDiagnostics()
         }
+        self.init(source: source, raws: raws, syntax: syntax)
+    }
+
+    /// Cards a lexer read from `source` (all that it holds), with the syntax problems it reported there.
+    /// A last card that has not ended runs to the source's last line.
+    init(source: LintSource, raws: [RawCard], syntax: [Diagnostic]) {
+        self.source = source
         // A card cut short by the next BEGIN ends on the line before it; one cut short by the end of the
         // input runs to the last line.
         let lastLines = raws.indices.map { index in

@@ -17,6 +17,9 @@ public struct StreamLinter {
     private var line = 0
     private var cards = 0
     private var lineRun = LineRunLimit()
+    /// Set once the input has a stretch with no place to cut between its cards (BEGIN lines with no END): from
+    /// there on one lexer reads in order, and its cards are linted as they come.
+    private var sequential: SequentialPart?
     /// The most bytes held while waiting for a card to end: past it the part is linted as it stands, as
     /// the lexer has cut the card short by then.
     private static let maxHeldBytes = Limits.default.maxCardBytes + partBytes
@@ -52,6 +55,10 @@ public struct StreamLinter {
     /// - Throws: `VCardInputError` when a line grows past the longest a reader takes (no line ends at all).
     public mutating func feed(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) throws {
         guard bytes.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(file) }
+        if sequential != nil {
+            feedSequentially(bytes, emit: emit)
+            return
+        }
         carry += bytes
         if evidence == nil {
             guard carry.count >= CharsetEvidence.surveyedBytes else { return }
@@ -102,9 +109,87 @@ public struct StreamLinter {
                     break
                 }
             }
-            guard let done else { break }
+            guard let done else {
+                // Several cards with no cut between them would be held, and then linted, all at once (a 20 MB
+                // file of BEGIN lines took 11 GB): they are read in order from here, as they come.
+                let begins = carry.withUnsafeBufferPointer { CardBoundary.countBeginLines($0, start..<$0.count) }
+                if begins > 1 {
+                    let rest = Array(carry[start...])
+                    start = carry.count
+                    startSequentially()
+                    feedSequentially(rest, emit: emit)
+                }
+                break
+            }
             start = done
         }
+    }
+
+    /// One lexer reading on from where the input could no longer be cut, the bytes it has read that are not yet
+    /// linted, and its cards and problems not yet linted.
+    private struct SequentialPart {
+        var lexer: VCardLexer
+        var held: [UInt8] = []
+        /// The lexer's offset of `held`'s first byte.
+        var heldStart = 0
+        var raws: [RawCard] = []
+        var syntax: [Diagnostic] = []
+    }
+
+    private mutating func startSequentially() {
+        // The survey has been made by now: parts are cut only after it.
+        let decoding = DecodingOptions(charset: options.charset, file: evidence!)
+        sequential = SequentialPart(
+            lexer: line == 0
+                ? VCardLexer(decoding: decoding)
+                : VCardLexer(decoding: decoding, continuingAfterLine: line, offset: 0))
+    }
+
+    /// Feeds `bytes` to the lexer a part at a time, linting the cards of each part before reading on.
+    private mutating func feedSequentially(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) {
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + Self.partBytes)
+            let slice = Array(bytes[start..<end])
+            sequential!.held += slice
+            sequential!.raws += sequential!.lexer.feed(slice)
+            sequential!.syntax += sequential!.lexer.takeDiagnostics()
+            lintSequential(final: false, emit: emit)
+            start = end
+        }
+    }
+
+    /// Lints the cards read so far that lie before the card still open (2.1 cards nest), with the lines up to
+    /// that card's BEGIN line; all that is held when `final`.
+    private mutating func lintSequential(final: Bool, emit: ([Diagnostic]) -> Void) {
+        guard var part = sequential else { return }
+        sequential = nil
+        defer { sequential = part }
+        let cut: Int
+        if final {
+            cut = part.held.count
+        } else if let open = part.lexer.openCardStart {
+            cut = open - part.heldStart
+        } else {
+            // Nothing open: up to the end of the last card read (what follows may be half a line).
+            cut = (part.raws.map(\.byteRange.upperBound).max() ?? part.heldStart) - part.heldStart
+        }
+        guard cut > 0 else { return }
+        let count = final ? part.raws.count : part.raws.prefix { $0.byteRange.lowerBound - part.heldStart < cut }.count
+        let bytes = Array(part.held[..<cut])
+        let lineEnds = bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
+        let lastLine = line + lineEnds
+        let syntax = final ? part.syntax : part.syntax.filter { $0.line <= lastLine }
+        if final { part.syntax = [] } else { part.syntax.removeAll { $0.line <= lastLine } }
+        let input = LintInput(
+            source: LintSource(bytes, firstLine: line), raws: Array(part.raws[..<count]), syntax: syntax)
+        let result = Self.findings(of: input, bytes: bytes, file: file, options: options)
+        emit(result.findings)
+        cards += result.cards
+        line += result.lineEnds
+        part.raws.removeFirst(count)
+        part.held.removeFirst(cut)
+        part.heldStart += cut
     }
 
     /// The parts the loop of `lintParts` would cut first from `start` on, while it would cut them: each about
@@ -158,7 +243,13 @@ public struct StreamLinter {
     public mutating func finish(emit: ([Diagnostic]) -> Void) {
         if evidence == nil { survey() }
         lintParts(emit: emit)
-        emit(lint(carry, last: true) ?? [])
+        if sequential != nil {
+            sequential!.raws += sequential!.lexer.finish()
+            sequential!.syntax += sequential!.lexer.takeDiagnostics()
+            lintSequential(final: true, emit: emit)
+        } else {
+            emit(lint(carry, last: true) ?? [])
+        }
         carry = []
         if cards == 0 {
             emit(
@@ -198,11 +289,18 @@ public struct StreamLinter {
     ) -> PartResult? {
         let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: firstLine)
         if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
+        return findings(of: input, bytes: part, file: file, options: options)
+    }
+
+    /// What the rules find in `input`, read from `bytes`.
+    private static func findings(of input: LintInput, bytes: [UInt8], file: String, options: LintOptions)
+        -> PartResult
+    {
         var found = Linter.fileFindings(input).filter { $0.code != .noCards }
         let context = RuleContext(source: input.source, options: options)
         for card in input.cards { found += Linter.cardFindings(card, context) }
         return PartResult(
             findings: Linter.finish(found, file: file, options: options), cards: input.cards.count,
-            lineEnds: part.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) })
+            lineEnds: bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) })
     }
 }
