@@ -276,10 +276,18 @@ public struct ContactIndex: Sendable {
     /// How many indexed cards carry `key` (or a key the index cannot tell from it).
     package func cardCount(_ key: IndexKey) -> Int { range(of: key.hash).count }
 
+    /// Calls `body` with the keys of each indexed card carrying `key` (as `cardCount` counts them), lent, until it
+    /// returns false.
+    package func forEachCard(carrying key: IndexKey, _ body: (MatchKeys) -> Bool) {
+        for i in range(of: key.hash) where !withKey(at: position(entries[i]), body) { return }
+    }
+
     /// The most cards one key of `kind` may bring as candidates; a larger block is skipped (and counted).
     package static func cap(_ kind: IndexKey.Kind) -> Int {
         switch kind {
-        case .uid: Int.max
+        // A UID on more cards than this is an exporter's placeholder, not a card's identity: every pair of a
+        // thousand cards with one UID made a dedupe quadratic in candidates and cubic in grouping.
+        case .uid: identifierCap
         // A name with its organisation is kept whole unless it is absurdly common: the identical-name rule needs it.
         case .nameAndOrganization: 4 * identifierCap
         case .email, .phone: identifierCap
@@ -302,7 +310,18 @@ public struct ContactIndex: Sendable {
     /// The candidates at positions below `limit` (a dedupe decides each pair once, from its later card), with
     /// every skipped key counted in `capped` as `candidates(for:capped:)` counts it.
     package func candidates(for k: MatchKeys, below limit: Int, capped: inout BlockingTally) -> [Int] {
+        var allCapped = false
+        return candidates(for: k, below: limit, capped: &capped, allCapped: &allCapped)
+    }
+
+    /// The same, setting `allCapped` to whether every key of `k` but its UID was skipped (and it has one): such a
+    /// card meets no card by those keys, not even its copies (which an import may have given other UIDs).
+    package func candidates(
+        for k: MatchKeys, below limit: Int, capped: inout BlockingTally, allCapped: inout Bool
+    ) -> [Int] {
         let keys = k.indexKeys
+        // Keys other than the UID kept, and skipped.
+        var (uncapped, skipped) = (0, 0)
         // Every key's entries are found first, so the list is sized once for all of them: sized for the first key
         // alone, it grew two or three times for a typical card of a large book.
         var found: [Int] = withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: keys.count) { ranges in
@@ -333,8 +352,10 @@ public struct ContactIndex: Sendable {
                 let range = ranges[n]
                 guard range.count <= Self.cap(key.kind) else {
                     capped.add(key, cards: range.count)
+                    if key.kind != .uid { skipped += 1 }
                     continue
                 }
+                if key.kind != .uid { uncapped += 1 }
                 // A key's entries differ only in their position bits, so they come in ascending order of position.
                 for i in range {
                     let p = position(entries[i])
@@ -344,6 +365,7 @@ public struct ContactIndex: Sendable {
             }
             return found
         }
+        allCapped = uncapped == 0 && skipped > 0
         // Sorted, then each position once: cheaper than checking every position against those found before.
         found.sort()
         var kept = 0

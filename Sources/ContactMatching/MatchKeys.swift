@@ -60,6 +60,12 @@ public final class MatchKeys: @unchecked Sendable {
         return uid == other.uid
     }
 
+    /// Whether the cards carry one name: the same person's name, or the same formatted name on two cards without
+    /// a person's name.
+    package func isNamed(like other: MatchKeys) -> Bool {
+        name == other.name && (name != nil || formattedName == other.formattedName)
+    }
+
     /// Whether the cards have the same organisation (both have one).
     package func sameOrganization(as other: MatchKeys) -> Bool {
         guard let organization, organizationHash == other.organizationHash else { return false }
@@ -102,6 +108,16 @@ public final class MatchKeys: @unchecked Sendable {
     /// blocking keys that find a person whose name has a typo: Soundex of the family name with the given name's
     /// initial (and swapped), the full birthday, and the postal code with the house number.
     @exclusivity(unchecked) package private(set) var indexKeys: [IndexKey]
+
+    /// One hash of every index key but the UID's: equal for copies of one card (whatever their UIDs), so copies
+    /// whose every key is too common to compare by are still found. Worked out when asked.
+    package var copyFingerprint: Int {
+        var sorted = indexKeys.filter { $0.kind != .uid }.map(\.hash)
+        sorted.sort()
+        var state = KeyHashing.State(kind: 0)
+        for hash in sorted { state.combine(hash) }
+        return state.finalize()
+    }
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: borrowing Contact, countryCode: Int?) {
@@ -348,8 +364,11 @@ public final class MatchKeys: @unchecked Sendable {
 
     /// Whether this card can hold everything `other` holds: each of its emails and phones, and its UID, organisation,
     /// birthday and (for a named card) formatted name when it has them. A quick necessary test before a full merge.
-    public func couldContain(_ other: MatchKeys) -> Bool {
-        if other.uid != nil && !sameUID(as: other) { return false }
+    public func couldContain(_ other: MatchKeys) -> Bool { couldContain(other, ignoringUID: false) }
+
+    /// The same, with the UIDs left out when `ignoringUID` (for copies of one card, which an import gives new UIDs).
+    package func couldContain(_ other: MatchKeys, ignoringUID: Bool) -> Bool {
+        if !ignoringUID && other.uid != nil && !sameUID(as: other) { return false }
         if other.organization != nil && !sameOrganization(as: other) { return false }
         if let birthday = other.birthday, birthday != self.birthday { return false }
         // A nameless card's FN is a reader's stand-in (an email or number), which a merge does not take.

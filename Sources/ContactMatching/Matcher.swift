@@ -1,8 +1,9 @@
 /// The decision rule, over an index of existing cards.
 ///
-/// 1. The same UID: the same card.
-/// 2. A shared strong identifier (an email, or a personal phone: mobile, home or untyped) that no other indexed card
-///    also carries, names that do not conflict, and birthdays that do not conflict: the same person.
+/// 1. The same UID: the same card (unless more than `ContactIndex.identifierCap` cards carry it: a placeholder).
+/// 2. A shared strong identifier (an email, or a personal phone: mobile, home or untyped) that no other person's
+///    indexed card also carries (cards of one name are one person's), names that do not conflict, and birthdays
+///    that do not conflict: the same person.
 /// 3. The identical full name, the same organisation and nothing conflicting (different addresses at one email
 ///    domain, or personal phones on both cards with none in common, keep two people apart): the same person.
 /// 4. No identifier decides: the score rule (`Scoring`). Names (Jaro-Winkler for typos, nicknames, initials,
@@ -15,8 +16,9 @@
 public struct Matcher: Sendable {
     /// The cards matched against.
     public var index: ContactIndex
-    /// An email or phone on more than this many indexed cards is shared (a family address, a switchboard) and
-    /// cannot identify a person alone: 1 when matching against another file, 2 within one file (the pair itself).
+    /// An email or phone on the cards of more than this many people (cards of one name counting once) is shared
+    /// (a family address, a switchboard) and cannot identify a person alone: 1 when matching against another
+    /// file, 2 within one file (the pair itself).
     public var sharedAbove: Int
 
     /// Cards counted too when deciding whether an email or phone is shared (the existing cards, when matching
@@ -30,12 +32,25 @@ public struct Matcher: Sendable {
         self.alsoCounting = alsoCounting
     }
 
-    private func count(email: String) -> Int {
-        index.cardCount(email: email) + (alsoCounting?.cardCount(email: email) ?? 0)
-    }
+    /// How many cards carry `key`, among the indexed ones and those counted too.
+    private func count(_ key: IndexKey) -> Int { index.cardCount(key) + (alsoCounting?.cardCount(key) ?? 0) }
 
-    private func count(phone: PhoneKey) -> Int {
-        index.cardCount(phone: phone) + (alsoCounting?.cardCount(phone: phone) ?? 0)
+    /// Whether the email or phone `key` is shared by more people than `sharedAbove`, cards of one name counting as
+    /// one person: three copies of one card share their address with nobody, where a family's cards do. A key on
+    /// more than `ContactIndex.identifierCap` cards is shared whatever their names (a placeholder).
+    private func isShared(_ key: IndexKey) -> Bool {
+        let cards = count(key)
+        guard cards > sharedAbove else { return false }
+        guard cards <= ContactIndex.identifierCap else { return true }
+        // One card of each name, until there are more than `sharedAbove`.
+        var people: [MatchKeys] = []
+        func visit(_ card: MatchKeys) -> Bool {
+            if !people.contains(where: { $0.isNamed(like: card) }) { people.append(card) }
+            return people.count <= sharedAbove
+        }
+        index.forEachCard(carrying: key, visit)
+        if people.count <= sharedAbove { alsoCounting?.forEachCard(carrying: key, visit) }
+        return people.count > sharedAbove
     }
 
     /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
@@ -85,7 +100,8 @@ public struct Matcher: Sendable {
     func decide<Recorder: DecisionRecorder>(_ a: MatchKeys, _ b: MatchKeys, recording recorder: inout Recorder)
         -> Recorder.Decision
     {
-        if a.sameUID(as: b) {
+        // A UID on more cards than a placeholder email could be identifies nobody: an exporter wrote it on all.
+        if a.sameUID(as: b), let uid = a.uid, count(IndexKey(.uid, uid)) <= ContactIndex.identifierCap {
             recorder.identifier(.sameUID)
             return recorder.decision(.same, rule: "uid", strength: Weights.strengthUID)
         }
@@ -96,7 +112,7 @@ public struct Matcher: Sendable {
         // (Most pairs share no email, which their emails' fingerprints show without comparing a text.)
         for e in a.emails where a.mayShareEmail(with: b) && b.hasEmail(e) {
             sharesEmail = true
-            if count(email: e) > sharedAbove {
+            if isShared(IndexKey(.email, e)) {
                 recorder.identifier(.commonEmail(e))
                 weak += 1
             } else {
@@ -107,7 +123,7 @@ public struct Matcher: Sendable {
         // (Most pairs share no phone either, which the phones' fingerprints show without reading b's phones.)
         for p in a.phones where a.maySharePhone(with: b) {
             guard let otherPersonal = b.phone(p.key) else { continue }
-            if p.personal && otherPersonal && count(phone: p.key) <= sharedAbove {
+            if p.personal && otherPersonal && !isShared(IndexKey(.phone, p.key)) {
                 recorder.identifier(.sharedPersonalPhone(p.key.description))
                 strong += 1
             } else {

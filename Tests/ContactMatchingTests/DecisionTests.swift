@@ -27,6 +27,24 @@ import Testing
         #expect(d.kind == .same && d.rule == "uid")
     }
 
+    /// A UID an exporter wrote on every card (`UID:1`) says nothing: on more cards than the cap, rule 1 does not
+    /// apply; up to it, the same UID is the same card as ever.
+    @Test(arguments: [ContactIndex.identifierCap, ContactIndex.identifierCap + 1])
+    func aUIDOnMoreCardsThanTheCapIsAPlaceholder(cards: Int) {
+        let existing = (0..<cards).map { Self.card("Person \($0)", uid: "1", emails: ["p\($0)@example.com"]) }
+        let d = Self.decide(Self.card("J. Doe", uid: "1"), existing)
+        #expect((d.rule == "uid") == (cards <= ContactIndex.identifierCap), "\(d.rule)")
+    }
+
+    /// An email on two cards of one name is one person's, so it identifies him as on one card; on the cards of two
+    /// people it is shared (a family's), and does not.
+    @Test func copiesOfACardShareTheirEmailWithNobody() {
+        let jane = Self.card("Jane Roe", emails: ["jane@example.com"])
+        #expect(Self.decide(jane, [jane, jane]).rule == "identifier+name")
+        let john = Self.card("John Roe", emails: ["jane@example.com"])
+        #expect(Self.decide(jane, [john, jane]).rule != "identifier+name")
+    }
+
     @Test func aSharedEmailWithANicknameMerges() {
         let d = Self.decide(
             Self.card("Bob Smith", emails: [" Robert.Smith@Example.com"]),

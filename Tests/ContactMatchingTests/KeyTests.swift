@@ -38,6 +38,25 @@ import Testing
         #expect(PhoneKey("+49 30 1234567", countryCode: nil)?.countryCode == 49)
     }
 
+    /// Copies of one card have one fingerprint whatever their UIDs (an import gives new ones), and their values'
+    /// order; any other value makes another.
+    @Test func copiesShareAFingerprint() {
+        func keys(uid: String?, emails: [String], phone: String = "+1 555 010 1234") -> MatchKeys {
+            MatchKeys(
+                Contact(
+                    uid: uid, formattedName: "Jane Roe", name: StructuredName(family: ["Roe"], given: ["Jane"]),
+                    emails: emails.map { LabeledValue($0) }, phones: [LabeledValue(phone, types: ["CELL"])]),
+                countryCode: 1)
+        }
+        let print = keys(uid: "a", emails: ["jane@example.com", "j@example.org"]).copyFingerprint
+        #expect(keys(uid: "b", emails: ["J@example.org", "jane@example.com"]).copyFingerprint == print)
+        #expect(keys(uid: nil, emails: ["jane@example.com", "j@example.org"]).copyFingerprint == print)
+        #expect(keys(uid: "a", emails: ["jane@example.com"]).copyFingerprint != print)
+        #expect(
+            keys(uid: "a", emails: ["jane@example.com", "j@example.org"], phone: "+1 555 010 1235").copyFingerprint
+                != print)
+    }
+
     @Test func emailKeys() {
         #expect(EmailKey.key("  John.Smith@Example.COM ") == "john.smith@example.com")
         #expect(EmailKey.key("mailto:jane@example.org") == "jane@example.org")

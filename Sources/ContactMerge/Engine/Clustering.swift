@@ -36,6 +36,11 @@ struct Edge: Sendable {
             decision: decision)
     }
 
+    /// The link between two copies of one card (each holds everything the other does).
+    static func identical(_ a: Int, _ b: Int) -> Edge {
+        Edge(a, b, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000))
+    }
+
     init(a: Int, b: Int, tier: Int, strength: Int, decision: MatchDecision) {
         self.a = a
         self.b = b
@@ -86,6 +91,9 @@ struct Clustering: Sendable {
     var countryCode: Int?
     /// Every node's own keys, indexed: each look-up changes it into the groups as they stand.
     var index: ContactIndex
+    /// Whether `keptApart` may say yes at all (a person kept some cards apart): otherwise joining two groups does
+    /// not ask it for every pair of their members.
+    var keepsApart = true
 
     /// The state of the grouping.
     struct State {
@@ -210,6 +218,39 @@ struct Clustering: Sendable {
             if ox != oy { return ox < oy }
             return (x.a, x.b) < (y.a, y.b)
         }
+        // Whether each group joined here holds an anchor, by root: asked of its members once, not at every join
+        // (thousands of copies of one card join one group one by one).
+        var anchored: [Int: Bool] = [:]
+        func holdsAnchor(_ root: Int, _ group: [Int]) -> Bool {
+            if let known = anchored[root] { return known }
+            let holds = group.contains(where: isAnchor)
+            anchored[root] = holds
+            return holds
+        }
+        // Whether joining the groups of `ra` and `rb` by `edge` is refused; nil when both hold an anchor (which
+        // never join). A function of its own, so the groups' lists are let go before `join` appends one to the
+        // other (a list still held would be copied).
+        func refuses(_ edge: Edge, _ ra: Int, _ rb: Int, in state: inout State) -> Bool? {
+            let groupA = state.group(ra)
+            let groupB = state.group(rb)
+            let (anchorA, anchorB) = (holdsAnchor(ra, groupA), holdsAnchor(rb, groupB))
+            if anchorA && anchorB { return nil }
+            if keepsApart && groupA.contains(where: { x in groupB.contains { y in keptApart(x, y) } }) { return true }
+            // A card its existing card already holds (the planner links such a card to its holder only) joins
+            // whatever else joined the holder: it adds nothing, so nothing in it can conflict with the group. So
+            // does a copy of a card of the other group, alone in its own.
+            let held =
+                edge.tier >= 4 && isAnchor(edge.a) && groupB.count == 1
+                || edge.decision.rule == "identical" && !isAnchor(edge.a) && !isAnchor(edge.b)
+                    && (groupA.count == 1 || groupB.count == 1)
+            guard !held && (groupA.count > 1 || groupB.count > 1) else { return false }
+            // The people as they stand, not the cards that first linked them.
+            let decision = matcher(keys(of: ra, in: &state), keys(of: rb, in: &state))
+            return decision.kind != .same && edge.tier < 4
+                || groupA.contains { x in groupB.contains { y in Matcher.conflict(keys[x], keys[y]) != nil } }
+        }
+        // Groups whose members are not in order yet: joined lists are put in order once, when `apply` ends.
+        var unsorted = Set<Int>()
         for edge in sorted {
             let ra = state.find(edge.a)
             let rb = state.find(edge.b)
@@ -218,36 +259,31 @@ struct Clustering: Sendable {
                 state.refused.append(PossiblePair(edge.a, edge.b, rank: rank(edge)))
                 continue
             }
-            let groupA = state.group(ra)
-            let groupB = state.group(rb)
-            if groupA.contains(where: isAnchor) && groupB.contains(where: isAnchor) { continue }
-            var refusal = groupA.contains { x in groupB.contains { y in keptApart(x, y) } }
-            // A card its existing card already holds (the planner links such a card to its holder only) joins
-            // whatever else joined the holder: it adds nothing, so nothing in it can conflict with the group.
-            let held = edge.tier >= 4 && isAnchor(edge.a) && groupB.count == 1
-            if !refusal && !held && (groupA.count > 1 || groupB.count > 1) {
-                // The people as they stand, not the cards that first linked them.
-                let decision = matcher(keys(of: ra, in: &state), keys(of: rb, in: &state))
-                refusal =
-                    decision.kind != .same && edge.tier < 4
-                    || groupA.contains { x in groupB.contains { y in Matcher.conflict(keys[x], keys[y]) != nil } }
-            }
-            if refusal {
+            guard let refused = refuses(edge, ra, rb, in: &state) else { continue }
+            if refused {
                 state.refused.append(PossiblePair(edge.a, edge.b, rank: rank(edge)))
                 continue
             }
-            join(ra, rb, by: edge, in: &state)
-            changed.insert(state.find(ra))
+            let root = join(ra, rb, by: edge, in: &state)
+            let (anchorA, anchorB) = (anchored.removeValue(forKey: ra), anchored.removeValue(forKey: rb))
+            anchored[root] = anchorA == true || anchorB == true
+            unsorted.insert(root)
+            changed.insert(root)
+        }
+        for root in unsorted where state.parent[root] == root {
+            state.members[root]?.sort { (order($0), $0) < (order($1), $1) }
         }
         makePending(in: &state)
         return changed
     }
 
-    /// Joins the groups of `ra` and `rb`; the root is the member first in `order`.
-    private func join(_ ra: Int, _ rb: Int, by edge: Edge, in state: inout State) {
-        let all = (state.group(ra) + state.group(rb)).sorted { (order($0), $0) < (order($1), $1) }
-        let root = all[0]
-        let into = state.group(ra).contains(root) ? ra : rb
+    /// Joins the groups of `ra` and `rb`, returning the root: the member first in `order`. The members are left
+    /// out of order, for `apply` to sort.
+    private func join(_ ra: Int, _ rb: Int, by edge: Edge, in state: inout State) -> Int {
+        // Each root is its group's first member, so the first of the two roots is the joined group's.
+        let before = { (x: Int, y: Int) in (order(x), x) < (order(y), y) }
+        let root = before(ra, rb) ? ra : rb
+        let into = root
         let from = into == ra ? rb : ra
         // The group's card is made when its keys are needed, or with the others when `apply` ends.
         let merged: Pending
@@ -258,8 +294,11 @@ struct Clustering: Sendable {
             let (x, y) = (part(from, in: state), part(into, in: state))
             merged = Pending(card: .merge(from: x.card, into: y.card), depth: max(x.depth, y.depth) + 1)
         }
-        state.members[ra] = nil
-        state.members[rb] = nil
+        // The longer list takes the shorter: a group thousands of copies join one by one is not copied each time.
+        var all = state.members.removeValue(forKey: into) ?? [into]
+        var other = state.members.removeValue(forKey: from) ?? [from]
+        if all.count < other.count { swap(&all, &other) }
+        all.append(contentsOf: other)
         state.merged[ra] = nil
         state.merged[rb] = nil
         state.pending[ra] = nil
@@ -273,8 +312,9 @@ struct Clustering: Sendable {
         } else {
             state.pending[root] = merged
         }
-        let joiner = edge.a == root || all.firstIndex(of: edge.a)! < all.firstIndex(of: edge.b)! ? edge.b : edge.a
+        let joiner = edge.a == root || before(edge.a, edge.b) ? edge.b : edge.a
         state.joined[joiner] = (joiner == edge.a ? edge.b : edge.a, edge.decision)
+        return root
     }
 
     /// The edges without those of ambiguous nodes: a node whose two strongest links at its top tier are equally
@@ -315,6 +355,8 @@ struct Clustering: Sendable {
             let node = sortedIncidences[run.lowerBound] >> 32
             let list = sortedIncidences[run].map { $0 & 0xFFFF_FFFF }
             let top = list.map { edges[$0].tier }.max()!
+            // Copies of one card are copies of each other: thousands of them claim their first alike.
+            guard top < 4 else { return nil }
             let strongest = list.filter { edges[$0].tier == top }.sorted { edges[$0].strength > edges[$1].strength }
             guard strongest.count > 1, edges[strongest[0]].strength == edges[strongest[1]].strength else { return nil }
             let ties = strongest.filter { edges[$0].strength == edges[strongest[0]].strength }
@@ -584,8 +626,8 @@ struct Clustering: Sendable {
                     }
                     let verdict = matcher.verdict(ours, theirs)
                     if verdict.kind != .same
-                        && identical(
-                            { merged[root]?.card ?? card(root) }, ours, { merged[other]?.card ?? card(other) }, theirs)
+                        && merger.areCopies(
+                            merged[root]?.card ?? card(root), ours, merged[other]?.card ?? card(other), theirs)
                     {
                         out.edges.append(
                             Edge(
@@ -618,13 +660,5 @@ struct Clustering: Sendable {
         var decision = edge.decision
         decision.score = Scoring.compare(keys[edge.a], keys[edge.b], complete: true)
         return decision.rank
-    }
-
-    /// Whether two cards hold the same values: each merged into the other changes nothing. Checked on the keys
-    /// first, which rules out nearly every pair without reading the cards.
-    func identical(_ a: () -> Contact, _ ka: MatchKeys, _ b: () -> Contact, _ kb: MatchKeys) -> Bool {
-        guard ka.couldContain(kb), kb.couldContain(ka) else { return false }
-        let (a, b) = (a(), b())
-        return merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty
     }
 }

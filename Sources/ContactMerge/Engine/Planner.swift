@@ -28,6 +28,16 @@ public struct MergePlan: Sendable {
     var existingCount: Int { existing.keys.count }
 }
 
+/// What deciding the candidate pairs of a run of cards found.
+private struct PairsFound: Sendable {
+    var edges: [Edge] = []
+    var possible: [PossiblePair] = []
+    var candidates = 0
+    var capped = BlockingTally()
+    /// Cards every key of which was capped: they met nobody by their keys, not even their copies.
+    var alone: [Int] = []
+}
+
 extension AddressBookMerge {
     // MARK: Merge
 
@@ -58,12 +68,6 @@ extension AddressBookMerge {
         let keptApart: @Sendable (Int, Int) -> Bool = { x, y in
             !ids.isEmpty && decisions.areKeptApart(ids[x], ids[y])
         }
-        struct Found: Sendable {
-            var edges: [Edge] = []
-            var possible: [PossiblePair] = []
-            var candidates = 0
-            var capped = BlockingTally()
-        }
         // First the incoming cards an existing card already holds (a second run of the same merge finds every
         // card it merged or added before). Such a card is that card's and links to nothing else: its emails,
         // phones and addresses are all on its holder, so every other card that is the same person finds the
@@ -72,39 +76,70 @@ extension AddressBookMerge {
             var candidates: [Int]
             var capped = BlockingTally()
             var holder: Int?
+            /// Whether every key of the card was capped among the existing cards.
+            var allCapped = false
+        }
+        // Whether the existing card `p` holds incoming card `i` (keys `mine`).
+        // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
+        // A different single value counts only when the card's emails and phones (all there) or the rule
+        // say the same person: a card with a name and an organisation alone is not held by a colleague's
+        // card of a similar name.
+        @Sendable func holds(_ p: Int, _ i: Int, _ mine: MatchKeys) -> Bool {
+            guard !keptApart(count + i, p) && existing.keys[p].couldHold(mine) else { return false }
+            let changes = merger.merge(incoming[i].contact, into: existing.card(p)).changes
+            return changes.isEmpty && existing.keys[p].couldContain(mine)
+                || changes.allSatisfy({ $0.action == .replaced || $0.action == .kept })
+                    && (!mine.emails.isEmpty || !mine.phones.isEmpty
+                        || existingMatcher.verdict(mine, existing.keys[p]).kind == .same)
         }
         // Incoming cards of one name one after another, so their candidates' keys stay in the cache; the results
         // are then put in incoming order.
         let order = ContactIndex.localityOrder(inKeys)
         let lookupsInOrder: [Lookup] = Concurrently.map(order, chunk: 64) { i in
-            var capped = BlockingTally()
-            let node = count + i
+            var out = Lookup(candidates: [])
             let mine = inKeys[i]
-            let candidates = existingMatcher.index.candidates(for: mine, capped: &capped)
-            // (Single values aside: a card merged here before may have lost its FN or ORG to another card's.)
-            // A different single value counts only when the card's emails and phones (all there) or the rule
-            // say the same person: a card with a name and an organisation alone is not held by a colleague's
-            // card of a similar name.
-            for p in candidates where !keptApart(node, p) && existing.keys[p].couldHold(mine) {
-                let changes = merger.merge(incoming[i].contact, into: existing.card(p)).changes
-                if changes.isEmpty && existing.keys[p].couldContain(mine)
-                    || changes.allSatisfy({ $0.action == .replaced || $0.action == .kept })
-                        && (!mine.emails.isEmpty || !mine.phones.isEmpty
-                            || existingMatcher.verdict(mine, existing.keys[p]).kind == .same)
-                {
-                    return Lookup(candidates: candidates, capped: capped, holder: p)
-                }
-            }
-            return Lookup(candidates: candidates, capped: capped)
+            out.candidates = existingMatcher.index.candidates(
+                for: mine, below: Int.max, capped: &out.capped, allCapped: &out.allCapped)
+            out.holder = out.candidates.first { holds($0, i, mine) }
+            return out
         }
-        let lookups = Self.inPlaces(order, lookupsInOrder)
-        let foundInOrder: [Found] = Concurrently.map(order, chunk: 64) { i in
-            var out = Found(capped: lookups[i].capped)
+        var lookups = Self.inPlaces(order, lookupsInOrder)
+        // A card whose every key is on too many existing cards to compare by may still be one of them, copied
+        // many times over: looked for among the existing cards of its fingerprint (worked out only then).
+        let alone = lookups.indices.filter { lookups[$0].allCapped && lookups[$0].holder == nil }
+        if !alone.isEmpty {
+            let prints = Concurrently.map(existing.keys, chunk: 4_096) { $0.copyFingerprint }
+            var byPrint: [Int: [Int]] = [:]
+            for (p, print) in prints.enumerated()
+            where byPrint[print, default: []].count < CopyFinding.comparedPerFingerprint {
+                byPrint[print, default: []].append(p)
+            }
+            for i in alone {
+                lookups[i].holder = byPrint[inKeys[i].copyFingerprint]?.first { holds($0, i, inKeys[i]) }
+            }
+        }
+        let frozenLookups = lookups
+        // Files the link between incoming cards `j` and `i` (`j` first), `mine` the keys of `i`; whether it
+        // links them.
+        @Sendable func link(_ j: Int, _ i: Int, _ mine: MatchKeys, into out: inout PairsFound) -> Bool {
+            let (node, other) = (count + i, count + j)
+            guard !keptApart(node, other) else { return false }
+            if incomingMatcher.verdict(mine, inKeys[j]).kind == .same {
+                out.edges.append(Edge(other, node, incomingMatcher.decide(mine, inKeys[j])))
+            } else if merger.areCopies(incoming[i].contact, mine, incoming[j].contact, inKeys[j]) {
+                out.edges.append(.identical(other, node))
+            } else {
+                return false
+            }
+            return true
+        }
+        var foundInOrder: [PairsFound] = Concurrently.map(order, chunk: 64) { i in
+            var out = PairsFound(capped: frozenLookups[i].capped)
             let node = count + i
             let mine = inKeys[i]
-            let candidates = lookups[i].candidates
+            let candidates = frozenLookups[i].candidates
             out.candidates = candidates.count
-            if let holder = lookups[i].holder {
+            if let holder = frozenLookups[i].holder {
                 // The decision is kept to explain it; the tier puts it before every other link.
                 let decision = existingMatcher.decide(mine, existing.keys[holder])
                 out.edges.append(Edge(a: holder, b: node, tier: 4, strength: 1_000, decision: decision))
@@ -121,23 +156,24 @@ extension AddressBookMerge {
                 }
             }
             // The other incoming cards: the same person exported twice becomes one card.
-            for j in incomingMatcher.index.candidates(for: mine, below: i, capped: &out.capped)
-            where lookups[j].holder == nil {
-                let other = count + j
-                guard !keptApart(node, other) else { continue }
-                if incomingMatcher.verdict(mine, inKeys[j]).kind == .same {
-                    out.edges.append(Edge(other, node, incomingMatcher.decide(mine, inKeys[j])))
-                } else if mine.couldContain(inKeys[j]) && inKeys[j].couldContain(mine),
-                    merger.merge(incoming[i].contact, into: incoming[j].contact).changes.isEmpty,
-                    merger.merge(incoming[j].contact, into: incoming[i].contact).changes.isEmpty
-                {
-                    out.edges.append(
-                        Edge(other, node, MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000)))
-                }
+            var allCapped = false
+            for j in incomingMatcher.index.candidates(
+                for: mine, below: i, capped: &out.capped, allCapped: &allCapped)
+            where frozenLookups[j].holder == nil {
+                _ = link(j, i, mine, into: &out)
             }
+            if allCapped { out.alone.append(i) }
             return out
         }
-        let found = Self.inPlaces(order, foundInOrder)
+        // Incoming copies of one card too many to compare by their keys.
+        var copies = PairsFound()
+        CopyFinding.pairs(
+            among: foundInOrder.flatMap(\.alone).sorted(), fingerprint: { inKeys[$0].copyFingerprint },
+            compare: { j, i in link(j, i, inKeys[i], into: &copies) })
+        foundInOrder.append(copies)
+        // (The copies' links come last, after every card's own, in incoming order.)
+        let copyLinks = foundInOrder.removeLast()
+        let found = Self.inPlaces(order, foundInOrder) + [copyLinks]
         PhaseClock.mark("plan: candidate pairs")
         // Content orders: existing cards keep their places (and come first); incoming cards sort by content,
         // worked out for the cards some link touches (the others are never ordered).
@@ -157,7 +193,7 @@ extension AddressBookMerge {
                 frozenOrder[node] != .max
                     ? frozenOrder[node] : ContentKey.order(incoming[node - count].contact) | 1 << 63
             }, keptApart: keptApart, merger: merger, countryCode: code,
-            index: existingMatcher.index.appending(incomingMatcher.index))
+            index: existingMatcher.index.appending(incomingMatcher.index), keepsApart: !decisions.isEmpty)
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
         // Links to existing cards are decided with the existing cards' counts, links among incoming cards with
@@ -268,51 +304,48 @@ extension AddressBookMerge {
         let keptApart: @Sendable (Int, Int) -> Bool = { x, y in
             !decisions.isEmpty && decisions.areKeptApart(keys[x].uid, keys[y].uid)
         }
-        struct Found: Sendable {
-            var edges: [Edge] = []
-            var possible: [PossiblePair] = []
-            var candidates = 0
-            var capped = BlockingTally()
+        // Files the decision for cards `j` and `i` (`j` first), `mine` the keys of `i`; whether it links them.
+        @Sendable func decide(_ j: Int, _ i: Int, _ mine: MatchKeys, into out: inout PairsFound) -> Bool {
+            out.candidates += 1
+            return keys.withElement(at: j) { theirs in
+                let verdict = matcher.verdict(mine, theirs)
+                if verdict.kind != .same, merger.areCopies(cards.card(i), mine, cards.card(j), theirs) {
+                    out.edges.append(.identical(j, i))
+                    return true
+                }
+                Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
+                    matcher.decide(mine, theirs)
+                }
+                return verdict.kind == .same
+            }
         }
         // One result for each run of cards rather than for each card: a large book's hundred thousand results,
         // each with its own lists and tally, cost memory and time to gather for nothing.
         let run = 256
         // Cards of one name one after another: their keys stay in the cache for the pairs among them.
         let order = ContactIndex.localityOrder(keys)
-        var found: [Found] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
-            var out = Found()
+        var found: [PairsFound] = Concurrently.map(Array(stride(from: 0, to: keys.count, by: run)), chunk: 1) { start in
+            var out = PairsFound()
             for i in order[start..<min(keys.count, start + run)] {
                 // Each card's keys taken once for all its pairs (reading a class from the list retains it).
                 let mine = keys[i]
-                let candidates = matcher.index.candidates(for: mine, below: i, capped: &out.capped)
-                for j in candidates where !keptApart(i, j) {
-                    out.candidates += 1
-                    keys.withElement(at: j) { theirs in
-                        let verdict = matcher.verdict(mine, theirs)
-                        if verdict.kind != .same, mine.couldContain(theirs), theirs.couldContain(mine) {
-                            let a = cards.card(i)
-                            let b = cards.card(j)
-                            if merger.merge(a, into: b).changes.isEmpty && merger.merge(b, into: a).changes.isEmpty {
-                                out.edges.append(
-                                    Edge(
-                                        j, i,
-                                        MatchDecision(kind: .same, rule: "identical", evidence: [], strength: 1_000))
-                                )
-                                return
-                            }
-                        }
-                        Edge.file(verdict, j, i, edges: &out.edges, possible: &out.possible) {
-                            matcher.decide(mine, theirs)
-                        }
-                    }
-                }
+                var allCapped = false
+                let candidates = matcher.index.candidates(
+                    for: mine, below: i, capped: &out.capped, allCapped: &allCapped)
+                if allCapped { out.alone.append(i) }
+                for j in candidates where !keptApart(i, j) { _ = decide(j, i, mine, into: &out) }
             }
             return out
         }
+        var copies = PairsFound()
+        CopyFinding.pairs(
+            among: found.flatMap(\.alone).sorted(), fingerprint: { keys[$0].copyFingerprint },
+            compare: { j, i in !keptApart(i, j) && decide(j, i, keys[i], into: &copies) })
+        found.append(copies)
         PhaseClock.mark("plan: candidate pairs")
         let clustering = Clustering(
             keys: keys, isAnchor: { _ in false }, card: cards.card, order: { UInt64($0) }, keptApart: keptApart,
-            merger: merger, countryCode: code, index: matcher.index)
+            merger: merger, countryCode: code, index: matcher.index, keepsApart: !decisions.isEmpty)
         var state = Clustering.State(count: keys.count)
         var possible = found.flatMap(\.possible)
         let edges = found.flatMap(\.edges)
