@@ -377,7 +377,9 @@ enum Merge {
             io.error("\(target): note: earlier backups were kept; this one is \(backup)")
         }
         io.error(
-            summary(entries, result: result, target: target, dryRun: settings.dryRun, changed: decisions.changed))
+            summary(
+                entries, result: result, target: target, dryRun: settings.dryRun, changed: decisions.changed,
+                isDedupe: suggestions.isDedupe))
         if !settings.json && !settings.dryRun && !settings.explain {
             // The strongest few help; thousands (a large book full of common names) would bury the summary.
             for line in suggestions.lines(limit: noteLimit, explain: false) { io.error(line) }
@@ -419,15 +421,16 @@ enum Merge {
         return text
     }
 
-    static func summary(_ entries: [MergeEntry], result: MergeResult, target: String, dryRun: Bool, changed: Bool)
-        -> String
-    {
+    static func summary(
+        _ entries: [MergeEntry], result: MergeResult, target: String, dryRun: Bool, changed: Bool, isDedupe: Bool
+    ) -> String {
         func count(_ o: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == o }.count }
         let possible = result.suggestions.count
         var parts = [
             "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
         ]
-        if !result.removed.isEmpty { parts = ["\(result.removed.count) merged into other cards"] }
+        // A dedupe adds nothing and has no incoming cards, however little it merged.
+        if isDedupe || !result.removed.isEmpty { parts = ["\(result.removed.count) merged into other cards"] }
         parts.append("\(possible) possible duplicate\(possible == 1 ? "" : "s") left alone")
         if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
         let verb = dryRun ? "would change nothing yet (dry run)" : (changed ? "updated" : "unchanged")
