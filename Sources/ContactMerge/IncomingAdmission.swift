@@ -23,6 +23,14 @@ extension IncomingCard {
                     file: file, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
                     outcome: .skipped, problem: first.message))
         }
+        if card.raw.hadErrors {
+            // The lexer reports one problem on a hundred lines in a row, then stops saying it.
+            return .skipped(
+                MergeEntry(
+                    file: file, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),
+                    outcome: .skipped,
+                    problem: "the problem reported on the lines before it repeats on its lines (not reported again)"))
+        }
         return .admitted(IncomingCard(contact: card.contact, file: file, line: card.raw.beginLine))
     }
 }

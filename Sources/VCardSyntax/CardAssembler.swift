@@ -25,6 +25,8 @@ struct CardAssembler: LogicalLineConsumer {
         var oversized = false
         var isAgent = false
         var isV21 = false
+        /// The log's error count when the card began.
+        var errorsBefore = 0
     }
 
     init(limits: Limits, decoding: DecodingOptions, surveying: Bool) {
@@ -136,7 +138,9 @@ struct CardAssembler: LogicalLineConsumer {
         }
         let nestsAsAgent = stack.last?.card.lastLineIsEmpty("AGENT") ?? false
         let card = RawCard(beginLine: origin.line, group: group, capacity: lastCardBytes + lastCardBytes / 2)
-        stack.append(CardFrame(card: card, absoluteStart: origin.absoluteStart, isAgent: nestsAsAgent))
+        stack.append(
+            CardFrame(
+                card: card, absoluteStart: origin.absoluteStart, isAgent: nestsAsAgent, errorsBefore: log.errorCount))
     }
 
     private mutating func endCard(_ origin: LogicalLineOrigin) {
@@ -160,6 +164,7 @@ struct CardAssembler: LogicalLineConsumer {
                 log.admit(from: start)
             }
         }
+        frame.card.hadErrors = log.errorCount > frame.errorsBefore
         // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
         if frame.card.parameterValuesHoldCaret && !frame.card.versionStartsWith21 {
             frame.card.decodeCaretsInParameters()

@@ -7,6 +7,8 @@ struct DiagnosticLog {
     /// The code of the last diagnostic and how many times in a row it has come.
     private var repeatedCode: DiagnosticCode?
     private var repeatCount = 0
+    /// Every error found, reported or not: a card is known to hold one when its report was left out.
+    private(set) var errorCount = 0
 
     /// Records one diagnostic.
     mutating func report(
@@ -22,6 +24,7 @@ struct DiagnosticLog {
         let limit = VCardLexer.repeatedDiagnosticLimit
         for index in start..<diagnostics.count {
             let diagnostic = diagnostics[index]
+            if diagnostic.severity == .error { errorCount += 1 }
             if diagnostic.code == repeatedCode {
                 repeatCount += 1
             } else {

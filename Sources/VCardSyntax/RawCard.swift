@@ -69,6 +69,9 @@ public struct RawCard: Sendable {
     public var group: String?
     /// The byte offsets of the card in the input (from BEGIN to the end of the END line terminator).
     public var byteRange: Range<Int>
+    /// Whether the lexer found an error on the card's lines, reported or not: one problem on line after line is
+    /// reported a hundred times, and a card past those must still be told from one read whole.
+    package var hadErrors = false
 
     init(beginLine: Int, group: String?, capacity: Int) {
         bytes = []

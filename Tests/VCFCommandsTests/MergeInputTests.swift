@@ -79,6 +79,32 @@ struct MergeInputTests {
         #expect(outcome.stderr.contains("book.vcf: 2 added"))
     }
 
+    /// A file of broken cards has every one of them skipped, also past the hundredth report of their one problem,
+    /// which the lexer then stops repeating (they were merged, their broken line lost without a word); the notes
+    /// name the first hundred and count the rest (a file of a million broken cards printed a million notes), and
+    /// `--json` lists them all.
+    @Test func skippedCardsBeyondAHundredAreCountedNotNamed() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let broken = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Bob Roe\r\nno colon\r\nEND:VCARD\r\n"
+        let good = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nEMAIL:ann@example.com\r\nEND:VCARD\r\n"
+        let input = try scratch.write("in.vcf", String(repeating: broken, count: 250) + good)
+        let outcome = try ChildProcess.run(["merge", input, "--into", scratch("book.vcf")])
+        #expect(outcome.status == 1)
+        let notes = outcome.stderr.split(separator: "\n").filter {
+            $0.hasSuffix(": note: the card has errors and was skipped")
+        }
+        #expect(notes.count == 100)
+        #expect(notes.last?.hasSuffix("in.vcf:496: note: the card has errors and was skipped") == true)
+        #expect(outcome.stderr.contains("\nnote: 150 more cards with errors were skipped; --json lists them all\n"))
+        #expect(
+            outcome.stderr.contains(
+                "book.vcf: 1 added, 0 merged, 0 unchanged, 0 possible duplicates left alone, 250 skipped"))
+        let json = try ChildProcess.run(["merge", input, "--into", scratch("other.vcf"), "--json"])
+        let report = String(decoding: json.stdout, as: UTF8.self)
+        #expect(report.components(separatedBy: "\"outcome\" : \"skipped\"").count - 1 == 250)
+    }
+
     /// `dedupe -` reads standard input and writes the result to standard output; no file named `-` appears.
     @Test func dedupeOfStandardInputWritesStandardOutput() throws {
         let scratch = try Scratch()

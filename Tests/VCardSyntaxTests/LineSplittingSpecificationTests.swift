@@ -151,6 +151,16 @@ import VCardSyntax
         #expect(Set(lexed.diagnostics.map { $0.split(separator: " ")[1] }) == ["missing-colon"])
     }
 
+    /// A card whose lines hold an error knows it, reported or not: past the hundredth report of one problem, a
+    /// card cannot be told from one read whole by the diagnostics, and a merge must still leave it out.
+    @Test func aCardKnowsItHeldAnErrorPastTheReportedHundred() {
+        let text = String(repeating: card("FN:B", "no colon"), count: 150) + card("FN:A")
+        let (raw, found) = VCardLexer.parse(Array(text.utf8))
+        #expect(found.count == VCardLexer.repeatedDiagnosticLimit + 1)
+        #expect(raw.map(\.hadErrors) == Array(repeating: true, count: 150) + [false])
+        #expect(raw.map(\.position.hadErrors) == raw.map(\.hadErrors))
+    }
+
     static func utf16(_ text: String, bigEndian: Bool, mark: Bool) -> [UInt8] {
         var units = Array(text.utf16)
         if mark { units.insert(0xFEFF, at: 0) }

@@ -248,8 +248,18 @@ enum Merge {
             case .admitted(let admitted): incoming.append(admitted)
             case .skipped(let entry):
                 skipped.append(entry)
-                io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
+                // As many as the lexer reports of one problem: a file of a million broken cards printed a
+                // million notes. The rest are counted, and `--json` lists them all.
+                if skipped.count <= VCardLexer.repeatedDiagnosticLimit {
+                    io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
+                }
             }
+        }
+        let unnamed = skipped.count - VCardLexer.repeatedDiagnosticLimit
+        if unnamed > 0 {
+            io.error(
+                "note: \(unnamed) more card\(unnamed == 1 ? "" : "s") with errors \(unnamed == 1 ? "was" : "were") "
+                    + "skipped; --json lists them all")
         }
         for empty in reader.emptyInputs {
             io.error(
