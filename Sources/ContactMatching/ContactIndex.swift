@@ -272,7 +272,6 @@ public struct ContactIndex: Sendable {
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
     public func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
-    package func cardCount(phone: PhoneKey) -> Int { range(of: IndexKey(.phone, phone).hash).count }
     /// How many indexed cards carry `key` (or a key the index cannot tell from it).
     package func cardCount(_ key: IndexKey) -> Int { range(of: key.hash).count }
 
