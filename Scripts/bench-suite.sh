@@ -25,6 +25,7 @@
 #                   vcf convert BOOK --to json -o OUT;
 #                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
 #                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
+#                   vcf dedupe BOOK -n --json > OUT;
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
 #                   vcf merge BOOK --into NEW (an import into a new file);
 #                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
@@ -153,6 +154,10 @@ run_case() {
       cp "$file" "$BENCH_TMP/dedupe.vcf"
       bench_process "$procs" "$id" "vcf dedupe COPY" vcard "$BENCH_TMP/dedupe.vcf" "$file" -- \
         "$VCF" dedupe "$BENCH_TMP/dedupe.vcf" ;;
+    vcf.dedupe-json)
+      # The report a program reads: every card's outcome and every possible duplicate, explained, to a file.
+      bench_process "$procs" "$id" "vcf dedupe BOOK -n --json > OUT" none "$OUT.json" "$file" -- \
+        sh -c 'exec "$1" dedupe "$2" -n --json > "$3"' sh "$VCF" "$file" "$OUT.json" ;;
     vcf.merge)
       cp "$file" "$BENCH_TMP/contacts.vcf"
       bench_process "$procs" "$id" "vcf merge INCOMING --into COPY --country-code 1" vcard "$BENCH_TMP/contacts.vcf" \
@@ -193,7 +198,7 @@ rotated() {
 # Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
   vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe)
-[ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe)
+[ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe vcf.dedupe-json)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)
 

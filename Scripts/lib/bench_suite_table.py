@@ -32,6 +32,7 @@ PROCESS_ROWS = [
     ("vcf.preview-html", "the HTML preview page (photos inline) to a file"),
     ("vcf.convert-csv", "Google CSV to a file (its columns come from every card)"),
     ("vcf.dedupe", "in place on a copy of the book (copied before the clock)"),
+    ("vcf.dedupe-json", "a dry run's JSON report to a file: every card's outcome, every possible duplicate explained"),
     ("vcf.merge", "into a copy of the book (copied before the clock)"),
     ("vcf.convert-incoming", "the merge's incoming file alone, for the merge's bar"),
     ("vcf.merge-new", "the book into a new file: an import, every card added (copies within it merged)"),
@@ -426,7 +427,7 @@ def load_line(procs, args):
 
 def expected_cards(g, args, made):
     """How many cards g's output should hold, with the reason; None when the command writes no cards."""
-    if g.id in ("vcf.lint", "vcf.convert-jcard", "vcf.preview-html", "vcf.convert-csv"):
+    if g.id in ("vcf.lint", "vcf.convert-jcard", "vcf.preview-html", "vcf.convert-csv", "vcf.dedupe-json"):
         # lint writes no cards; jCard, the HTML page and CSV are not counted (count_cards reads vCard and JSON).
         return None
     if g.id == "vcf.dedupe":

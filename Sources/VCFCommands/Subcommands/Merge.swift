@@ -364,11 +364,9 @@ enum Merge {
         let suggestions = decisions.suggestions
         let lines = file.lines
         if settings.json {
-            io.write(
-                MergeReport(
-                    file: file, entries: entries, result: result, dryRun: settings.dryRun,
-                    suggestions: suggestions.pairs()
-                ).json())
+            MergeReport.writeJSON(
+                file: file, entries: entries, result: result, dryRun: settings.dryRun,
+                incoming: suggestions.incoming, isDedupe: suggestions.isDedupe, to: io.write)
         } else if settings.dryRun || settings.explain {
             var text = ""
             for entry in entries {

@@ -10,18 +10,15 @@ struct MergeSuggestions {
     let incoming: [IncomingCard]
     let result: MergeResult
     let isDedupe: Bool
+    /// The UIDs made from the content of cards without one, each made once for all the lines naming the card.
+    let uids = SideUIDs()
 
     /// One side of a suggestion.
     typealias Side = MergeReport.Side
 
     /// The existing side (merge) or the first card (dedupe), and the other.
     func sides(_ s: Suggestion) -> (Side, Side) {
-        MergeReport.sides(of: s, file: file, incoming: incoming, isDedupe: isDedupe)
-    }
-
-    /// Every suggestion, strongest first, for `--json`.
-    func pairs() -> [MergeReport.Pair] {
-        MergeReport.pairs(result, file: file, incoming: incoming, isDedupe: isDedupe)
+        MergeReport.sides(of: s, file: file, incoming: incoming, isDedupe: isDedupe, uids: uids)
     }
 
     /// The strongest `limit` suggestions as lines for people, and a line saying how many more there are.
