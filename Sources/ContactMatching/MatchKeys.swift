@@ -33,10 +33,16 @@ public final class MatchKeys: @unchecked Sendable {
     public let formattedName: String?
     /// The postal addresses, normalised.
     package let addresses: [AddressKey]
-    /// The emails as a set, for a card with more than `largeList` of them; nil otherwise.
-    private let emailSet: Set<String>?
-    /// The phones and whether each is personal, for a card with more than `largeList` of them; nil otherwise.
-    @exclusivity(unchecked) private var phoneSet: [PhoneKey: Bool]?
+    /// Each email's position in `emails`, for a card with more than `largeList` of them; nil otherwise.
+    private let emailPositions: [String: Int]?
+    /// The email domains, for a card with more than `largeList` emails; nil otherwise.
+    private let domainSet: Set<Substring>?
+    /// Which kinds (`EmailKind`) the card's emails have, a bit each.
+    private let emailKindBits: UInt8
+    /// Each phone's position in `phones`, for a card with more than `largeList` of them; nil otherwise.
+    @exclusivity(unchecked) private var phoneSet: [PhoneKey: Int]?
+    /// Whether the card has a personal phone (mobile, home, untyped).
+    @exclusivity(unchecked) package private(set) var hasPersonalPhone: Bool
     /// Fingerprints that rule out most unequal values of two cards without comparing their texts (a dedupe of a
     /// large book decides about a million pairs, nearly every one with two different UIDs and emails): equal
     /// texts have equal hashes, so a pair whose fingerprints differ has different texts, and any other pair is
@@ -52,7 +58,42 @@ public final class MatchKeys: @unchecked Sendable {
     static let largeList = 16
 
     /// Whether the card has the email key `email`.
-    package func hasEmail(_ email: String) -> Bool { emailSet?.contains(email) ?? emails.contains(email) }
+    package func hasEmail(_ email: String) -> Bool {
+        if let emailPositions { return emailPositions[email] != nil }
+        return emails.contains(email)
+    }
+
+    /// Whether one of the card's emails is of `kind`.
+    package func hasEmail(kind: EmailKind) -> Bool { emailKindBits & Self.bit(kind) != 0 }
+
+    private static func bit(_ kind: EmailKind) -> UInt8 {
+        switch kind {
+        case .home: 1
+        case .work: 2
+        case .other: 4
+        }
+    }
+
+    /// Whether one of the card's emails is at `domain`.
+    package func hasDomain(_ domain: Substring) -> Bool { domainSet?.contains(domain) ?? emailDomains.contains(domain) }
+
+    /// The emails `other` has too, in this card's order. Looked up from the card with fewer: a card with
+    /// thousands (a mailing list kept as one card) made every pair it was in cost as many lookups, and a dedupe
+    /// of a book with one such card quadratic.
+    package func sharedEmails(with other: MatchKeys) -> [String] {
+        guard mayShareEmail(with: other) else { return [] }
+        guard let emailPositions, other.emails.count < emails.count else { return emails.filter(other.hasEmail) }
+        return other.emails.filter { emailPositions[$0] != nil }.sorted { emailPositions[$0]! < emailPositions[$1]! }
+    }
+
+    /// The phones `other` has too, in this card's order, looked up from the card with fewer (as `sharedEmails`).
+    package func sharedPhones(with other: MatchKeys) -> [(key: PhoneKey, personal: Bool)] {
+        guard maySharePhone(with: other) else { return [] }
+        guard let phoneSet, other.phones.count < phones.count else {
+            return phones.filter { other.phone($0.key) != nil }
+        }
+        return other.phones.compactMap { phoneSet[$0.key] }.sorted().map { phones[$0] }
+    }
 
     /// Whether the cards have the same UID (both have one).
     package func sameUID(as other: MatchKeys) -> Bool {
@@ -92,7 +133,7 @@ public final class MatchKeys: @unchecked Sendable {
 
     /// Whether the card has the phone key `key`, and whether it is personal there; nil when it lacks it.
     package func phone(_ key: PhoneKey) -> Bool? {
-        if let phoneSet { return phoneSet[key] }
+        if let phoneSet { return phoneSet[key].map { phones[$0].personal } }
         return phones.first { $0.key == key }?.personal
     }
 
@@ -117,6 +158,11 @@ public final class MatchKeys: @unchecked Sendable {
         var state = KeyHashing.State(kind: 0)
         for hash in sorted { state.combine(hash) }
         return state.finalize()
+    }
+
+    /// Each phone's position, for a card with more than `largeList` phones (each key once); nil otherwise.
+    private static func positions(_ phones: [(key: PhoneKey, personal: Bool)]) -> [PhoneKey: Int]? {
+        phones.count > largeList ? Dictionary(zip(phones.lazy.map(\.key), phones.indices)) { first, _ in first } : nil
     }
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
@@ -181,7 +227,8 @@ public final class MatchKeys: @unchecked Sendable {
         self.uid = uid
         self.emails = emails
         self.emailKinds = emailKinds
-        emailDomains = emails.map(EmailKey.domain)
+        let domains = emails.map(EmailKey.domain)
+        emailDomains = domains
         self.phones = phones
         self.name = name
         let nameFacts = name.map(NameFacts.init)
@@ -190,8 +237,12 @@ public final class MatchKeys: @unchecked Sendable {
         self.birthday = birthday
         self.formattedName = formattedName
         self.addresses = addresses
-        emailSet = emails.count > Self.largeList ? Set(emails) : nil
-        phoneSet = phones.count > Self.largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
+        emailPositions =
+            emails.count > Self.largeList ? Dictionary(zip(emails, emails.indices)) { first, _ in first } : nil
+        domainSet = emails.count > Self.largeList ? Set(domains) : nil
+        emailKindBits = emailKinds.reduce(0) { $0 | Self.bit($1) }
+        phoneSet = Self.positions(phones)
+        hasPersonalPhone = phones.contains(where: \.personal)
         var indexKeys: [IndexKey] = []
         // One allocation for a card's keys (growing the list from empty was a tenth of the work here).
         indexKeys.reserveCapacity(
@@ -276,6 +327,7 @@ public final class MatchKeys: @unchecked Sendable {
         guard let resolved = resolvedPhones(countryCode: countryCode) else { return }
         (phoneSet, indexKeys, phoneBits) = Self.phoneKeys(resolved, others: indexKeys)
         phones = resolved
+        hasPersonalPhone = resolved.contains(where: \.personal)
     }
 
     /// `keys` with other phones: only the phones' index keys are worked out again.
@@ -291,7 +343,10 @@ public final class MatchKeys: @unchecked Sendable {
         birthday = keys.birthday
         formattedName = keys.formattedName
         addresses = keys.addresses
-        emailSet = keys.emailSet
+        emailPositions = keys.emailPositions
+        domainSet = keys.domainSet
+        emailKindBits = keys.emailKindBits
+        hasPersonalPhone = phones.contains(where: \.personal)
         uidHash = keys.uidHash
         emailBits = keys.emailBits
         organizationHash = keys.organizationHash
@@ -301,9 +356,9 @@ public final class MatchKeys: @unchecked Sendable {
     /// The lookup set for `phones` (for a card with many), the index keys (those of `others` that are not a
     /// phone's, then each phone's, each once) and the phones' bits.
     private static func phoneKeys(_ phones: [(key: PhoneKey, personal: Bool)], others: [IndexKey]) -> (
-        [PhoneKey: Bool]?, [IndexKey], UInt64
+        [PhoneKey: Int]?, [IndexKey], UInt64
     ) {
-        let phoneSet = phones.count > largeList ? Dictionary(phones.map { ($0.key, $0.personal) }) { a, _ in a } : nil
+        let phoneSet = positions(phones)
         // As the card's keys were first made: a list checked in place, a set only for a card with many keys.
         var indexKeys: [IndexKey] = []
         indexKeys.reserveCapacity(others.count + phones.count)

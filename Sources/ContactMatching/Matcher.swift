@@ -109,8 +109,10 @@ public struct Matcher: Sendable {
         var weak = 0
         // Whether the cards share an email (`a.sharesEmail(with: b)`, which the rules below ask twice).
         var sharesEmail = false
-        // (Most pairs share no email, which their emails' fingerprints show without comparing a text.)
-        for e in a.emails where a.mayShareEmail(with: b) && b.hasEmail(e) {
+        // (Most pairs share no email, which their emails' fingerprints show without comparing a text. A card with
+        // more emails than a list is searched for has the shared ones looked up from the card with fewer.)
+        let large = a.emails.count > MatchKeys.largeList
+        for e in large ? a.sharedEmails(with: b) : a.emails where large || a.mayShareEmail(with: b) && b.hasEmail(e) {
             sharesEmail = true
             if isShared(IndexKey(.email, e)) {
                 recorder.identifier(.commonEmail(e))
@@ -121,7 +123,8 @@ public struct Matcher: Sendable {
             }
         }
         // (Most pairs share no phone either, which the phones' fingerprints show without reading b's phones.)
-        for p in a.phones where a.maySharePhone(with: b) {
+        for p in a.phones.count > MatchKeys.largeList ? a.sharedPhones(with: b) : a.phones
+        where a.maySharePhone(with: b) {
             guard let otherPersonal = b.phone(p.key) else { continue }
             if p.personal && otherPersonal && !isShared(IndexKey(.phone, p.key)) {
                 recorder.identifier(.sharedPersonalPhone(p.key.description))

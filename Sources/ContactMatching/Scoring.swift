@@ -580,8 +580,8 @@ package enum Scoring {
     /// at one domain and none in common (two colleagues' mailboxes).
     private static func differentEmails(_ a: MatchKeys, _ b: MatchKeys, sharesEmail: Bool?) -> Score.Veto? {
         if sharesEmail ?? a.sharesEmail(with: b) { return nil }
-        if a.emailKinds.contains(.home) && b.emailKinds.contains(.home) { return .emails(.home) }
-        if a.emailKinds.contains(.work) && b.emailKinds.contains(.work) { return .emails(.work) }
+        if a.hasEmail(kind: .home) && b.hasEmail(kind: .home) { return .emails(.home) }
+        if a.hasEmail(kind: .work) && b.hasEmail(kind: .work) { return .emails(.work) }
         if let shared = leastDomain(of: b, alsoOf: a) { return .domain(shared) }
         return nil
     }
@@ -590,7 +590,9 @@ package enum Scoring {
     /// without the array).
     static func leastDomain(of a: MatchKeys, alsoOf b: MatchKeys) -> Substring? {
         var least: Substring?
-        for domain in a.emailDomains where b.emailDomains.contains(domain) {
+        // The least is the same whichever card's domains are walked: the one with fewer, the other's looked up.
+        let (walked, other) = a.emailDomains.count <= b.emailDomains.count ? (a, b) : (b, a)
+        for domain in walked.emailDomains where other.hasDomain(domain) {
             if let current = least, !(domain < current) { continue }
             least = domain
         }
@@ -608,12 +610,11 @@ package enum Scoring {
 }
 
 extension MatchKeys {
-    /// Whether the card has a personal phone (mobile, home, untyped).
-    var hasPersonalPhone: Bool { phones.contains(where: \.personal) }
-
     /// Whether one of the card's personal phones is a personal phone of `other` too: the test
-    /// `personal(self).contains(where: personal(other).contains)`, without the two arrays.
+    /// `personal(self).contains(where: personal(other).contains)`, without the two arrays, walking the card with
+    /// fewer phones and looking each up in the other.
     func sharesPersonalPhone(with other: MatchKeys) -> Bool {
-        phones.contains { mine in mine.personal && other.phones.contains { $0.personal && $0.key == mine.key } }
+        let (walked, looked) = phones.count <= other.phones.count ? (self, other) : (other, self)
+        return walked.phones.contains { mine in mine.personal && looked.phone(mine.key) == true }
     }
 }

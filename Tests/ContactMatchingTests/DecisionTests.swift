@@ -45,6 +45,22 @@ import Testing
         #expect(Self.decide(jane, [john, jane]).rule != "identifier+name")
     }
 
+    /// A card with more emails than a list is searched for (a person's card holding a mailing list's members)
+    /// names the emails it shares in its own order, as with a few.
+    @Test func aCardWithManyEmailsNamesTheSharedOnesInItsOrder() {
+        let own = (0..<30).map { "jane\($0)@example.org" }
+        let jane = Self.card(
+            "Jane Roe", emails: own + ["jane@roe.example"] + own.map { "x" + $0 } + ["j.roe@work.example"])
+        let other = Self.card("Jane Roe", emails: ["j.roe@work.example", "jane@roe.example"])
+        let d = Self.decide(jane, [other])
+        #expect(d.kind == .same && d.rule == "identifier+name")
+        #expect(d.evidence.map(\.description).filter { $0.contains("@") }.count == 2)
+        let shared = d.evidence.map(\.description).filter { $0.contains("@") }
+        #expect(shared.first?.contains("jane@roe.example") == true, "\(shared)")
+        let back = Self.decide(other, [jane]).evidence.map(\.description).filter { $0.contains("@") }
+        #expect(back.first?.contains("j.roe@work.example") == true, "\(back)")
+    }
+
     @Test func aSharedEmailWithANicknameMerges() {
         let d = Self.decide(
             Self.card("Bob Smith", emails: [" Robert.Smith@Example.com"]),

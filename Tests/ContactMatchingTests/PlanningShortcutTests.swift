@@ -77,6 +77,63 @@ import VCardFormat
         #expect(pairs > 5_000)
     }
 
+    // MARK: Cards with many values
+
+    /// A card with more emails or phones than its lookups search one by one (a mailing list, a switchboard kept
+    /// as one card) is compared from the card with fewer: each answer is the one walking every value of the first
+    /// card gives, in its order, for large and small cards either way round, and national numbers read later.
+    @Test func cardsWithManyValuesAnswerAsWalkingEveryValue() {
+        var cards = Array(Self.book.prefix(400))
+        let members = cards.prefix(60)
+        var list = Contact(formattedName: "Mailing List")
+        // Shared addresses scattered among the list's own, so the list's order is not the members'.
+        list.emails = (0..<40).map { LabeledValue("member\($0)@list.example", types: $0 % 3 == 0 ? ["work"] : []) }
+        for (k, email) in members.flatMap(\.emails).enumerated() { list.emails.insert(email, at: (k * 7) % 40) }
+        var board = Contact(formattedName: "Switchboard")
+        board.phones = (0..<30).map { LabeledValue("+1 212 555 \(String(format: "%04d", $0))", types: ["work"]) }
+        for (k, phone) in members.flatMap(\.phones).enumerated().reversed() { board.phones.insert(phone, at: k % 30) }
+        board.phones.append(LabeledValue("(212) 555-0199", types: ["cell"]))
+        var both = list
+        both.phones = board.phones.reversed()
+        cards += [list, board, both]
+        let keys = cards.map { MatchKeys($0, countryCode: 1) }
+        // Read without a country code, then with it, as a book read whole does.
+        let later = cards.map { card -> MatchKeys in
+            let keys = MatchKeys(card, countryCode: nil)
+            keys.resolveNationalNumbers(countryCode: 1)
+            return keys
+        }
+        var shared = (emails: 0, phones: 0, domains: 0)
+        for (a, k) in zip(keys, later) {
+            #expect(a.hasPersonalPhone == a.phones.contains(where: \.personal))
+            #expect(k.hasPersonalPhone == k.phones.contains(where: \.personal))
+            for kind in [EmailKind.home, .work, .other] {
+                #expect(a.hasEmail(kind: kind) == a.emailKinds.contains(kind))
+            }
+        }
+        for a in keys {
+            for b in keys.suffix(3) + keys.prefix(80) {
+                for (x, y) in [(a, b), (b, a)] {
+                    let emails = x.emails.filter { e in y.emails.contains(e) }
+                    #expect(x.sharedEmails(with: y) == emails)
+                    let phones = x.phones.filter { p in y.phones.contains { $0.key == p.key } }
+                    #expect(x.sharedPhones(with: y).map(\.key) == phones.map(\.key))
+                    #expect(x.sharedPhones(with: y).map(\.personal) == phones.map(\.personal))
+                    let domain = x.emailDomains.filter { d in y.emailDomains.contains(d) }.min()
+                    #expect(Scoring.leastDomain(of: x, alsoOf: y) == domain)
+                    let personal = x.phones.contains { p in
+                        p.personal && y.phones.contains { $0.personal && $0.key == p.key }
+                    }
+                    #expect(x.sharesPersonalPhone(with: y) == personal)
+                    shared.emails += emails.isEmpty ? 0 : 1
+                    shared.phones += phones.isEmpty ? 0 : 1
+                    shared.domains += domain == nil ? 0 : 1
+                }
+            }
+        }
+        #expect(shared.emails > 100 && shared.phones > 50 && shared.domains > 100, "\(shared)")
+    }
+
     // MARK: Values ruled out by their fingerprints
 
     /// The decision rule tells two cards' UIDs, organisations and emails apart by their hashes before comparing
