@@ -28,6 +28,7 @@ PROCESS_ROWS = [
     ("vcf.convert-json", "Contact JSON to a file"),
     ("vcf.preview-json", "preview JSON (photos summarised) to a file"),
     ("vcf.lint", "findings to stdout (a file), summary to stderr"),
+    ("vcf.lint-fix", "the repaired file, read twice (the cards' UIDs, then the repair), to a file"),
     ("vcf.convert-jcard", "jCard (RFC 7095) to a file"),
     ("vcf.preview-html", "the HTML preview page (photos inline) to a file"),
     ("vcf.convert-csv", "Google CSV to a file (its columns come from every card)"),

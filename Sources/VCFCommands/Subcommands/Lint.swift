@@ -224,7 +224,7 @@ enum Lint {
             do {
                 let (result, _) = try update.run { snapshot -> InPlaceUpdate.Plan<LintFix> in
                     guard let vcard = refusedJSON(snapshot.bytes, path: path, io: io) else { throw LintRefused() }
-                    let result = Linter.fix(vcard, file: name, options: options)
+                    let result = Linter.fixInParts(vcard, file: name, options: options)
                     let unchanged = result.bytes == snapshot.bytes
                     return InPlaceUpdate.Plan(report: result, write: unchanged ? nil : { try $0.write(result.bytes) })
                 }
@@ -233,10 +233,87 @@ enum Lint {
                 return ExitCode.ioFailure
             }
         }
+        if !path.isStandardStream {
+            switch try fixAsRead(path, to: output, options: options, writeOptions: writeOptions, io: io) {
+            case .repaired(let result): return report(result)
+            case .refused: return ExitCode.ioFailure
+            case .readWhole: break
+            }
+        }
         guard let bytes = read(path, io: io) else { return ExitCode.ioFailure }
-        let result = Linter.fix(bytes, file: name, options: options)
+        let result = Linter.fixInParts(bytes, file: name, options: options)
         try CommandOutput.write(result.bytes, to: output, io: io, options: writeOptions)
         return report(result)
+    }
+
+    /// What repairing a file as it is read came to.
+    private enum FixAsRead {
+        case repaired(LintFix)
+        /// Nothing was written, after a message.
+        case refused
+        /// The file is to be repaired whole (UTF-16, `--carddav`).
+        case readWhole
+    }
+
+    /// Repairs the file at `path` into `output` as it reads it, a part at a time, so memory stays bounded by the
+    /// largest card: first the UIDs its cards have (a UID made for a card must be none of them), then the
+    /// repair. A file that changes between the two readings is refused, and nothing is written.
+    private static func fixAsRead(
+        _ path: UserPath, to output: UserPath, options: LintOptions, writeOptions: FileReplacement.Options,
+        io: CommandIO
+    ) throws -> FixAsRead {
+        let name = InputReader.name(path)
+        // A pipe or a device (`<(cat book.vcf)`) cannot be read twice: it is read whole.
+        guard let before = FileIdentity.of(path), before.isRegularFile else { return .readWhole }
+        let uids: Set<String>
+        do {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            let prefix = try file.read(upTo: 64 << 10)
+            guard refusedJSON(prefix, path: path, io: io) != nil else { return .refused }
+            guard StreamFixer.canStream(prefix: prefix, options: options) else { return .readWhole }
+            var survey = UIDSurvey(file: name, options: options)
+            var chunk = prefix
+            while !chunk.isEmpty {
+                try survey.feed(chunk)
+                chunk = try file.read(upTo: 1 << 20)
+            }
+            uids = survey.finish()
+        } catch let error as VCardInputError {
+            io.error(error.description)
+            return .refused
+        } catch let error as FileError {
+            io.error(error.description)
+            return .refused
+        }
+        let out = try CommandOutput.open(output, io: io, options: writeOptions)
+        do {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            var fixer = StreamFixer(file: name, options: options, existingUIDs: uids) { try out.write($0) }
+            var chunk = try file.read(upTo: 1 << 20)
+            while !chunk.isEmpty {
+                try fixer.feed(chunk)
+                chunk = try file.read(upTo: 1 << 20)
+            }
+            let result = try fixer.finish()
+            guard let after = FileIdentity.of(path), after.isSameFile(as: before),
+                (after.size, after.modified) == (before.size, before.modified)
+            else {
+                out.abandon()
+                io.error("\(name): error: the file changed while it was repaired; nothing was written")
+                return .refused
+            }
+            try out.commit()
+            return .repaired(result)
+        } catch let error as VCardInputError {
+            out.abandon()
+            io.error(error.description)
+            return .refused
+        } catch {
+            out.abandon()
+            throw error
+        }
     }
 
     /// Lints `path` as it is read, handing each part's findings to `emit`; false after reporting why it could

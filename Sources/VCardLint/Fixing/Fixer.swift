@@ -52,14 +52,22 @@ struct Fixer {
     }
 
     func run() -> LintFix {
+        var out: [UInt8] = []
+        out.reserveCapacity(input.source.bytes.count)
+        var fix = LintFix(bytes: [], changes: [], cardsRewritten: 0, cardsKept: 0)
+        var uids = ContentUIDs(existing: Set(input.cards.compactMap { $0.contact.uid }))
+        repair(uids: &uids, into: &out, fix: &fix, fileFindings: Linter.fileFindings(input))
+        fix.bytes = out
+        return fix
+    }
+
+    /// Repairs the cards of `input` (a whole file, or a part of one as `StreamFixer` reads it) into `out`, with
+    /// the gaps between them, and adds what was done to `fix`: the changes of its cards and of `fileFindings`
+    /// (the findings outside its cards) in line order after those before, and its counts.
+    func repair(uids: inout ContentUIDs, into out: inout [UInt8], fix: inout LintFix, fileFindings: [Diagnostic]) {
         let context = RuleContext(source: input.source, options: options)
         let bytes = input.source.bytes
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
         var changes: [FixChange] = []
-        var rewritten = 0
-        var kept = 0
-        var uids = ContentUIDs(existing: Set(input.cards.compactMap { $0.contact.uid }))
         var cursor = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for card in input.cards.sorted(by: { $0.raw.byteRange.lowerBound < $1.raw.byteRange.lowerBound }) {
             let range = card.raw.byteRange
@@ -67,7 +75,7 @@ struct Fixer {
             cursor = max(cursor, range.upperBound)
             let findings = Linter.finish(Linter.cardFindings(card, context), file: file, options: options)
             if let lossy = card.syntaxDiagnostics.first(where: Self.isLossy) {
-                kept += 1
+                fix.cardsKept += 1
                 out += bytes[range]
                 if let last = out.last, last != 0x0A && last != 0x0D { out += [0x0D, 0x0A] }
                 changes += findings.map {
@@ -76,18 +84,18 @@ struct Fixer {
                 }
                 continue
             }
-            rewritten += 1
+            fix.cardsRewritten += 1
             var repair = CardRepair(card: card, findings: findings, file: file, options: options)
             out += repair.write(uids: &uids)
             changes += repair.changes
         }
         if cursor < bytes.count { Self.appendGap(bytes[cursor...], into: &out) }
-        for finding in Linter.finish(Linter.fileFindings(input), file: file, options: options) {
+        for finding in Linter.finish(fileFindings, file: file, options: options) {
             let (outcome, message) = FixMessages.fileOutcome(finding)
             changes.append(change(finding, outcome, message))
         }
         let ordered = changes.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
-        return LintFix(bytes: out, changes: ordered.map(\.element), cardsRewritten: rewritten, cardsKept: kept)
+        fix.changes += ordered.map(\.element)
     }
 
     private func change(_ finding: Diagnostic, _ outcome: FixChange.Outcome, _ message: String) -> FixChange {

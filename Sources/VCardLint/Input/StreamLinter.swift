@@ -24,6 +24,13 @@ public struct StreamLinter {
     /// the lexer has cut the card short by then.
     private static let maxHeldBytes = Limits.default.maxCardBytes + partBytes
 
+    /// Set by `StreamFixer` and its UID survey: each part's cards, read, are handed to it in order instead of
+    /// being linted, one part at a time (what is done with a card may depend on the cards before it).
+    var partHandler: ((LintInput) -> Void)?
+
+    /// How many cards have been read so far.
+    var cardsRead: Int { cards }
+
     /// Bytes gathered before a part is linted: small, so a part of tiny cards stays small.
     static let partBytes = 64 << 10
 
@@ -80,7 +87,7 @@ public struct StreamLinter {
             }
             // The parts ahead, cut where the serial way below cuts first, linted on every processor and used
             // in order for as long as each ends where a card ends.
-            let ahead = partsAhead(from: start)
+            let ahead = partHandler == nil ? partsAhead(from: start) : []
             if ahead.count > 1 {
                 var used = 0
                 for (range, result) in zip(ahead, lintConcurrently(ahead)) {
@@ -183,10 +190,16 @@ public struct StreamLinter {
         if final { part.syntax = [] } else { part.syntax.removeAll { $0.line <= lastLine } }
         let input = LintInput(
             source: LintSource(bytes, firstLine: line), raws: Array(part.raws[..<count]), syntax: syntax)
-        let result = Self.findings(of: input, bytes: bytes, file: file, options: options)
-        emit(result.findings)
-        cards += result.cards
-        line += result.lineEnds
+        if let partHandler {
+            partHandler(input)
+            cards += input.cards.count
+            line += lineEnds
+        } else {
+            let result = Self.findings(of: input, bytes: bytes, file: file, options: options)
+            emit(result.findings)
+            cards += result.cards
+            line += result.lineEnds
+        }
         part.raws.removeFirst(count)
         part.held.removeFirst(cut)
         part.heldStart += cut
@@ -267,6 +280,14 @@ public struct StreamLinter {
     /// The findings of `part`, its lines numbered from the file's; nil when its last card has not ended and
     /// more is to come.
     private mutating func lint(_ part: [UInt8], last: Bool) -> [Diagnostic]? {
+        if let partHandler {
+            let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: line)
+            if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
+            partHandler(input)
+            cards += input.cards.count
+            line += part.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
+            return []
+        }
         guard
             let result = Self.lint(
                 part, last: last, firstLine: line, file: file, options: options, evidence: evidence)

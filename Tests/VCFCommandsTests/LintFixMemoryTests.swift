@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import VCardLint
+
+@testable import VCFCommands
+
+/// `vcf lint --fix` of a large file as the binary runs it: into another file, to standard output and in place,
+/// each the repair the library makes of the whole file, the file into another file in bounded memory.
+@Suite(.enabled(if: builtBinary != nil, "the vcf binary is not built"))
+struct LintFixMemoryTests {
+    /// 12,000 cards of about 1 KB (12 MB), every one without a UID (the repair makes one from its content),
+    /// copies among them (each copy gets its own), a card whose UID is the one the first copy's content makes,
+    /// quoted-printable values and cards without N. Repairing it whole held 190 MB (release build).
+    static let cards = 12_000
+    static let boundMB = 128.0
+
+    static func card(_ person: Int) -> String {
+        let note = String(repeating: "Met at the conference\\; likes long walks\\, chess and Swift. ", count: 12)
+        var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(person)\r\n"
+        if person % 3 != 0 { text += "N:Last\(person);First\(person);;;\r\n" }
+        text += "EMAIL;TYPE=INTERNET,WORK:p\(person)@example.com\r\nTEL;TYPE=CELL:+1 555 \(person)\r\n"
+        return text + "NOTE;ENCODING=QUOTED-PRINTABLE:caf=C3=A9 \(person)\r\nNOTE:\(note)\r\nEND:VCARD\r\n"
+    }
+
+    static func book() -> [UInt8] {
+        var text = ""
+        text.reserveCapacity(cards * 1_000)
+        for index in 0..<cards { text += card(index % 100 == 7 ? 7 : index) }
+        return Array(text.utf8)
+    }
+
+    @Test func aLargeFileIsRepairedInBoundedMemoryWhicheverWayItIsWritten() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var book = Self.book()
+        // The UID the first copy's content makes (made from the content alone, whatever file holds the card).
+        let alone = Linter.fix(Array(Self.card(7).utf8), file: "one.vcf")
+        let made = try #require(alone.changes.first { $0.message.hasPrefix("added UID") }?.message)
+        let uid = String(made.split(separator: " ")[2].dropLast())  // `urn:uuid:...,`
+        book += Array("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Taken\r\nN:T;;;;\r\nUID:\(uid)\r\nEND:VCARD\r\n".utf8)
+        let expected = Linter.fix(book, file: scratch("book.vcf"))
+        #expect(!expected.changes.contains { $0.message.hasPrefix("added UID \(uid),") }, "a UID the file has")
+        let input = scratch("book.vcf")
+        try Data(book).write(to: URL(fileURLWithPath: input))
+        let log = expected.changes.map { $0.description + "\n" }.joined()
+
+        let toFile = try ChildProcess.run(
+            ["lint", input, "--fix", "-o", scratch("fixed.vcf")].map { Array($0.utf8) }, measureMemory: true)
+        #expect(toFile.status == (expected.remainingErrors > 0 ? 1 : 0), "\(toFile.stderr.suffix(300))")
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch("fixed.vcf")))) == expected.bytes)
+        #expect(toFile.stderr.hasPrefix(log))
+        let peakMB = Double(try #require(toFile.peakKB, "GNU time did not measure")) / 1024
+        #expect(peakMB < Self.boundMB, "lint --fix of \(Self.cards) cards: \(peakMB) MB peak")
+
+        let toStdout = try ChildProcess.run(["lint", input, "--fix", "-o", "-"].map { Array($0.utf8) })
+        #expect(toStdout.stdout == expected.bytes)
+        #expect(toStdout.stderr == toFile.stderr)
+
+        // A pipe named as a file (`<(cat book.vcf)`, /dev/stdin) cannot be read twice: it is read whole.
+        let piped = try ChildProcess.start(
+            ["lint", "/dev/stdin", "--fix", "-o", scratch("piped.vcf")].map { Array($0.utf8) }, stdin: .pipe)
+        #expect(piped.feed(book))
+        let pipedOutcome = piped.wait()
+        #expect(pipedOutcome.status == toFile.status, "\(pipedOutcome.stderr.suffix(300))")
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch("piped.vcf")))) == expected.bytes)
+
+        let inPlace = try ChildProcess.run(["lint", input, "--fix", "-o", input].map { Array($0.utf8) })
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == expected.bytes)
+        #expect(inPlace.stderr == toFile.stderr)
+    }
+}
