@@ -273,6 +273,32 @@ extension FidelityTests {
         #expect(one.cards[0].contact.spelling.isEmpty)
     }
 
+    /// A card of 20,000 NICKNAME lines and 20,000 CATEGORIES lines reads every item in order and each line's size,
+    /// and writes them back line for line. Each line was appended through a copy of the whole list: reading a
+    /// card of 100,000 NICKNAME lines took 31 s (release build), quadratic in its lines.
+    @Test func aCardOfManyListLinesReadsEveryItemInOrder() {
+        let count = 20_000
+        var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Many\r\n"
+        for k in 0..<count { text += "NICKNAME:n\(k)\r\nCATEGORIES:c\(k)" + (k % 2 == 0 ? ",d\(k)\r\n" : "\r\n") }
+        text += "END:VCARD\r\n"
+        let contact = VCardDocument.read(Array(text.utf8)).cards[0].contact
+        // Compared as a whole, and only their counts shown: a failure must not print 60,000 items.
+        let nicknames = (0..<count).map { "n\($0)" }
+        let categories = (0..<count).flatMap { $0 % 2 == 0 ? ["c\($0)", "d\($0)"] : ["c\($0)"] }
+        let lines = (0..<count).map { $0 % 2 == 0 ? 2 : 1 }
+        #expect(contact.nicknames == nicknames, "\(contact.nicknames.count) nicknames")
+        #expect(contact.categories == categories, "\(contact.categories.count) categories")
+        #expect(contact.spelling.categoryLines == lines, "\(contact.spelling.categoryLines.count) lines")
+        var out: [UInt8] = []
+        VCardWriter(version: .v3_0).write(contact, into: &out)
+        let written = String(decoding: out, as: UTF8.self).components(separatedBy: "\r\n")
+        #expect(written.filter { $0.hasPrefix("CATEGORIES:") }.count == count)
+        #expect(written.filter { $0.hasPrefix("NICKNAME:") }.count == count)
+        let again = VCardDocument.read(out).cards[0].contact
+        #expect(again.nicknames == nicknames && again.categories == categories, "read back")
+        #expect(again.spelling.categoryLines == lines, "read back: the lines")
+    }
+
     @Test(arguments: [([1, 2], 3, [1, 2]), ([1, 2], 5, [1, 2, 2]), ([2], 2, [2]), ([3, 3], 4, [4]), ([], 4, [4])])
     func lineSizesAfterAMergeAddedItems(_ recorded: [Int], _ total: Int, _ expected: [Int]) {
         #expect(ListScribe.lineSizes(recorded, total: total) == expected)
