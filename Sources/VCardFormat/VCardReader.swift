@@ -64,6 +64,9 @@ public enum VCardReader {
 
         var sawVersion = false
         var sawFormattedName = false
+        // The next consumed label line: the lines are visited in order, so one cursor finds each (searching the
+        // list at every line made a card of 50,000 labelled emails quadratic).
+        var nextConsumed = 0
         for index in 0..<view.count {
             let line = view[index]
             let name = PropertyName.known(line.nameBytes)
@@ -80,7 +83,10 @@ public enum VCardReader {
                 sawVersion = true
                 continue
             }
-            if !consumedLabelLines.isEmpty && consumedLabelLines.contains(index) { continue }
+            if nextConsumed < consumedLabelLines.count && consumedLabelLines[nextConsumed] == index {
+                nextConsumed += 1
+                continue
+            }
             if identityOnly && !isIdentity(name) { continue }
             if case .formattedName? = name { sawFormattedName = true }
             if let name, ScribeIndex.read(line, named: name, into: &context) { continue }
@@ -129,9 +135,16 @@ public enum VCardReader {
         }
         // A label whose property was kept raw goes back out raw too, beside it.
         if !consumedLabelLines.isEmpty && !identityOnly {
+            // Looked up in a table for a card with many: each label searched every labelled value.
+            let labeled = consumedLabelLines.count > Self.fewGroups ? context.contact.labeledGroups() : nil
             for index in consumedLabelLines {
                 let line = view[index]
-                guard let group = line.group, !context.contact.hasLabeledValue(inGroup: group) else { continue }
+                guard let group = line.group else { continue }
+                if let labeled {
+                    if labeled.contains(GroupKey(group)) { continue }
+                } else if context.contact.hasLabeledValue(inGroup: group) {
+                    continue
+                }
                 context.contact.extensions.append(
                     Extension(
                         group: group, name: Self.extensionName(line), parameters: [],
@@ -221,6 +234,9 @@ public enum VCardReader {
         // (the group's first line, its last label line, label lines, labelable properties): cards hold few groups,
         // compared in place ignoring case, so that a group costs no allocation.
         var groups: [(first: Int, label: Int, labels: Int, labelable: Int)] = []
+        // Past a few groups, each found in a table by its lower-cased name: searching the list made a card of
+        // 50,000 labelled emails quadratic.
+        var slots: [[UInt8]: Int]?
         for index in 0..<view.count {
             let line = view[index]
             guard line.hasGroup else { continue }
@@ -229,10 +245,17 @@ public enum VCardReader {
             let takesLabel = name.map(ScribeIndex.takesLabel) ?? false
             guard isLabel || takesLabel else { continue }
             let group = line.groupBytes
-            var slot = groups.firstIndex { ASCIIFold.equal(view[$0.first].groupBytes, group) }
+            let key = slots == nil ? nil : ASCIIFold.lowered(group)
+            var slot = key.map { slots?[$0] } ?? groups.firstIndex { ASCIIFold.equal(view[$0.first].groupBytes, group) }
             if slot == nil {
                 groups.append((index, 0, 0, 0))
                 slot = groups.count - 1
+                if let key { slots?[key] = slot }
+                if slots == nil && groups.count > Self.fewGroups {
+                    slots = Dictionary(
+                        groups.indices.map { (ASCIIFold.lowered(view[groups[$0].first].groupBytes), $0) }
+                    ) { first, _ in first }
+                }
             }
             if isLabel {
                 groups[slot!].labels += 1
@@ -249,10 +272,37 @@ public enum VCardReader {
             consumed.append(group.label)
         }
         consumed.sort()
+        if context.labels.count > Self.fewGroups {
+            context.labelIndex = Dictionary(context.labels.map { ($0.group, $0.label) }) { first, _ in first }
+        }
+    }
+
+    /// Up to this many groups or labels, a card's are searched in a list (no allocation); past it, in a table.
+    static let fewGroups = 16
+}
+
+/// A group's name as `Contact.hasLabeledValue(inGroup:)` compares it: its length and its lower-cased text.
+struct GroupKey: Hashable {
+    var count: Int
+    var lowered: String
+
+    init(_ group: String) {
+        count = group.utf8.count
+        lowered = group.lowercased()
     }
 }
 
 extension Contact {
+    /// The groups of the values that carry labels, as `hasLabeledValue(inGroup:)` compares them.
+    func labeledGroups() -> Set<GroupKey> {
+        var out = Set<GroupKey>()
+        for list in [emails, phones, urls, instantMessaging, socialProfiles] {
+            for value in list { if let group = value.group { out.insert(GroupKey(group)) } }
+        }
+        for address in addresses { if let group = address.group { out.insert(GroupKey(group)) } }
+        return out
+    }
+
     /// Whether a value that carries labels was read from `group` (compared ignoring case).
     func hasLabeledValue(inGroup group: String) -> Bool {
         func same(_ other: String?) -> Bool {

@@ -92,6 +92,35 @@ extension FidelityTests {
         }
     }
 
+    /// A card of thousands of labelled values (`itemN.EMAIL` with `itemN.X-ABLabel`, groups in any case) reads
+    /// each value with its own label, as a card of a few does, and writes each label once. Finding each group
+    /// and each label was a search of all of them: a card of 50,000 labelled emails took over a minute to read.
+    @Test(arguments: [10, 5_000])
+    func aCardOfManyLabelledValuesReadsEachLabel(count: Int) {
+        var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Many\r\nN:Many;;;;\r\n"
+        for k in 0..<count {
+            let group = k % 3 == 0 ? "ITEM\(k)" : "item\(k)"
+            text += k % 2 == 0 ? "item\(k).EMAIL:p\(k)@example.com\r\n" : "item\(k).TEL:+1 555 01\(k)\r\n"
+            text += "\(group).X-ABLabel:" + (k % 4 == 1 ? "_$!<Mobile>!$_" : "Label \(k)") + "\r\n"
+        }
+        // A group with two labels keeps both raw, as it always did.
+        text += "twice.EMAIL:t@example.com\r\ntwice.X-ABLabel:One\r\ntwice.X-ABLabel:Two\r\nEND:VCARD\r\n"
+        let contact = VCardDocument.read(Array(text.utf8)).cards[0].contact
+        let emails = stride(from: 0, to: count, by: 2).map { "Label \($0)" }
+        let phones = stride(from: 1, to: count, by: 2).map { $0 % 4 == 1 ? "Mobile" : "Label \($0)" }
+        #expect(contact.emails.dropLast().map(\.label) == emails, "\(contact.emails.count) emails")
+        #expect(contact.emails.last?.label == nil)
+        #expect(contact.phones.map(\.label) == phones, "\(contact.phones.count) phones")
+        #expect(contact.emails.dropLast().map(\.group) == stride(from: 0, to: count, by: 2).map { "item\($0)" })
+        #expect(contact.extensions.map(\.value) == ["One", "Two"], "\(contact.extensions.count) kept raw")
+        var out: [UInt8] = []
+        VCardWriter(version: .v3_0).write(contact, into: &out)
+        let labels = String(decoding: out, as: UTF8.self).components(separatedBy: "\r\n").filter {
+            $0.contains(".X-ABLabel:")
+        }
+        #expect(labels.count == count + 2)
+    }
+
     @Test func aLabelMadeInMemoryIsWrittenAsPlainText() {
         let contact = Contact(
             formattedName: "A", phones: [LabeledValue("+1 555 0100", label: "Mobile", group: "item1")])

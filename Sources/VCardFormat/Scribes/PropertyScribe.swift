@@ -17,6 +17,8 @@ struct ReadContext {
     /// Labels from `groupN.X-ABLabel` (group in ASCII lower case, label), for the groups whose label belongs
     /// to one modeled property. Cards hold few groups, so a list beats a dictionary.
     var labels: [(group: [UInt8], label: AppleLabel)] = []
+    /// The labels by group, for a card with more than a few (`VCardReader.fewGroups`); nil otherwise.
+    var labelIndex: [[UInt8]: AppleLabel]?
 
     /// The contact and diagnostics read, moved out of the context that ends here.
     consuming func result() -> (contact: Contact, diagnostics: [Diagnostic]) {
@@ -27,6 +29,7 @@ struct ReadContext {
     func label(for line: RawCard.Line) -> AppleLabel? {
         guard line.hasGroup, !labels.isEmpty else { return nil }
         let group = line.groupBytes
+        if let labelIndex { return labelIndex[ASCIIFold.lowered(group)] }
         for entry in labels where entry.group.count == group.count {
             var same = true
             for (i, byte) in group.enumerated() where ASCIIFold.lower(byte) != entry.group[i] {
