@@ -26,17 +26,34 @@ public struct BookUpload {
 
     /// The book written to.
     public let book: StoredBook
-    private var byUID: [String: Contact] = [:]
+    /// Where the card first seen with each UID is, so a card given again is compared with it and not stored twice.
+    private var byUID: [String: Holder] = [:]
     private var takenNames: Set<String>
     private let merger: ContactMerger
     private(set) var report = Report()
+    /// Whether `report` lists each created and unchanged card, or only counts them (`createdCount`,
+    /// `unchangedCount`): a conversion of a million cards into a folder held a million paths only to count them.
+    package var listsEachCard = true
+    /// How many items were created.
+    package private(set) var createdCount = 0
+    /// How many cards were already there.
+    package private(set) var unchangedCount = 0
+
+    /// Where a card with a UID is, read whole only when another card with its UID comes: a conversion into a
+    /// folder kept every card it wrote, read back whole, so its memory grew by about 4 KB a card.
+    private enum Holder {
+        /// A card of the book, by position.
+        case stored(Int)
+        /// An item this upload created, by id.
+        case created(String)
+    }
 
     /// An upload into `book`.
     public init(book: StoredBook) {
         self.book = book
         merger = ContactMerger(countryCode: book.countryCode)
         for position in book.cards.indices {
-            if let uid = book.cards[position].uid, byUID[uid] == nil { byUID[uid] = book.contact(at: position) }
+            if let uid = book.cards[position].uid, byUID[uid] == nil { byUID[uid] = .stored(position) }
         }
         takenNames = Set(book.items.map { BookUpdate.lastSegment($0.id).lowercased() })
     }
@@ -49,11 +66,12 @@ public struct BookUpload {
             report.refused.append((source, name, Self.noUID))
             return
         }
-        // Compared as written, so what the writer normalises (a 2.1 label, a charset) is no difference.
-        let written = VCardDocument.read(bytes).cards.first?.contact ?? contact
-        if let there = byUID[uid] {
+        if let holder = byUID[uid], let there = try card(holder, uid: uid) {
+            // Compared as written, so what the writer normalises (a 2.1 label, a charset) is no difference.
+            let written = VCardDocument.read(bytes).cards.first?.contact ?? contact
             if merger.merge(written, into: there).changes.isEmpty {
-                report.unchanged.append(source)
+                unchangedCount += 1
+                if listsEachCard { report.unchanged.append(source) }
             } else {
                 report.differing.append((source, name))
             }
@@ -63,17 +81,18 @@ public struct BookUpload {
             report.refused.append((source, name, reason))
             return
         }
-        byUID[uid] = written
         let stem = UIDFileName.stem(for: uid)
         var number = 1
         while number < 100 {
             let file = number == 1 ? "\(stem).vcf" : "\(stem)-\(number).vcf"
             number += 1
             guard takenNames.insert(file.lowercased()).inserted else { continue }
-            let (_, location, outcome) = try book.store.create(file, bytes)
+            let (id, location, outcome) = try book.store.create(file, bytes)
             switch outcome {
             case .written:
-                report.created.append(location)
+                byUID[uid] = .created(id)
+                createdCount += 1
+                if listsEachCard { report.created.append(location) }
                 return
             case .refused(let reason):
                 report.refused.append((source, name, reason))
@@ -83,6 +102,18 @@ public struct BookUpload {
             }
         }
         report.refused.append((source, name, "no free name in \(book.store.name)"))
+    }
+
+    /// The card `holder` names, as the book holds it or as the store gives back the item this upload created
+    /// (nil when that item is gone or holds no card with `uid`).
+    private func card(_ holder: Holder, uid: String) throws -> Contact? {
+        switch holder {
+        case .stored(let position):
+            return book.contact(at: position)
+        case .created(let id):
+            guard let item = try book.store.reload(id) else { return nil }
+            return VCardDocument.read(item.bytes).cards.lazy.map(\.contact).first { $0.uid == uid }
+        }
     }
 
     /// Makes the writes durable and returns what was done.

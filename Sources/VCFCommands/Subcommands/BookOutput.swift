@@ -17,6 +17,8 @@ struct BookOutput {
         io = access.io
         store = try access.store(place, create: true, maxBytes: limit?.recordBytes, limitName: limit?.name)
         upload = BookUpload(book: try StoredBook(store: store, countryCode: nil))
+        // Only counted here: a list of every card written grew with the input.
+        upload.listsEachCard = false
     }
 
     /// Adds one card, written as `bytes`, read at `source` (`file:line`).
@@ -38,8 +40,9 @@ struct BookOutput {
                     + "card there lacks some of this one's data (changed there since, or rewritten by the server when "
                     + "stored); left as it is (vcf merge merges them)")
         }
-        var parts = ["\(report.created.count) \(report.created.count == 1 ? "card" : "cards") written"]
-        let there = report.unchanged.count + report.differing.count
+        let created = upload.createdCount
+        var parts = ["\(created) \(created == 1 ? "card" : "cards") written"]
+        let there = upload.unchangedCount + report.differing.count
         if there > 0 {
             parts.append(
                 "\(there) already there" + (report.differing.isEmpty ? "" : " (\(report.differing.count) differing)"))
