@@ -72,15 +72,23 @@ public final class InputFile {
     /// Reads up to `count` bytes; fewer only at the end of the input.
     /// - Throws: `FileError` when a read fails.
     public func read(upTo count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { System.read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if n < 0 { throw FileError(path, "cannot be read", code: errno) }
-            if n == 0 { break }
-            filled += n
+        // Read into memory not cleared first: a folder of 20,000 one-card files, read a megabyte at a time,
+        // spent a third of `lint`'s time clearing buffers the files never filled.
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            guard let base = buffer.baseAddress else { return }
+            while filled < count {
+                let n = System.read(descriptor, base + filled, count - filled)
+                if n < 0 {
+                    failure = errno
+                    return
+                }
+                if n == 0 { break }
+                filled += n
+            }
         }
-        bytes.removeLast(count - filled)
+        if let failure { throw FileError(path, "cannot be read", code: failure) }
         return bytes
     }
 

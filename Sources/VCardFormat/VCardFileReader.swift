@@ -234,7 +234,7 @@ public enum VCardDocument {
                     UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)), limits: limits)
             }
         let decoding = DecodingOptions(charset: charset, file: evidence)
-        if bytes.count >= parallelThreshold, ProcessInfo.processInfo.activeProcessorCount > 1,
+        if bytes.count >= parallelThreshold, ParallelCardReader.processors > 1,
             let read = readInParallel(bytes, name: name, limits: limits, decoding: decoding, keepsLines: keepsLines)
         {
             return read

@@ -97,6 +97,38 @@ import VCardSyntax
         #expect(ahead < 500, "\(ahead) cards read before being handed over")
     }
 
+    /// An input of one segment is read on the calling thread, with no worker started (a folder of thousands of
+    /// one-card files started two threads for each); one of several segments is read on the workers.
+    @Test func anInputOfOneSegmentIsReadOnTheCallingThread() throws {
+        let text = String(repeating: "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEND:VCARD\r\n", count: 200)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-one-\(UUID().uuidString).vcf")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = try Self.sequential(url.path)
+        for (size, alone) in [(1 << 20, true), (text.utf8.count + 1, true), (256, false)] {
+            let caller = Self.threadID()
+            let threads = Mutex<Set<UInt>>([])
+            var reading = Reading()
+            try ParallelCardReader(workers: 2, segmentBytes: size).read(
+                path: url.path,
+                transform: { card in
+                    threads.withLock { _ = $0.insert(Self.threadID()) }
+                    return card
+                }, body: { reading.cards.append(.init($0)) }, diagnostics: { reading.fileDiagnostics += $0 })
+            #expect(reading == expected, "segments of \(size) bytes")
+            let seen = threads.withLock { $0 }
+            #expect(alone ? seen == [caller] : !seen.contains(caller) && !seen.isEmpty, "segments of \(size) bytes")
+        }
+    }
+
+    static func threadID() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     /// Files in legacy charsets, whose decisions rest on evidence from the whole file (a CHARSET another card
     /// declares, the file's letters): every reader gives each card the same decision.
     @Test func sameAsSequentialForLegacyCharsetsInOneStream() throws {
