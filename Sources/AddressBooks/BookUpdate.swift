@@ -176,7 +176,7 @@ public struct BookUpdate {
                 }
                 current = fresh
                 report.remerged.append(fresh.location)
-                let contacts = parsed.raws.indices.map(parsed.contact(at:))
+                let contacts = parsed.contacts
                 let again = engine.merge(contributions, into: ExistingCards(contacts, countryCode: book.countryCode))
                 for (i, entry) in again.entries.enumerated() where i < contributions.count {
                     if entry.outcome == .added || entry.outcome == .possible {
@@ -232,7 +232,7 @@ public struct BookUpdate {
                     parsed.identities.contains(where: { $0.uid == card.uid })
                 else { continue }
                 let incoming = [IncomingCard(contact: card, file: location, line: 1)]
-                let contacts = parsed.raws.indices.map(parsed.contact(at:))
+                let contacts = parsed.contacts
                 let again = engine.merge(incoming, into: ExistingCards(contacts, countryCode: book.countryCode))
                 report.remerged.append(location)
                 guard !again.replaced.isEmpty else { return }

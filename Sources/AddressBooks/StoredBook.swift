@@ -45,23 +45,33 @@ public final class StoredBook: @unchecked Sendable {
         self.store = store
         let items = try store.load()
         self.items = items
-        let parsedItems = Concurrently.map(items, chunk: 64) { ParsedItem($0) }
-        parsed = parsedItems
+        // Each item's cards are read and given their keys on every processor; only the keys and where each card
+        // is are kept (each card read whole, with its lexed lines, held about 14 KB a card of a folder).
+        let read = Concurrently.map(items, chunk: 64) { item -> (ParsedItem, [Card])? in
+            guard let (parsedItem, raws) = ParsedItem.reading(item) else { return nil }
+            guard parsedItem.errors.isEmpty else { return (parsedItem, []) }
+            let cards = raws.indices.map { index in
+                let identity = VCardReader.identity(from: raws[index])
+                return Card(
+                    item: 0, index: index, beginLine: raws[index].beginLine,
+                    keys: MatchKeys(identity, countryCode: countryCode),
+                    displayName: AddressBookMerge.displayName(identity), uid: identity.uid)
+            }
+            return (parsedItem, cards)
+        }
+        parsed = read.map { $0?.0 }
         var cards: [Card] = []
         var unreadable: [(Int, [Diagnostic])] = []
-        for (itemIndex, parsedItem) in parsedItems.enumerated() {
-            guard let parsedItem, parsedItem.errors.isEmpty else {
-                var found = parsedItem?.errors ?? []
+        for (itemIndex, entry) in read.enumerated() {
+            guard let (parsedItem, itemCards) = entry, parsedItem.errors.isEmpty else {
+                var found = entry?.0.errors ?? []
                 for i in found.indices { found[i].file = items[itemIndex].location }
                 unreadable.append((itemIndex, found))
                 continue
             }
-            for (index, identity) in parsedItem.identities.enumerated() {
-                cards.append(
-                    Card(
-                        item: itemIndex, index: index, beginLine: parsedItem.raws[index].beginLine,
-                        keys: MatchKeys(identity, countryCode: countryCode),
-                        displayName: AddressBookMerge.displayName(identity), uid: identity.uid))
+            for var card in itemCards {
+                card.item = itemIndex
+                cards.append(card)
             }
         }
         if countryCode == nil {
@@ -150,29 +160,44 @@ public final class StoredBook: @unchecked Sendable {
     }
 }
 
-/// One item's cards, as read: kept raw, each read in full only when a merge needs it.
+/// One item's cards, as read: where each is in the item's bytes, each read again in full only when a merge
+/// needs it.
 struct ParsedItem: Sendable {
     let bytes: [UInt8]
-    let raws: [RawCard]
-    let identities: [Contact]
+    /// Each card's bytes in `bytes`.
+    let ranges: [Range<Int>]
     let versions: [VCardVersion]
     let errors: [Diagnostic]
     let lineEnding: [UInt8]
 
     init?(_ item: StoredItem) {
-        bytes = item.bytes
+        guard let (parsed, _) = Self.reading(item) else { return nil }
+        self = parsed
+    }
+
+    private init(
+        bytes: [UInt8], ranges: [Range<Int>], versions: [VCardVersion], errors: [Diagnostic], lineEnding: [UInt8]
+    ) {
+        self.bytes = bytes
+        self.ranges = ranges
+        self.versions = versions
+        self.errors = errors
+        self.lineEnding = lineEnding
+    }
+
+    /// The item read, with its cards' lexed lines (for a caller that reads them now and lets them go).
+    static func reading(_ item: StoredItem) -> (ParsedItem, [RawCard])? {
+        let bytes = item.bytes
+        let firstLF = bytes.firstIndex(of: 0x0A)
+        let lineEnding: [UInt8] = firstLF.map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
         if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
-            raws = []
-            identities = []
-            versions = []
-            errors = [Diagnostic(.error, "utf16", "the file is UTF-16; convert it to UTF-8 first", line: 1)]
-            lineEnding = [0x0D, 0x0A]
-            return
+            let error = Diagnostic(.error, "utf16", "the file is UTF-16; convert it to UTF-8 first", line: 1)
+            return (
+                ParsedItem(bytes: bytes, ranges: [], versions: [], errors: [error], lineEnding: [0x0D, 0x0A]), []
+            )
         }
         let (raws, diagnostics) = VCardLexer.parse(bytes)
-        self.raws = raws
-        identities = raws.map { VCardReader.identity(from: $0) }
-        versions = raws.map { raw in
+        let versions = raws.map { raw -> VCardVersion in
             raw.withView { view in
                 for i in 0..<view.count where view[i].nameIs("VERSION") {
                     return VCardVersion(versionValue: view[i].value) == .v4_0 ? .v4_0 : .v3_0
@@ -182,21 +207,28 @@ struct ParsedItem: Sendable {
         }
         var errors = diagnostics.filter { $0.severity == .error }
         if raws.isEmpty { errors.append(Diagnostic(.error, "no-cards", "the file holds no card", line: 1)) }
-        self.errors = errors
-        let all = item.bytes
-        let firstLF = all.firstIndex(of: 0x0A)
-        lineEnding = firstLF.map { $0 > 0 && all[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
+        let parsed = ParsedItem(
+            bytes: bytes, ranges: raws.map(\.byteRange), versions: versions, errors: errors, lineEnding: lineEnding)
+        return (parsed, raws)
     }
 
+    /// The identity of each card (what matching reads), read again.
+    var identities: [Contact] { VCardLexer.parse(bytes).cards.map(VCardReader.identity(from:)) }
+
+    /// Every card, read again whole.
+    var contacts: [Contact] { VCardLexer.parse(bytes).cards.map { VCardReader.contact(from: $0).contact } }
+
+    /// The card at `index`, read again from its bytes: read alone, with no evidence from the rest of the item, as
+    /// the item's own read decided each card's charset.
     func contact(at index: Int) -> Contact {
-        VCardReader.contact(from: raws[index]).contact
+        VCardDocument.read(Array(bytes[ranges[index]]), evidence: .none).cards.first?.contact ?? Contact()
     }
 
     func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int>) -> [UInt8] {
         var out: [UInt8] = []
         var copied = 0
         for index in Set(replaced.keys).union(removed).sorted() {
-            let range = raws[index].byteRange
+            let range = ranges[index]
             out += bytes[copied..<range.lowerBound]
             if !removed.contains(index), let card = replaced[index] {
                 out += written(card, version: versions[index])
