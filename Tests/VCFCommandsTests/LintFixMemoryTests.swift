@@ -68,4 +68,30 @@ struct LintFixMemoryTests {
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: input))) == expected.bytes)
         #expect(inPlace.stderr == toFile.stderr)
     }
+
+    /// `lint --carddav` of the same file (its cards' UIDs made from their content, so copies share one) as a
+    /// stream: the whole file's findings, duplicate UIDs across the whole file among them, with each UID's first
+    /// line the only thing held per card. Read whole, it held every card lexed: 296 MB here (44 MB now).
+    @Test func aLargeFileIsCheckedForCardDAVAsAStream() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = scratch("book.vcf")
+        let fixed = Linter.fix(Self.book(), file: input).bytes
+        try Data(fixed).write(to: URL(fileURLWithPath: input))
+        let options = LintOptions(carddav: CardDAVServer())
+        let expected = Linter.lint(fixed, file: input, options: options)
+        #expect(expected.filter { $0.code == .cardDAVDuplicateUID }.isEmpty)
+        // Every card again at the end: each a duplicate of its first.
+        let doubled = fixed + fixed
+        try Data(doubled).write(to: URL(fileURLWithPath: input))
+        let whole = Linter.lint(doubled, file: input, options: options)
+        #expect(whole.filter { $0.code == .cardDAVDuplicateUID }.count == Self.cards)
+        let outcome = try ChildProcess.run(["lint", "--carddav", input].map { Array($0.utf8) }, measureMemory: true)
+        #expect(outcome.status == (whole.contains { $0.severity == .error } ? 1 : 0))
+        let printed = String(decoding: outcome.stdout, as: UTF8.self)
+        #expect(printed == whole.map { LintFormat.line($0) + "\n" }.joined(), "\(printed.prefix(300))")
+        let peakMB = Double(try #require(outcome.peakKB, "GNU time did not measure")) / 1024
+        print("lint --carddav of \(2 * Self.cards) cards: \(String(format: "%.1f", peakMB)) MB peak")
+        #expect(peakMB < Self.boundMB, "lint --carddav of \(2 * Self.cards) cards: \(peakMB) MB peak")
+    }
 }

@@ -110,4 +110,54 @@ import VCardSyntax
         let largest = batches.map(\.count).max() ?? 0
         #expect(largest < whole.count / 8, "\(largest) of \(whole.count) findings in one batch")
     }
+
+    /// With `--carddav`, a card whose UID an earlier card has is found however far apart the two are: each
+    /// UID's first line is kept as the parts go by, and the finding is placed as the whole file's linter
+    /// places it. Cards in order, cards with no cut between them, and 2.1 cards nesting others.
+    @Test(arguments: ["cards", "begins", "nested"])
+    func duplicateUIDsAcrossPartsAreTheWholeFilesFindings(_ kind: String) throws {
+        var text = ""
+        var index = 0
+        while text.utf8.count < CharsetEvidence.surveyedBytes + 8 * StreamLinter.partBytes {
+            let uid = "UID:u\(index % 3_001)\r\n"
+            let note = "NOTE:" + String(repeating: "x", count: (kind == "cards" ? 40 : 3_000) + index % 97) + "\r\n"
+            switch kind {
+            case "cards":
+                // A second UID now and then, no N now and then, and a line of junk between some of the first
+                // cards (fewer than the lexer's hundred: past that, one problem on lines far apart is summed up
+                // once by a whole-file read and once per part by a streamed one).
+                text +=
+                    "BEGIN:VCARD\r\nVERSION:3.0\r\n\(uid)FN:P\(index)\r\n" + (index % 7 == 0 ? "UID:second\r\n" : "")
+                text += (index % 11 == 0 ? "" : "N:P;Q;;;\r\n") + note + "END:VCARD\r\n"
+                text += index % 13 == 0 && index < 1_000 ? "junk\r\n" : ""
+            case "begins": text += "BEGIN:VCARD\r\n\(uid)" + note
+            default:
+                text += "BEGIN:VCARD\r\nVERSION:2.1\r\n\(uid)N:P\(index)\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n"
+                text += "\(uid)FN:Q\(index)\r\nEND:VCARD\r\n\(note)END:VCARD\r\n"
+            }
+            index += 1
+        }
+        let bytes = Array(text.utf8)
+        for options in [
+            LintOptions(), LintOptions(carddav: CardDAVServer()), LintOptions(strict: true, carddav: CardDAVServer()),
+        ] {
+            let whole = Linter.lint(bytes, file: "d.vcf", options: options)
+            let duplicates = whole.filter { $0.code == .cardDAVDuplicateUID }.count
+            // Cards cut short by the next BEGIN are not checked for their UIDs, streamed or whole.
+            #expect(options.carddav == nil || kind == "begins" ? duplicates == 0 : duplicates > 100)
+            #expect(StreamLinter.canStream(prefix: Array(bytes.prefix(64 << 10)), options: options))
+            var linter = StreamLinter(file: "d.vcf", options: options)
+            var streamed: [Diagnostic] = []
+            var offset = 0
+            while offset < bytes.count {
+                let end = min(bytes.count, offset + (1 << 20) + 13)
+                try linter.feed(Array(bytes[offset..<end])) { streamed += $0 }
+                offset = end
+            }
+            linter.finish { streamed += $0 }
+            #expect(streamed.count == whole.count)
+            let difference = zip(streamed, whole).first { $0.description != $1.description }
+            #expect(difference == nil, "first difference: \(String(describing: difference))")
+        }
+    }
 }

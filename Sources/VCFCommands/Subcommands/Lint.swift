@@ -154,8 +154,10 @@ enum Lint {
             }
         }
         for (path, fetched, options) in sources {
-            if fetched == nil && options.carddav == nil {
-                // One file checked on its own: read as a stream, in memory bounded by its largest card.
+            if fetched == nil && (options.carddav == nil || sources.count == 1) {
+                // One file checked on its own: read as a stream, in memory bounded by its largest card (with
+                // `--carddav`, and each UID's first line). The files of a folder are checked as one address
+                // book: each read whole, one at a time.
                 if stream(path, options: options, io: io, emit: emit) { linted += 1 } else { unreadable += 1 }
                 continue
             }

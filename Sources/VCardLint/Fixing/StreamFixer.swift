@@ -46,7 +46,8 @@ package struct StreamFixer {
     /// Whether a file starting with `prefix` repaired with `options` gives the same result repaired as it is
     /// read as read whole (not for UTF-16, nor for `--carddav`'s checks across cards).
     package static func canStream(prefix: [UInt8], options: LintOptions) -> Bool {
-        StreamLinter.canStream(prefix: prefix, options: options)
+        // `--carddav` repairs look across the file's cards (a UID another card has).
+        options.carddav == nil && StreamLinter.canStream(prefix: prefix, options: options)
     }
 
     /// A repair of the file named `file` in the changes, whose cards have the UIDs `existingUIDs` (see

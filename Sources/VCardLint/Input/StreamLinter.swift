@@ -7,8 +7,9 @@ import VCardSyntax
 ///
 /// The input is cut where a card begins (`CardBoundary`); each part is linted alone with the file's charset
 /// evidence, its lines numbered as the file's. A part whose last card has not ended (a cut inside a
-/// card) is read again together with what follows. Checks across cards (`--carddav`'s duplicate UIDs) and
-/// UTF-16 input need the whole file: `canStream` says when this reader gives the same findings.
+/// card) is read again together with what follows. The one check across cards, `--carddav`'s duplicate UIDs,
+/// keeps each UID's first line as the parts come. UTF-16 input needs the whole file: `canStream` says when
+/// this reader gives the same findings.
 public struct StreamLinter {
     private let file: String
     private let options: LintOptions
@@ -20,6 +21,8 @@ public struct StreamLinter {
     /// Set once the input has a stretch with no place to cut between its cards (BEGIN lines with no END): from
     /// there on one lexer reads in order, and its cards are linted as they come.
     private var sequential: SequentialPart?
+    /// With `--carddav`, the line of the first card with each UID so far.
+    private var firstUIDLines: [String: Int] = [:]
     /// The most bytes held while waiting for a card to end: past it the part is linted as it stands, as
     /// the lexer has cut the card short by then.
     private static let maxHeldBytes = Limits.default.maxCardBytes + partBytes
@@ -36,7 +39,6 @@ public struct StreamLinter {
 
     /// Whether a file starting with `prefix` linted with `options` gives the same findings streamed as whole.
     public static func canStream(prefix: [UInt8], options: LintOptions) -> Bool {
-        guard options.carddav == nil else { return false }
         guard prefix.count >= 4 else { return true }
         if prefix[0] == 0xFF && prefix[1] == 0xFE || prefix[0] == 0xFE && prefix[1] == 0xFF { return false }
         return !((prefix[1] == 0 && prefix[3] == 0) || (prefix[0] == 0 && prefix[2] == 0))
@@ -92,9 +94,7 @@ public struct StreamLinter {
                 var used = 0
                 for (range, result) in zip(ahead, lintConcurrently(ahead)) {
                     guard let result else { break }
-                    emit(result.findings)
-                    cards += result.cards
-                    line += result.lineEnds
+                    emit(take(result))
                     start = range.upperBound
                     used += 1
                 }
@@ -195,10 +195,7 @@ public struct StreamLinter {
             cards += input.cards.count
             line += lineEnds
         } else {
-            let result = Self.findings(of: input, bytes: bytes, file: file, options: options)
-            emit(result.findings)
-            cards += result.cards
-            line += result.lineEnds
+            emit(take(Self.findings(of: input, bytes: bytes, file: file, options: options)))
         }
         part.raws.removeFirst(count)
         part.held.removeFirst(cut)
@@ -292,16 +289,36 @@ public struct StreamLinter {
             let result = Self.lint(
                 part, last: last, firstLine: line, file: file, options: options, evidence: evidence)
         else { return nil }
-        cards += result.cards
-        line += result.lineEnds
-        return result.findings
+        return take(result)
     }
 
-    /// What linting one part gives: its findings, its cards and the line ends in it.
+    /// What linting one part gives: its findings, its cards, the line ends in it, and (with `--carddav`) each
+    /// card's UID with the card's first line, in order.
     private struct PartResult: Sendable {
         var findings: [Diagnostic]
         var cards: Int
         var lineEnds: Int
+        var uids: [(uid: String, line: Int)] = []
+    }
+
+    /// Counts the part `result` describes as read and returns its findings, with a duplicate-UID finding for
+    /// each card whose UID a card before it has, placed as the whole file's linter places it: after the other
+    /// findings on the card's first line.
+    private mutating func take(_ result: PartResult) -> [Diagnostic] {
+        cards += result.cards
+        line += result.lineEnds
+        var findings = result.findings
+        for (uid, line) in result.uids {
+            guard let first = firstUIDLines[uid] else {
+                firstUIDLines[uid] = line
+                continue
+            }
+            let duplicate = Linter.finish(
+                [CardDAVRule.duplicateUID(line: line, firstLine: first)], file: file, options: options)[0]
+            let at = findings.firstIndex { ($0.line, $0.column) > (line, duplicate.column) } ?? findings.count
+            findings.insert(duplicate, at: at)
+        }
+        return findings
     }
 
     /// `lint` of one part on its own: nil when its last card has not ended and more is to come.
@@ -322,6 +339,7 @@ public struct StreamLinter {
         for card in input.cards { found += Linter.cardFindings(card, context) }
         return PartResult(
             findings: Linter.finish(found, file: file, options: options), cards: input.cards.count,
-            lineEnds: bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) })
+            lineEnds: bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) },
+            uids: options.carddav == nil ? [] : input.cards.compactMap(CardDAVRule.uid(of:)))
     }
 }

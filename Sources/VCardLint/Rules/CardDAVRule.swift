@@ -102,19 +102,27 @@ struct CardDAVRule: CardRule {
         var first: [String: Int] = [:]
         var found: [Diagnostic] = []
         for card in cards {
-            guard let uid = card.lines(named: "UID").first?.value.trimmingASCIIWhitespace(), !uid.isEmpty else {
-                continue
-            }
-            if let line = first[uid] {
-                found.append(
-                    Diagnostic(
-                        .error, .cardDAVDuplicateUID, CardDAVMessages.duplicateUID(firstLine: line),
-                        line: card.beginLine))
+            guard let (uid, line) = Self.uid(of: card) else { continue }
+            if let firstLine = first[uid] {
+                found.append(duplicateUID(line: line, firstLine: firstLine))
             } else {
-                first[uid] = card.beginLine
+                first[uid] = line
             }
         }
         return found
+    }
+
+    /// The card's UID as servers compare it, with the card's first line; nil without one.
+    static func uid(of card: LintedCard) -> (uid: String, line: Int)? {
+        guard let uid = card.lines(named: "UID").first?.value.trimmingASCIIWhitespace(), !uid.isEmpty else {
+            return nil
+        }
+        return (uid, card.beginLine)
+    }
+
+    /// `carddav-duplicate-uid` for the card at `line`, whose UID the card at `firstLine` has.
+    static func duplicateUID(line: Int, firstLine: Int) -> Diagnostic {
+        Diagnostic(.error, .cardDAVDuplicateUID, CardDAVMessages.duplicateUID(firstLine: firstLine), line: line)
     }
 }
 
