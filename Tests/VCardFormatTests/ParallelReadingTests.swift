@@ -107,16 +107,16 @@ import VCardSyntax
         let expected = try Self.sequential(url.path)
         for (size, alone) in [(1 << 20, true), (text.utf8.count + 1, true), (256, false)] {
             let caller = Self.threadID()
-            let threads = Mutex<Set<UInt>>([])
+            // Each card comes back with the thread that read it, so no state is shared between the threads.
+            var seen: Set<UInt> = []
             var reading = Reading()
             try ParallelCardReader(workers: 2, segmentBytes: size).read(
-                path: url.path,
-                transform: { card in
-                    threads.withLock { _ = $0.insert(Self.threadID()) }
-                    return card
-                }, body: { reading.cards.append(.init($0)) }, diagnostics: { reading.fileDiagnostics += $0 })
+                path: url.path, transform: { card in (card, Self.threadID()) },
+                body: { card, thread in
+                    reading.cards.append(.init(card))
+                    seen.insert(thread)
+                }, diagnostics: { reading.fileDiagnostics += $0 })
             #expect(reading == expected, "segments of \(size) bytes")
-            let seen = threads.withLock { $0 }
             #expect(alone ? seen == [caller] : !seen.contains(caller) && !seen.isEmpty, "segments of \(size) bytes")
         }
     }
