@@ -221,7 +221,7 @@ struct ParsedItem: Sendable {
     /// The card at `index`, read again from its bytes: read alone, with no evidence from the rest of the item, as
     /// the item's own read decided each card's charset.
     func contact(at index: Int) -> Contact {
-        VCardDocument.read(Array(bytes[ranges[index]]), evidence: .none).cards.first?.contact ?? Contact()
+        VCardDocument.read(Array(bytes[ranges[index]]), evidence: nil).cards.first?.contact ?? Contact()
     }
 
     func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int>) -> [UInt8] {

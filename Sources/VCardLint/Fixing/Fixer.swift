@@ -65,16 +65,40 @@ struct Fixer {
     /// the gaps between them, and adds what was done to `fix`: the changes of its cards and of `fileFindings`
     /// (the findings outside its cards) in line order after those before, and its counts.
     func repair(uids: inout ContentUIDs, into out: inout [UInt8], fix: inout LintFix, fileFindings: [Diagnostic]) {
+        repair(madeUID: { uids.uid(for: $0) }, into: &out, fix: &fix, fileFindings: fileFindings)
+    }
+
+    /// The cards of `input` in the order `repair` writes them, each with whether it is rewritten (rather than
+    /// kept as written, because the lexer skipped part of it).
+    static func cardsInOrder(_ input: LintInput) -> [(card: LintedCard, rewritten: Bool)] {
+        input.cards.sorted(by: { $0.raw.byteRange.lowerBound < $1.raw.byteRange.lowerBound }).map { card in
+            (card, !card.syntaxDiagnostics.contains(where: Self.isLossy))
+        }
+    }
+
+    /// The content UIDs (`ContentUIDs.base(of:)`) of the cards of `input` that `repair` gives a UID, in the
+    /// order it asks for them: the work of making them, done before the UIDs are handed out in file order.
+    static func madeUIDBases(in input: LintInput) -> [String] {
+        cardsInOrder(input).compactMap { card, rewritten in
+            rewritten && CardRepair.makesUID(card) ? ContentUIDs.base(of: card.contact) : nil
+        }
+    }
+
+    /// `repair(uids:...)` with the UID of each card that gets one from `madeUID`, asked in file order with the
+    /// card as read.
+    func repair(
+        madeUID: (Contact) -> String, into out: inout [UInt8], fix: inout LintFix, fileFindings: [Diagnostic]
+    ) {
         let context = RuleContext(source: input.source, options: options)
         let bytes = input.source.bytes
         var changes: [FixChange] = []
         var cursor = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        for card in input.cards.sorted(by: { $0.raw.byteRange.lowerBound < $1.raw.byteRange.lowerBound }) {
+        for (card, rewritten) in Self.cardsInOrder(input) {
             let range = card.raw.byteRange
             if range.lowerBound > cursor { Self.appendGap(bytes[cursor..<range.lowerBound], into: &out) }
             cursor = max(cursor, range.upperBound)
             let findings = Linter.finish(Linter.cardFindings(card, context), file: file, options: options)
-            if let lossy = card.syntaxDiagnostics.first(where: Self.isLossy) {
+            if !rewritten, let lossy = card.syntaxDiagnostics.first(where: Self.isLossy) {
                 fix.cardsKept += 1
                 out += bytes[range]
                 if let last = out.last, last != 0x0A && last != 0x0D { out += [0x0D, 0x0A] }
@@ -86,7 +110,7 @@ struct Fixer {
             }
             fix.cardsRewritten += 1
             var repair = CardRepair(card: card, findings: findings, file: file, options: options)
-            out += repair.write(uids: &uids)
+            out += repair.write(madeUID: madeUID)
             changes += repair.changes
         }
         if cursor < bytes.count { Self.appendGap(bytes[cursor...], into: &out) }
@@ -146,7 +170,10 @@ struct CardRepair {
     }
 
     /// The card written as vCard 3.0 with its repairs; fills `changes`.
-    mutating func write(uids: inout ContentUIDs) -> [UInt8] {
+    /// Whether `write` gives `card` a UID made from its content: it has no UID line at all.
+    static func makesUID(_ card: LintedCard) -> Bool { card.contact.uid == nil && !card.has("UID") }
+
+    mutating func write(madeUID: (Contact) -> String) -> [UInt8] {
         let writer = VCardWriter(version: card.version == .v4_0 ? .v4_0 : .v3_0)
         var contact = card.contact
         // A second VERSION is a marker, not data; the writer writes the one VERSION.
@@ -167,9 +194,9 @@ struct CardRepair {
             contact.name = name
             notes[.missingN] = note
         }
-        if contact.uid == nil && !card.has("UID") {
+        if Self.makesUID(card) {
             // Made from the card as read, before the repairs, so convert --ensure-uid gives the same UID.
-            let uid = uids.uid(for: card.contact)
+            let uid = madeUID(card.contact)
             contact.uid = uid
             notes[.missingUID] = FixMessages.addedUID(uid)
         }

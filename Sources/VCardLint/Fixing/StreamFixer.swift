@@ -1,10 +1,12 @@
 import CardIdentity
+import Utilities
 import VCardSyntax
 
 /// Repairs a vCard file as it is read, a part at a time, handing the repaired bytes on as each part is done:
 /// what `Linter.fix` gives for the whole file, with memory bounded by the largest card rather than the file (a
-/// repair of a 109 MB book held 1.7 GB). The parts are those `StreamLinter` cuts, repaired in order on one
-/// thread, since a UID made for a card must differ from those made for the cards before it.
+/// repair of a 109 MB book held 1.7 GB). The parts are those `StreamLinter` cuts, read and repaired on every
+/// processor and handed on in order; only handing out the UIDs made for cards is done in file order, since one
+/// must differ from those made for the cards before it.
 ///
 /// A UID made for a card must also differ from every UID the file's cards already have, before it or after:
 /// `UIDSurvey` reads those first, as the repair reads them.
@@ -61,13 +63,50 @@ package struct StreamFixer {
         let progress = Progress(existingUIDs: existingUIDs, write: write)
         self.progress = progress
         linter = StreamLinter(file: file, options: options)
-        linter.partHandler = { input in
-            // The file's own finding (no cards at all) is known only at the end.
-            let outside = Linter.fileFindings(input).filter { $0.code != .noCards }
-            Fixer(input: input, file: file, options: options).repair(
-                uids: &progress.uids, into: &progress.out, fix: &progress.fix, fileFindings: outside)
-            progress.flush(force: false)
-        }
+        // A UID made for a card depends on the cards before it, but only through the allocator, and nearly always
+        // it is the card's content UID. Each part is repaired on the thread that read it with its cards' content
+        // UIDs; handed out in file order, a UID that proves to be taken has the part repaired again with it.
+        linter.partHandler = StreamLinter.PartHandler(
+            read: { input, again in
+                let bases = Fixer.madeUIDBases(in: input)
+                var part = Self.repair(input, uids: bases, file: file, options: options)
+                part.bases = bases
+                if !bases.isEmpty { part.again = again }
+                return part
+            },
+            take: { result in
+                var part = result as! RepairedPart
+                let uids = part.bases.map { progress.uids.uid(base: $0) }
+                if uids != part.bases, let again = part.again {
+                    part = Self.repair(again(), uids: uids, file: file, options: options)
+                }
+                progress.out += part.out
+                progress.fix.changes += part.fix.changes
+                progress.fix.cardsRewritten += part.fix.cardsRewritten
+                progress.fix.cardsKept += part.fix.cardsKept
+                progress.flush(force: false)
+            })
+    }
+
+    /// One part repaired, with the content UIDs of its cards that get one (and a way to read the part again, to
+    /// repair it again when one of them is taken).
+    private struct RepairedPart: Sendable {
+        var out: [UInt8]
+        var fix: LintFix
+        var bases: [String] = []
+        var again: (@Sendable () -> LintInput)?
+    }
+
+    /// `input` repaired, the cards that get a UID given `uids` in order.
+    private static func repair(_ input: LintInput, uids: [String], file: String, options: LintOptions) -> RepairedPart {
+        var made = uids.makeIterator()
+        var part = RepairedPart(out: [], fix: LintFix(bytes: [], changes: [], cardsRewritten: 0, cardsKept: 0))
+        // The file's own finding (no cards at all) is known only at the end.
+        let outside = Linter.fileFindings(input).filter { $0.code != .noCards }
+        Fixer(input: input, file: file, options: options).repair(
+            madeUID: { _ in made.next()! }, into: &part.out, fix: &part.fix, fileFindings: outside)
+        precondition(made.next() == nil, "a UID was made for a card that was not given one")
+        return part
     }
 
     /// Takes the next bytes of the file, and hands on the repaired bytes of the cards they complete.
@@ -115,9 +154,9 @@ package struct UIDSurvey {
     package init(file: String, options: LintOptions = LintOptions()) {
         linter = StreamLinter(file: file, options: options)
         let found = found
-        linter.partHandler = { input in
-            for card in input.cards { if let uid = card.contact.uid { found.uids.insert(uid) } }
-        }
+        linter.partHandler = StreamLinter.PartHandler(
+            read: { input, _ in input.cards.compactMap { $0.contact.uid } },
+            take: { uids in found.uids.formUnion(uids as! [String]) })
     }
 
     /// Takes the next bytes of the file.

@@ -27,9 +27,20 @@ public struct StreamLinter {
     /// the lexer has cut the card short by then.
     private static let maxHeldBytes = Limits.default.maxCardBytes + partBytes
 
-    /// Set by `StreamFixer` and its UID survey: each part's cards, read, are handed to it in order instead of
-    /// being linted, one part at a time (what is done with a card may depend on the cards before it).
-    var partHandler: ((LintInput) -> Void)?
+    /// What `StreamFixer` and its UID survey do with each part's cards instead of linting them.
+    struct PartHandler {
+        /// What is done with a part's cards, given a way to read the part again.
+        typealias Read = @Sendable (LintInput, _ again: @escaping @Sendable () -> LintInput) -> any Sendable
+        /// Done with a part's cards on the thread that read them (on every processor when several parts are
+        /// held), so a part's cards are made and freed on one thread.
+        var read: Read
+        /// Done with what `read` gave, on the caller's thread, in file order (what is done with a card may
+        /// depend on the cards before it).
+        var take: (any Sendable) -> Void
+    }
+
+    /// Set by `StreamFixer` and its UID survey.
+    var partHandler: PartHandler?
 
     /// How many cards have been read so far.
     var cardsRead: Int { cards }
@@ -87,10 +98,21 @@ public struct StreamLinter {
                 start = carry.count
                 break
             }
-            // The parts ahead, cut where the serial way below cuts first, linted on every processor and used
-            // in order for as long as each ends where a card ends.
-            let ahead = partHandler == nil ? partsAhead(from: start) : []
-            if ahead.count > 1 {
+            // The parts ahead, cut where the serial way below cuts first, linted (or read for the part handler)
+            // on every processor and used in order for as long as each ends where a card ends.
+            let ahead = partsAhead(from: start)
+            if ahead.count > 1, let partHandler {
+                var used = 0
+                for (range, result) in zip(ahead, readConcurrently(ahead, partHandler.read)) {
+                    guard let result else { break }
+                    partHandler.take(result.value)
+                    cards += result.cards
+                    line += carry.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, range) }
+                    start = range.upperBound
+                    used += 1
+                }
+                if used > 0 { continue }
+            } else if ahead.count > 1 {
                 var used = 0
                 for (range, result) in zip(ahead, lintConcurrently(ahead)) {
                     guard let result else { break }
@@ -191,7 +213,7 @@ public struct StreamLinter {
         let input = LintInput(
             source: LintSource(bytes, firstLine: line), raws: Array(part.raws[..<count]), syntax: syntax)
         if let partHandler {
-            partHandler(input)
+            partHandler.take(partHandler.read(input) { input })
             cards += input.cards.count
             line += lineEnds
         } else {
@@ -218,9 +240,8 @@ public struct StreamLinter {
         }
     }
 
-    /// What linting each of `parts` of what is held gives, linted on every processor; the line each starts on
-    /// is counted first, as the serial way counts it.
-    private func lintConcurrently(_ parts: [Range<Int>]) -> [PartResult?] {
+    /// The line before each of `parts` of what is held, counted as the serial way counts them.
+    private func firstLines(of parts: [Range<Int>]) -> [Int] {
         var firstLines: [Int] = []
         var next = line
         carry.withUnsafeBufferPointer { buffer in
@@ -229,15 +250,43 @@ public struct StreamLinter {
                 next += CardBoundary.countLineEnds(buffer, range)
             }
         }
+        return firstLines
+    }
+
+    /// What linting each of `parts` of what is held gives, linted on every processor; the line each starts on
+    /// is counted first, as the serial way counts it.
+    private func lintConcurrently(_ parts: [Range<Int>]) -> [PartResult?] {
         let results = ChunkResults<PartResult?>(count: parts.count)
         let held = carry
         let (file, options, evidence) = (file, options, evidence)
-        let starts = firstLines
+        let starts = firstLines(of: parts)
         Concurrently.forEach(parts.count) { index in
             let result = Self.lint(
                 Array(held[parts[index]]), last: false, firstLine: starts[index], file: file, options: options,
                 evidence: evidence)
             results.set(index, [result])
+        }
+        return results.joined()
+    }
+
+    /// What the part handler's `read` gives for each of `parts` of what is held, read on its own as
+    /// `lint(_:last: false)` reads it, on every processor, with its number of cards: nil for a part whose last
+    /// card has not ended.
+    private func readConcurrently(_ parts: [Range<Int>], _ read: @escaping PartHandler.Read) -> [(
+        value: any Sendable, cards: Int
+    )?] {
+        let results = ChunkResults<(value: any Sendable, cards: Int)?>(count: parts.count)
+        let held = carry
+        let (charset, evidence) = (options.charset, evidence)
+        let starts = firstLines(of: parts)
+        Concurrently.forEach(parts.count) { index in
+            let bytes = Array(held[parts[index]])
+            let again: @Sendable () -> LintInput = {
+                LintInput(bytes, charset: charset, evidence: evidence, firstLine: starts[index])
+            }
+            let input = again()
+            let ended = input.cards.last.map { $0.raw.endLine != nil } ?? true
+            results.set(index, [ended ? (read(input, again), input.cards.count) : nil])
         }
         return results.joined()
     }
@@ -280,7 +329,7 @@ public struct StreamLinter {
         if let partHandler {
             let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: line)
             if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
-            partHandler(input)
+            partHandler.take(partHandler.read(input) { input })
             cards += input.cards.count
             line += part.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
             return []
