@@ -167,17 +167,32 @@ enum Convert {
                 return try writeSpooledCSV(inputs, spool: spool, reader: &reader, output: output, io: io)
             }
         }
-        if fitter == nil && uids == nil && book == nil && names == nil && target.prepares {
+        if fitter == nil && book == nil && names == nil && target.prepares {
             // Each card is read and written on the reading threads, in input order.
             let jCard = target == .jcard
-            let prepare: @Sendable (ReadCard) -> DocumentWriter.Element = { card in
-                if jCard { return .jCard(JCard.Writer.prepare(card.contact)) }
-                return .bytes(DocumentWriter.element(card.contact, elementWriter, sizeHint: card.raw.byteRange.count))
+            let prepare: @Sendable (Contact, Int) -> DocumentWriter.Element = { contact, sizeHint in
+                if jCard { return .jCard(JCard.Writer.prepare(contact)) }
+                return .bytes(DocumentWriter.element(contact, elementWriter, sizeHint: sizeHint))
             }
-            try reader.forEachCard(in: inputs, preparing: prepare) { element, _ in
-                cardCount += 1
-                document.append(encoded: element, to: &bytes)
-                try flush()
+            if uids != nil {
+                // A UID made for a card must differ from those before it, but that order matters only for handing
+                // them out: each card is written on the reading threads with its content UID, which it nearly
+                // always keeps, and written again here when that UID proves taken.
+                let ensure: @Sendable (ReadCard) -> EnsuredCard = { EnsuredCard($0, prepare: prepare) }
+                try reader.forEachCard(in: inputs, preparing: ensure) { card, _ in
+                    cardCount += 1
+                    document.append(encoded: card.handedOut(&uids!, prepare: prepare), to: &bytes)
+                    try flush()
+                }
+            } else {
+                let element: @Sendable (ReadCard) -> DocumentWriter.Element = {
+                    prepare($0.contact, $0.raw.byteRange.count)
+                }
+                try reader.forEachCard(in: inputs, preparing: element) { element, _ in
+                    cardCount += 1
+                    document.append(encoded: element, to: &bytes)
+                    try flush()
+                }
             }
         } else {
             try reader.forEachCard(in: inputs) { card, source in
@@ -270,6 +285,43 @@ enum Convert {
             }
         }
         return false
+    }
+}
+
+/// A card prepared on a reading thread for `--ensure-uid`: written with the UID it has, or with the UID its
+/// content makes (`ContentUIDs.base(of:)`), kept to be written again should that UID be taken.
+struct EnsuredCard: Sendable {
+    private let element: DocumentWriter.Element
+    private let uid: String?
+    private let made: Contact?
+
+    init(_ card: ReadCard, prepare: (Contact, Int) -> DocumentWriter.Element) {
+        var contact = card.contact
+        if ContentUIDs.needsUID(contact) {
+            let base = ContentUIDs.base(of: contact)
+            contact.uid = base
+            made = contact
+            uid = base
+        } else {
+            made = nil
+            uid = contact.uid
+        }
+        element = prepare(contact, card.raw.byteRange.count)
+    }
+
+    /// The card as `uids.ensure` would give it, in input order: a UID it has is reserved, a UID made for it is
+    /// handed out.
+    func handedOut(_ uids: inout ContentUIDs, prepare: (Contact, Int) -> DocumentWriter.Element)
+        -> DocumentWriter.Element
+    {
+        guard var contact = made, let base = uid else {
+            if let uid { uids.reserve(uid) }
+            return element
+        }
+        let given = uids.uid(base: base)
+        guard given != base else { return element }
+        contact.uid = given
+        return prepare(contact, 0)
     }
 }
 
