@@ -25,7 +25,7 @@
 #                   vcf convert BOOK --to json -o OUT;
 #                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
 #                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
-#                   vcf dedupe BOOK -n --json > OUT; vcf lint BOOK --fix -o OUT;
+#                   vcf dedupe BOOK -n --json > OUT; vcf lint BOOK --fix -o OUT; vcf convert BOOK --ensure-uid -o OUT;
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
 #                   vcf merge BOOK --into NEW (an import into a new file);
 #                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
@@ -153,6 +153,9 @@ run_case() {
     vcf.lint-fix)
       bench_process "$procs" "$id" "vcf lint BOOK --fix -o OUT" vcard "$OUT.vcf" "$file" -- \
         "$VCF" lint "$file" --fix -o "$OUT.vcf" ;;
+    vcf.convert-ensure-uid)
+      bench_process "$procs" "$id" "vcf convert BOOK --ensure-uid -o OUT" vcard "$OUT.vcf" "$file" -- \
+        "$VCF" convert "$file" --ensure-uid -o "$OUT.vcf" ;;
     vcf.dedupe)
       cp "$file" "$BENCH_TMP/dedupe.vcf"
       bench_process "$procs" "$id" "vcf dedupe COPY" vcard "$BENCH_TMP/dedupe.vcf" "$file" -- \
@@ -200,7 +203,8 @@ rotated() {
 
 # Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
-  vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe vcf.lint-fix)
+  vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe vcf.lint-fix
+  vcf.convert-ensure-uid)
 [ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe vcf.dedupe-json)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)
