@@ -49,7 +49,7 @@ import VCardFormat
         let (text, taken) = Self.book()
         #expect(text.utf8.count > 4 << 20)
         try Places.write(text, "\(work)/book.vcf")
-        for target in [Convert.Target.vcard3, .jcard, .json] {
+        for target in [Convert.Target.vcard3, .vcard4, .jcard, .json] {
             let run = Places.run(["convert", "\(work)/book.vcf", "--ensure-uid", "--to", target.rawValue])
             #expect(run.code == 0 && run.err.isEmpty, "\(target): \(run.err)")
             #expect(run.out == Self.expected(text, target: target), "\(target)")

@@ -289,24 +289,23 @@ enum Convert {
 }
 
 /// A card prepared on a reading thread for `--ensure-uid`: written with the UID it has, or with the UID its
-/// content makes (`ContentUIDs.base(of:)`), kept to be written again should that UID be taken.
+/// content makes (`ContentUIDs.base(of:)`), to be given another should an earlier card have taken that one.
 struct EnsuredCard: Sendable {
     private let element: DocumentWriter.Element
     private let uid: String?
+    private let isMade: Bool
+    /// The card, for a jCard, whose prepared form holds the UID twice: written again when its UID is taken.
     private let made: Contact?
 
     init(_ card: ReadCard, prepare: (Contact, Int) -> DocumentWriter.Element) {
         var contact = card.contact
-        if ContentUIDs.needsUID(contact) {
-            let base = ContentUIDs.base(of: contact)
-            contact.uid = base
-            made = contact
-            uid = base
-        } else {
-            made = nil
-            uid = contact.uid
-        }
+        isMade = ContentUIDs.needsUID(contact)
+        if isMade { contact.uid = ContentUIDs.base(of: contact) }
+        uid = contact.uid
         element = prepare(contact, card.raw.byteRange.count)
+        // Keeping every card until it is handed out, to be freed on another thread, took a third of the time
+        // of a file without UIDs: the written bytes are given the other UID instead.
+        if isMade, case .jCard = element { made = contact } else { made = nil }
     }
 
     /// The card as `uids.ensure` would give it, in input order: a UID it has is reserved, a UID made for it is
@@ -314,14 +313,35 @@ struct EnsuredCard: Sendable {
     func handedOut(_ uids: inout ContentUIDs, prepare: (Contact, Int) -> DocumentWriter.Element)
         -> DocumentWriter.Element
     {
-        guard var contact = made, let base = uid else {
+        guard isMade, let base = uid else {
             if let uid { uids.reserve(uid) }
             return element
         }
         let given = uids.uid(base: base)
         guard given != base else { return element }
-        contact.uid = given
-        return prepare(contact, 0)
+        if var contact = made {
+            contact.uid = given
+            return prepare(contact, 0)
+        }
+        guard case .bytes(var bytes) = element, let at = Self.range(of: Array(base.utf8), in: bytes) else {
+            preconditionFailure("a card written with the UID \(base) does not hold it")
+        }
+        // The only place the UID is: a content UID is a hash of the card's content without its UID, which no
+        // card holds of itself. It is written as it is (a urn:uuid: URI needs no escaping, and its line is
+        // shorter than a fold).
+        bytes.replaceSubrange(at, with: given.utf8)
+        return .bytes(bytes)
+    }
+
+    /// Where `needle` first occurs in `bytes`.
+    private static func range(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var start = 0
+        while let at = bytes[start...].firstIndex(of: first), at + needle.count <= bytes.count {
+            if bytes[at..<at + needle.count].elementsEqual(needle) { return at..<at + needle.count }
+            start = at + 1
+        }
+        return nil
     }
 }
 
