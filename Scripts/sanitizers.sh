@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the test suite under AddressSanitizer (every test but the suites that drive the built binary) and
 # ThreadSanitizer (the concurrent paths: the parallel reader, the photo fitter's shared Lanczos pass, merging on
-# several threads, linting parts of a file on several), each in its own build folder so the normal debug build is left alone. .ci/run calls it;
+# several threads, linting and repairing parts of a file on several, convert --ensure-uid's cards written on the
+# reading threads), each in its own build folder so the normal debug build is left alone. .ci/run calls it;
 # VCF_CI_SANITIZERS=0 skips it there.
 #
 # usage: Scripts/sanitizers.sh [address|thread]...   (default: both)
@@ -29,7 +30,7 @@ for kind in "${kinds[@]}"; do
     thread)
         swift build --build-tests --sanitize=thread --scratch-path .build/tsan
         TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
-            --filter 'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter'
+            --filter 'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID'
         ;;
     *)
         echo "sanitizers: expected address or thread, not $kind" >&2
