@@ -21,8 +21,10 @@ for kind in "${kinds[@]}"; do
         # work happens in child processes, which run the plain debug binary, so under ASan they checked only the
         # test harness, at about half of the run's time (341 s for the other 560 tests). Every other suite runs.
         binary_suites=$(grep -rl 'builtBinary != nil' Tests | xargs awk '
-            /@Suite\(.*builtBinary != nil/ { getline; if (match($0, /struct [A-Za-z0-9_]+/)) print substr($0, RSTART + 7, RLENGTH - 7) }' |
-            sort | paste -sd'|')
+            /@Suite\(.*builtBinary != nil/ {
+                getline
+                if (match($0, /struct [A-Za-z0-9_]+/)) print substr($0, RSTART + 7, RLENGTH - 7)
+            }' | sort | paste -sd'|')
         [ -n "$binary_suites" ] || { echo "sanitizers: found no binary suites to skip" >&2; exit 1; }
         echo "sanitizers: AddressSanitizer skips the binary suites: $binary_suites" >&2
         swift test --skip-build --sanitize=address --scratch-path .build/asan --skip "\\.($binary_suites)/"
@@ -30,7 +32,8 @@ for kind in "${kinds[@]}"; do
     thread)
         swift build --build-tests --sanitize=thread --scratch-path .build/tsan
         TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
-            --filter 'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID'
+            --filter \
+            'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID'
         ;;
     *)
         echo "sanitizers: expected address or thread, not $kind" >&2

@@ -169,10 +169,10 @@ struct CardRepair {
         self.options = options
     }
 
-    /// The card written as vCard 3.0 with its repairs; fills `changes`.
     /// Whether `write` gives `card` a UID made from its content: it has no UID line at all.
     static func makesUID(_ card: LintedCard) -> Bool { card.contact.uid == nil && !card.has("UID") }
 
+    /// The card written as vCard 3.0 with its repairs, a UID it gets from `madeUID`; fills `changes`.
     mutating func write(madeUID: (Contact) -> String) -> [UInt8] {
         let writer = VCardWriter(version: card.version == .v4_0 ? .v4_0 : .v3_0)
         var contact = card.contact
