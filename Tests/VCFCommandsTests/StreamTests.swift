@@ -83,6 +83,30 @@ struct StreamTests {
         }
     }
 
+    /// An output that cannot be written ends the command with one message however many inputs are left: once
+    /// the disk was full, each of a folder's files after the first full buffer was reported as unreadable.
+    @Test func aFullDeviceEndsTheReadingOfAFolder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(atPath: scratch("cards"), withIntermediateDirectories: true)
+        // About 1 MB of output, four buffers' worth.
+        let note = String(repeating: "a note to make the card large ", count: 100)
+        for k in 0..<300 { try scratch.write("cards/c\(k).vcf", Places.card("FN:Person \(k)", "NOTE:\(note)")) }
+        let file = try scratch.write("one.vcf", Places.card("FN:Ann Lee"))
+        for arguments in [
+            ["convert", scratch("cards")], ["convert", scratch("cards"), "-o", "/dev/full"],
+            ["convert", scratch("cards"), "--to", "json", "-o", "/dev/full"],
+            ["preview", scratch("cards"), "--format", "json", "-o", "/dev/full"],
+            ["convert", scratch("cards"), file, file, file, "-o", "/dev/full"],
+        ] {
+            let outcome = try ChildProcess.run(arguments, stdout: .truncate("/dev/full"))
+            #expect(outcome.status == 2, "\(arguments)")
+            let messages = outcome.stderr.split(separator: "\n")
+            #expect(messages.count == 1, "\(arguments): \(outcome.stderr.prefix(500))")
+            #expect(messages.first?.hasSuffix("error: cannot be written: No space left on device") == true)
+        }
+    }
+
     /// A closed standard input is a message and exit 2, never a crash, for every command that reads it.
     @Test func aClosedStandardInputIsAMessage() throws {
         let scratch = try Scratch()

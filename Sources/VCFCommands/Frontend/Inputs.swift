@@ -3,6 +3,7 @@ import ContactFormats
 import ContactModel
 import Foundation
 import UserFiles
+import Utilities
 import VCardFormat
 import VCardSyntax
 
@@ -45,6 +46,33 @@ struct InputReader {
         self.io = io
         self.forcedFormat = forcedFormat
         self.charset = charset
+    }
+
+    /// How a reader reads, apart from where it reports: for the threads that read runs of small files.
+    private struct Settings: Sendable {
+        var forcedFormat: ContactFormat?
+        var readsWhole: Bool
+        var limits: ReadLimits
+        var preparing: (@Sendable (ReadCard) -> any Sendable)?
+        var printsWarnings: Bool
+        var charset: Charset?
+        var user: String?
+    }
+
+    private var settings: Settings {
+        Settings(
+            forcedFormat: forcedFormat, readsWhole: readsWhole, limits: limits, preparing: preparing,
+            printsWarnings: printsWarnings, charset: charset, user: user)
+    }
+
+    /// A reader reading as `settings` say, reporting to `io`.
+    private init(io: CommandIO, settings: Settings) {
+        self.init(io: io, forcedFormat: settings.forcedFormat, charset: settings.charset)
+        readsWhole = settings.readsWhole
+        limits = settings.limits
+        preparing = settings.preparing
+        printsWarnings = settings.printsWarnings
+        user = settings.user
     }
 
     /// The charset `--charset NAME` names, nil when the option is not given.
@@ -96,42 +124,168 @@ struct InputReader {
     private mutating func forEachCard(in paths: [UserPath], _ body: (Delivered, UserPath) throws -> Void) throws {
         // A vdir folder is read as its .vcf files; a collection URL as its cards.
         let paths = expandingFolders(paths.isEmpty ? [UserPath.standardStream] : paths)
-        let sizes = paths.map { path -> Int? in
-            guard !path.isStandardStream, Place.url(path) == nil, let identity = FileIdentity.of(path),
-                identity.isRegularFile
-            else {
-                return path.isStandardStream ? nil : 0
-            }
-            return Int(identity.size)
-        }
+        // The size of each regular file (nil for anything else: standard input, a pipe, a device, a URL).
+        let regular = paths.map(Self.regularFileSize)
+        let sizes = zip(paths, regular).map { path, size in size ?? (path.isStandardStream ? nil : 0) }
         let progress = ProgressLine(
             io: io, totalBytes: sizes.contains(where: { $0 == nil }) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) })
         defer { progress.finish() }
+        // What the command does with a card is not the input's doing: an output that cannot be written ends the
+        // reading (it was reported as an unreadable input, once for each of a folder's 10,000 files).
+        func deliver(_ card: Delivered, _ path: UserPath) throws {
+            do { try body(card, path) } catch { throw CommandFailed(error: error) }
+        }
         var cards = 0
         var bytesBefore = 0
-        for (path, size) in zip(paths, sizes) {
-            if io.outputEnded() { return }
-            defer { bytesBefore += size ?? 0 }
-            if let url = Place.url(path) {
-                try readCollection(url, user: user) { card, source in
-                    try body(.card(card), UserPath(source))
+        var index = paths.startIndex
+        do {
+            while index < paths.endIndex {
+                if io.outputEnded() { return }
+                let path = paths[index]
+                let run = Self.smallFiles(from: index, sizes: regular, io: io)
+                if run.count > 1 {
+                    let files = Array(zip(paths[run], regular[run].map { $0 ?? 0 }))
+                    guard
+                        try readConcurrently(
+                            files, progress: progress, cards: &cards, bytesBefore: &bytesBefore, deliver)
+                    else { return }
+                    index = run.upperBound
+                    continue
+                }
+                index += 1
+                defer { bytesBefore += sizes[index - 1] ?? 0 }
+                if let url = Place.url(path) {
+                    try readCollection(url, user: user) { card, source in
+                        try deliver(.card(card), UserPath(source))
+                        cards += 1
+                        progress.update(cards: cards, bytesDone: bytesBefore)
+                    }
+                    continue
+                }
+                let before = cards
+                let failuresBefore = ioFailures
+                do {
+                    let file = try InputFile.open(path)
+                    defer { file.close() }
+                    try read(file, progress: progress, cards: &cards, bytesBefore: bytesBefore, deliver)
+                } catch let error as FileError {
+                    io.error(error.description)
+                    ioFailures += 1
+                }
+                if cards == before && ioFailures == failuresBefore { emptyInputs.append(path) }
+            }
+        } catch let failed as CommandFailed {
+            throw failed.error
+        }
+    }
+
+    /// An error the command threw for a card, carried out of the reading unchanged.
+    private struct CommandFailed: Error {
+        var error: any Error
+    }
+
+    /// Regular files at most this large, one after another, are read several at once: a vdir folder holds a
+    /// file per card, and read one by one on one thread, its cards came at a quarter of the speed of the same
+    /// cards in one file. Such a file is one segment of the parallel reader, which reads it on the calling thread.
+    static let smallFileBytes = segmentBytes
+
+    /// The size of the regular file at `path`; nil for anything else (standard input, a collection URL, a pipe,
+    /// a device, a file that cannot be looked at).
+    static func regularFileSize(_ path: UserPath) -> Int? {
+        guard !path.isStandardStream, Place.url(path) == nil, let identity = FileIdentity.of(path),
+            identity.isRegularFile
+        else {
+            return nil
+        }
+        return Int(identity.size)
+    }
+
+    /// The run of small regular files starting at `start` (`sizes` gives each input's size, nil for one that is not
+    /// a regular file), at most 64 files and 4 MiB, so only a bounded part of the input is held at once; empty
+    /// when `io` reads inputs in turn.
+    static func smallFiles(from start: Int, sizes: [Int?], io: CommandIO) -> Range<Int> {
+        guard !io.readsInputsInTurn else { return start..<start }
+        var end = start
+        var bytes = 0
+        while end < sizes.count, end - start < 64, let size = sizes[end], size <= Self.smallFileBytes,
+            bytes + size <= 4 << 20
+        {
+            bytes += size
+            end += 1
+        }
+        return start..<end
+    }
+
+    /// What reading one file on another thread reported and delivered, in order.
+    private struct RecordedRead: Sendable {
+        enum Event: Sendable {
+            case message(String)
+            case card(Delivered)
+        }
+        var events: [Event] = []
+        var errorCount = 0
+        var warningCount = 0
+        var ioFailures = 0
+        var isEmpty = false
+        /// What the reading threw that was not a file's error (nothing does today), thrown where it was.
+        var thrown: (any Error)?
+    }
+
+    /// Reads `files` (paths with their sizes) on every processor, each read as this thread reads one alone,
+    /// then reports and delivers what each read found, in order, as if read here. False when standard output
+    /// has ended.
+    private mutating func readConcurrently(
+        _ files: [(path: UserPath, size: Int)], progress: ProgressLine, cards: inout Int, bytesBefore: inout Int,
+        _ body: (Delivered, UserPath) throws -> Void
+    ) throws -> Bool {
+        let settings = self.settings
+        let reads = Concurrently.map(files.map(\.path), chunk: 1) { Self.recordedRead($0, settings: settings) }
+        for (file, read) in zip(files, reads) {
+            for event in read.events {
+                switch event {
+                case .message(let text): io.relay(text)
+                case .card(let card):
+                    try body(card, file.path)
                     cards += 1
                     progress.update(cards: cards, bytesDone: bytesBefore)
+                    if io.outputEnded() { return false }
                 }
-                continue
             }
-            let before = cards
-            let failuresBefore = ioFailures
-            do {
-                let file = try InputFile.open(path)
-                defer { file.close() }
-                try read(file, progress: progress, cards: &cards, bytesBefore: bytesBefore, body)
-            } catch let error as FileError {
-                io.error(error.description)
-                ioFailures += 1
-            }
-            if cards == before && ioFailures == failuresBefore { emptyInputs.append(path) }
+            if let thrown = read.thrown { throw thrown }
+            errorCount += read.errorCount
+            warningCount += read.warningCount
+            ioFailures += read.ioFailures
+            if read.isEmpty { emptyInputs.append(file.path) }
+            bytesBefore += file.size
         }
+        return true
+    }
+
+    /// Reads the file at `path` as `forEachCard` reads one, recording what it reports and delivers.
+    private static func recordedRead(_ path: UserPath, settings: Settings) -> RecordedRead {
+        final class Recording: @unchecked Sendable {
+            var events: [RecordedRead.Event] = []
+        }
+        let recording = Recording()
+        let io = CommandIO(standardOutput: { _ in }, standardError: { recording.events.append(.message($0)) })
+        var reader = InputReader(io: io, settings: settings)
+        var cards = 0
+        var thrown: (any Error)?
+        do {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            try reader.read(file, progress: ProgressLine(io: io, totalBytes: nil), cards: &cards, bytesBefore: 0) {
+                card, _ in recording.events.append(.card(card))
+            }
+        } catch let error as FileError {
+            io.error(error.description)
+            reader.ioFailures += 1
+        } catch {
+            thrown = error
+        }
+        return RecordedRead(
+            events: recording.events, errorCount: reader.errorCount, warningCount: reader.warningCount,
+            ioFailures: reader.ioFailures, isEmpty: cards == 0 && reader.ioFailures == 0, thrown: thrown)
     }
 
     private mutating func read(

@@ -59,14 +59,23 @@ public final class CommandIO {
     /// Whether a progress line is on stderr now; a message clears it first, so it starts on a clean line.
     var progressLineShown = false
 
+    /// Reads every input on the calling thread, runs of small files too (which are otherwise read several at
+    /// once): for tests that compare the two.
+    package var readsInputsInTurn = false
+
     /// A message for a person on standard error: sanitised, its own line breaks kept, one line break added.
     func error(_ text: String) {
+        let clean = TerminalText.sanitized(text, lineBreaks: .keep)
+        relay(clean.hasSuffix("\n") ? clean : clean + "\n")
+    }
+
+    /// A message `error` made already (on the IO of a thread that read an input), passed on as it is.
+    func relay(_ message: String) {
         if progressLineShown {
             standardError("\r\u{1B}[K")
             progressLineShown = false
         }
-        let clean = TerminalText.sanitized(text, lineBreaks: .keep)
-        standardError(clean.hasSuffix("\n") ? clean : clean + "\n")
+        standardError(message)
     }
     func report(_ diagnostic: Diagnostic) { error(diagnostic.description) }
 }

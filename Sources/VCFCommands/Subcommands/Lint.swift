@@ -2,6 +2,7 @@ import CardPhoto
 import ContactFormats
 import Foundation
 import UserFiles
+import Utilities
 import VCardFormat
 import VCardLint
 import VCardSyntax
@@ -153,11 +154,34 @@ enum Lint {
                 io.writeText(findings.map(LintFormat.line).joined(separator: "\n") + "\n")
             }
         }
-        for (path, fetched, options) in sources {
-            if fetched == nil && (options.carddav == nil || sources.count == 1) {
-                // One file checked on its own: read as a stream, in memory bounded by its largest card (with
-                // `--carddav`, and each UID's first line). The files of a folder are checked as one address
-                // book: each read whole, one at a time.
+        // One file checked on its own is read as a stream, in memory bounded by its largest card (with
+        // `--carddav`, and each UID's first line). The files of a folder are checked as one address book with
+        // `--carddav`: each read whole, one at a time.
+        let streamed = sources.map { $0.1 == nil && ($0.2.carddav == nil || sources.count == 1) }
+        let sizes = zip(sources, streamed).map { $1 ? InputReader.regularFileSize($0.0) : nil }
+        var index = sources.startIndex
+        while index < sources.endIndex {
+            let (path, fetched, options) = sources[index]
+            // Runs of small files (a vdir's) are checked several at once, and their findings told in file order.
+            let run = InputReader.smallFiles(from: index, sizes: sizes, io: io)
+            if run.count > 1 {
+                let checked = Concurrently.map(Array(sources[run]), chunk: 1) {
+                    Self.recordedStream($0.0, options: $0.2)
+                }
+                for file in checked {
+                    for event in file.events {
+                        switch event {
+                        case .message(let text): io.relay(text)
+                        case .findings(let findings): emit(findings)
+                        }
+                    }
+                    if file.read { linted += 1 } else { unreadable += 1 }
+                }
+                index = run.upperBound
+                continue
+            }
+            index += 1
+            if streamed[index - 1] {
                 if stream(path, options: options, io: io, emit: emit) { linted += 1 } else { unreadable += 1 }
                 continue
             }
@@ -347,6 +371,27 @@ enum Lint {
             io.error("\(error)")
         }
         return false
+    }
+
+    /// What `stream` reported and found in one file on another thread, in order, and whether it read the file.
+    private struct RecordedStream: Sendable {
+        enum Event: Sendable {
+            case message(String)
+            case findings([Diagnostic])
+        }
+        var events: [Event]
+        var read: Bool
+    }
+
+    /// `stream` of the file at `path`, recording its messages and findings to be told on the calling thread.
+    private static func recordedStream(_ path: UserPath, options: LintOptions) -> RecordedStream {
+        final class Recording: @unchecked Sendable {
+            var events: [RecordedStream.Event] = []
+        }
+        let recording = Recording()
+        let io = CommandIO(standardOutput: { _ in }, standardError: { recording.events.append(.message($0)) })
+        let read = stream(path, options: options, io: io) { recording.events.append(.findings($0)) }
+        return RecordedStream(events: recording.events, read: read)
     }
 
     /// Thrown out of an in-place repair of a file that is not vCard; the reason is already reported.
