@@ -20,19 +20,69 @@ public final class Vdir {
 
     /// The `.vcf` files of the folder at `path`, sorted by name; hidden files (names starting with `.`) and
     /// anything not a regular file (or a link to one) are left out.
-    /// - Throws: `VdirError` when the folder cannot be listed.
+    /// - Throws: `VdirError` when the folder cannot be listed, or holds a `.vcf` file whose name is not UTF-8: a
+    ///   folder is read and updated by name, and such a file, left out, was a card a merge could not see.
     public static func cardFileNames(in path: String) throws -> [String] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw VdirError(path: path, reason: "cannot be listed: \(Self.reason(error))")
+        try cardFileNameBytes(in: path).map { name in
+            guard let text = String(validating: name, as: UTF8.self) else {
+                throw VdirError(
+                    path: joined(path, escaped(name)),
+                    reason: "the name is not UTF-8; rename the file so vcf can read and update the folder")
+            }
+            return text
         }
-        return names.filter { name in
-            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".vcf") else { return false }
-            var info = stat()
-            return stat(joined(path, name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The names of the `.vcf` files of the folder at `path` as the system has them (UTF-8 or not), sorted by
+    /// their bytes; hidden files and anything not a regular file (or a link to one) left out, as `cardFileNames`.
+    /// - Throws: `VdirError` when the folder cannot be listed.
+    package static func cardFileNameBytes(in path: String) throws -> [[UInt8]] {
+        guard let directory = opendir(path) else {
+            guard errno != ENOENT else { throw VdirError(path: path, reason: "cannot be listed: no such folder") }
+            throw VdirError(path: path, errno: errno, doing: "cannot be listed")
+        }
+        defer { closedir(directory) }
+        let folder = Array(path.utf8) + (path.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard name.first != UInt8(ascii: "."), isCardFileName(name) else { continue }
+            // A link, or a file system that does not say what an entry is, is looked at.
+            if entry.pointee.d_type != UInt8(DT_REG) {
+                var info = stat()
+                let found = (folder + name + [0]).withUnsafeBufferPointer {
+                    $0.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+                }
+                guard found && (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            }
+            names.append(name)
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Whether a name ends in `.vcf`, in any case.
+    private static func isCardFileName(_ name: [UInt8]) -> Bool {
+        guard name.count >= 4 else { return false }
+        return zip(name.suffix(4), Array(".vcf".utf8)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    /// A name for a message: bytes that are not UTF-8 shown as `\xE9`.
+    private static func escaped(_ name: [UInt8]) -> String {
+        var text = ""
+        var start = 0
+        while start < name.count {
+            // The longest valid UTF-8 run from `start`, then one byte that starts no valid character.
+            var end = name.count
+            while end > start && String(validating: name[start..<end], as: UTF8.self) == nil { end -= 1 }
+            text += String(decoding: name[start..<end], as: UTF8.self)
+            if end < name.count {
+                text += "\\x" + String(name[end], radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+            start = end + 1
+        }
+        return text
     }
 
     /// Whether `path` names a vdir for a command: an existing folder, or any path ending in `/`.
@@ -340,4 +390,10 @@ public struct VdirError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(path): error: \(reason)" }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

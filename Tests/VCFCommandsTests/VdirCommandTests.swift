@@ -2,9 +2,16 @@ import ContactModel
 import Foundation
 import TestSupport
 import Testing
+import UserFiles
 import VCardFormat
 
 @testable import VCFCommands
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// vdir folders wherever a file goes: convert, preview and lint read one; convert --to-vdir writes one;
 /// merge and dedupe update one file at a time and give the cards a file gets.
@@ -13,6 +20,42 @@ import VCardFormat
         Places.card("UID:ann-1", "FN:Ann Lee", "N:Lee;Ann;;;", "EMAIL:ann@example.com")
         + Places.card("FN:Bob Stone", "N:Stone;Bob;;;", "TEL;TYPE=CELL:+44 7700 900123")
         + Places.card("FN:Cara Diaz", "N:Diaz;Cara;;;", "EMAIL:cara@example.org", "REV:2024-01-01T00:00:00Z")
+
+    /// A card file whose name is not UTF-8 is one of the folder's cards: every command that reads the folder reads
+    /// it, and names it with `\xE9`. A merge or dedupe of the folder, which updates files by name, refuses with a
+    /// message naming it and changes nothing: the file was left out before, a card a merge could not see.
+    @Test func aCardFileWhoseNameIsNotUTF8() throws {
+        let work = try Places.folder("latin-name")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let folder = "\(work)/vd"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let ann = Places.card("UID:ann-1", "FN:Ann Lee", "N:Lee;Ann;;;")
+        try Places.write(ann, "\(folder)/ann-1.vcf")
+        // A line without a colon, so the file has a warning to be named in.
+        let bob = Array(Places.card("FN:Bob Cafe", "N:Cafe;Bob;;;", "NOTE").utf8)
+        let written = UserPath(folder).appending(Array("caf".utf8) + [0xE9] + Array(".vcf".utf8)).withCString {
+            let fd = open($0, O_CREAT | O_WRONLY | O_EXCL, 0o644)
+            defer { close(fd) }
+            return fd >= 0 && bob.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) } == bob.count
+        }
+        #expect(written)
+
+        let converted = Places.run(["convert", folder])
+        #expect(converted.code == 0)
+        #expect(VCardDocument.read(converted.out).cards.map(\.contact.formattedName) == ["Ann Lee", "Bob Cafe"])
+        #expect(converted.err.contains("vd/caf\\xE9.vcf:5:5: warning:"), "\(converted.err)")
+        #expect(Places.run(["lint", folder]).err.contains("2 files:"))
+
+        try Places.write(Places.card("UID:cy-1", "FN:Cy New", "N:New;Cy;;;"), "\(work)/new.vcf")
+        let refusal = "vd/caf\\xE9.vcf: error: the name is not UTF-8; rename the file so vcf can read and update"
+        for arguments in [["merge", "\(work)/new.vcf", "--into", folder + "/"], ["dedupe", folder]] {
+            let run = Places.run(arguments)
+            #expect(run.code == 2, "\(arguments)")
+            #expect(run.err.contains(refusal), "\(arguments): \(run.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
+        #expect(try String(contentsOfFile: "\(folder)/ann-1.vcf", encoding: .utf8) == ann)
+    }
 
     @Test func convertToAVdirAndReadItBack() throws {
         let work = try Places.folder("vdir")

@@ -102,9 +102,10 @@ extension InputReader {
                 continue
             }
             do {
-                let names = try Vdir.cardFileNames(in: text)
+                // By their bytes: a file whose name is not UTF-8 is read like any other.
+                let names = try Vdir.cardFileNameBytes(in: text)
                 if names.isEmpty { io.error("\(path): warning: the folder holds no .vcf files") }
-                expanded += names.map { UserPath(Vdir.joined(text, $0)) }
+                expanded += names.map { path.appending($0) }
             } catch {
                 io.error("\(error)")
                 countFailure()
