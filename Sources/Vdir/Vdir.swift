@@ -23,7 +23,7 @@ public final class Vdir {
     /// - Throws: `VdirError` when the folder cannot be listed, or holds a `.vcf` file whose name is not UTF-8: a
     ///   folder is read and updated by name, and such a file, left out, was a card a merge could not see.
     public static func cardFileNames(in path: String) throws -> [String] {
-        try cardFileNameBytes(in: path).map { name in
+        try cardFileNameBytes(in: Array(path.utf8)).map { name in
             guard let text = String(validating: name, as: UTF8.self) else {
                 throw VdirError(
                     path: joined(path, escaped(name)),
@@ -33,16 +33,23 @@ public final class Vdir {
         }
     }
 
-    /// The names of the `.vcf` files of the folder at `path` as the system has them (UTF-8 or not), sorted by
-    /// their bytes; hidden files and anything not a regular file (or a link to one) left out, as `cardFileNames`.
+    /// The names of the `.vcf` files of the folder at `path` (its bytes) as the system has them, UTF-8 or not,
+    /// sorted by their bytes; hidden files and anything not a regular file (or a link to one) left out, as
+    /// `cardFileNames`.
     /// - Throws: `VdirError` when the folder cannot be listed.
-    package static func cardFileNameBytes(in path: String) throws -> [[UInt8]] {
-        guard let directory = opendir(path) else {
-            guard errno != ENOENT else { throw VdirError(path: path, reason: "cannot be listed: no such folder") }
-            throw VdirError(path: path, errno: errno, doing: "cannot be listed")
+    package static func cardFileNameBytes(in path: [UInt8]) throws -> [[UInt8]] {
+        let opened = (path + [0]).withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }
+        guard let directory = opened else {
+            let code = errno
+            guard code != ENOENT else {
+                throw VdirError(path: escaped(path), reason: "cannot be listed: no such folder")
+            }
+            throw VdirError(path: escaped(path), errno: code, doing: "cannot be listed")
         }
         defer { closedir(directory) }
-        let folder = Array(path.utf8) + (path.hasSuffix("/") ? [] : [UInt8(ascii: "/")])
+        let folder = path + (path.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")])
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -137,8 +144,12 @@ public final class Vdir {
     }
 
     /// The file `name` as it is now, or nil when there is none.
-    public func read(_ name: String) throws -> VdirFile? {
-        let file = Self.joined(path, name)
+    public func read(_ name: String) throws -> VdirFile? { try Self.read(name, inFolder: path) }
+
+    /// The file `name` of the folder at `path` as it is now, or nil when there is none: for reading a folder's
+    /// files on several threads.
+    package static func read(_ name: String, inFolder path: String) throws -> VdirFile? {
+        let file = joined(path, name)
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }

@@ -55,6 +55,16 @@ import Darwin
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
         #expect(try String(contentsOfFile: "\(folder)/ann-1.vcf", encoding: .utf8) == ann)
+
+        // A folder whose own name is not UTF-8 is read as a folder too.
+        let latin = UserPath(work).appending(Array("dir".utf8) + [0xE9])
+        #expect(latin.withCString { mkdir($0, 0o755) } == 0)
+        try Places.write(ann, "\(work)/dir\u{E9}-source.vcf")
+        #expect(latin.appending("ann-1.vcf").withCString { rename("\(work)/dir\u{E9}-source.vcf", $0) } == 0)
+        let (io, out, err) = CommandIO.capturing()
+        let code = VCFCommandLine.run(arguments: [Array("convert".utf8), latin.bytes + [UInt8(ascii: "/")]], io: io)
+        #expect(code == 0, "\(err())")
+        #expect(VCardDocument.read(out()).cards.map(\.contact.formattedName) == ["Ann Lee"])
     }
 
     @Test func convertToAVdirAndReadItBack() throws {

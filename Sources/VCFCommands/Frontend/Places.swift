@@ -95,15 +95,13 @@ extension InputReader {
     mutating func expandingFolders(_ paths: [UserPath]) -> [UserPath] {
         var expanded: [UserPath] = []
         for path in paths {
-            guard !path.isStandardStream, Place.url(path) == nil, let text = path.text, Vdir.isFolder(text),
-                FileIdentity.of(path)?.isDirectory == true
-            else {
+            guard !path.isStandardStream, Place.url(path) == nil, FileIdentity.of(path)?.isDirectory == true else {
                 expanded.append(path)
                 continue
             }
             do {
-                // By their bytes: a file whose name is not UTF-8 is read like any other.
-                let names = try Vdir.cardFileNameBytes(in: text)
+                // By their bytes: a folder or a file whose name is not UTF-8 is read like any other.
+                let names = try Vdir.cardFileNameBytes(in: path.bytes)
                 if names.isEmpty { io.error("\(path): warning: the folder holds no .vcf files") }
                 expanded += names.map { path.appending($0) }
             } catch {
