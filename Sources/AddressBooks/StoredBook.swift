@@ -139,10 +139,19 @@ public final class StoredBook: @unchecked Sendable {
     /// The version new cards are written in: the one most of the book's cards have (4.0 only where the store
     /// takes it), else the store's default.
     public var versionForNewCards: VCardVersion {
+        if let newCardVersion { return newCardVersion }
         var four = 0
         for card in cards where parsed[card.item]?.versions[card.index] == .v4_0 { four += 1 }
-        return store.accepts4 && !cards.isEmpty && four * 2 > cards.count ? .v4_0 : store.defaultVersion
+        let version =
+            store.accepts4 && !cards.isEmpty && four * 2 > cards.count ? VCardVersion.v4_0 : store.defaultVersion
+        newCardVersion = version
+        return version
     }
+
+    /// `versionForNewCards` once worked out, until an item is read again: a merge asks for it for each card it
+    /// adds, and working it out reads every card's version (2,000 cards merged into a folder of 10,000 took
+    /// 1.7 s on one core, nearly all of it here).
+    private var newCardVersion: VCardVersion?
 
     /// Item `item` written again with the cards at `replaced` (by index in the item) rewritten and those at
     /// `removed` taken out; every other byte as it was.
@@ -157,6 +166,7 @@ public final class StoredBook: @unchecked Sendable {
     func update(item index: Int, with item: StoredItem) {
         items[index] = item
         parsed[index] = ParsedItem(item)
+        newCardVersion = nil
     }
 }
 

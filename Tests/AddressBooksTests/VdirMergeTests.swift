@@ -1,10 +1,11 @@
-import AddressBooks
 import CardIdentity
 import ContactMerge
 import ContactModel
 import Foundation
 import Testing
 import VCardFormat
+
+@testable import AddressBooks
 
 #if canImport(Glibc)
 import Glibc
@@ -47,6 +48,27 @@ import Darwin
         var update = BookUpdate(book: book, engine: engine)
         defer { book.store.close() }
         return try update.applyMerge(result, incoming: BookFixtures.incoming)
+    }
+
+    /// New cards take the version most of the book's cards have, worked out once (a merge asks for each card
+    /// it adds) and again after an item is read again.
+    @Test func newCardsTakeTheVersionOfMostCardsAsTheyStand() throws {
+        func card(_ version: String, _ name: String) -> [UInt8] {
+            Array("BEGIN:VCARD\r\nVERSION:\(version)\r\nFN:\(name)\r\nUID:\(name)\r\nEND:VCARD\r\n".utf8)
+        }
+        let path = try Self.folder([
+            ("a.vcf", card("3.0", "a")), ("b.vcf", card("3.0", "b")), ("c.vcf", card("4.0", "c")),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let book = try StoredBook(store: VdirStore(path: path, create: false), countryCode: nil)
+        defer { book.store.close() }
+        #expect(book.versionForNewCards == .v3_0)
+        #expect(book.versionForNewCards == .v3_0)
+        // Another program turns b into a 4.0 card; the merge reads it again after a conflict.
+        try Data(card("4.0", "b")).write(to: URL(fileURLWithPath: "\(path)/b.vcf"))
+        let index = try #require(book.items.firstIndex { $0.id == "b.vcf" })
+        book.update(item: index, with: try #require(try book.store.reload("b.vcf")))
+        #expect(book.versionForNewCards == .v4_0)
     }
 
     @Test func onlyMergedFilesAreWrittenAndNewCardsGetTheirOwn() throws {
