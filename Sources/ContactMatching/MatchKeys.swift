@@ -444,7 +444,14 @@ public final class MatchKeys: @unchecked Sendable {
         {
             return false
         }
-        if !other.addresses.allSatisfy(addresses.contains) { return false }
+        if other.addresses.count * addresses.count > Self.largeList * Self.largeList {
+            // Through a set for cards of many addresses: searching each in the other's list made a merge of a
+            // card of thousands with its copy quadratic.
+            let own = Set(addresses)
+            if !other.addresses.allSatisfy(own.contains) { return false }
+        } else if !other.addresses.allSatisfy(addresses.contains) {
+            return false
+        }
         if let x = birthday, let y = other.birthday, x.conflicts(with: y) { return false }
         return Matcher.conflict(self, other) == nil
     }

@@ -482,8 +482,44 @@ package enum Scoring {
         street: FieldComparison, locality: FieldComparison, region: FieldComparison, postalCode: FieldComparison
     )
 
-    /// The best-agreeing pair of the two cards' addresses, field by field.
+    /// Above this many pairs of addresses, two cards' addresses are compared as `compareAddresses` says.
+    package static let addressPairsCompared = 4_096
+
+    /// An address whose four compared fields are all there: two equal ones agree on every field, which no other
+    /// pair can beat.
+    private struct FullAddress: Hashable {
+        var number: String
+        var street: String
+        var locality: String
+        var region: String
+        var postalCode: String
+
+        init?(_ key: AddressKey) {
+            guard !key.street.isEmpty, !key.locality.isEmpty, !key.region.isEmpty, !key.postalCode.isEmpty else {
+                return nil
+            }
+            (number, street, locality, region, postalCode) =
+                (key.number, key.street, key.locality, key.region, key.postalCode)
+        }
+    }
+
+    /// The best-agreeing pair of the two cards' addresses, field by field. Cards with more than
+    /// `addressPairsCompared` pairs (a card of thousands of addresses made a merge of it with its copy take
+    /// seconds, and one of a million, hours) are compared through a set: an address the two share in full is
+    /// the best pair; without one, the first 64 addresses of each are compared pair by pair.
     private static func compareAddresses(_ keysA: [AddressKey], _ keysB: [AddressKey]) -> AddressComparison {
+        var limit = (keysA.count, keysB.count)
+        if keysA.count * keysB.count > addressPairsCompared {
+            let full = Set(keysB.lazy.compactMap(FullAddress.init))
+            if let i = keysA.firstIndex(where: { FullAddress($0).map(full.contains) ?? false }),
+                let j = keysB.firstIndex(where: { FullAddress($0) == FullAddress(keysA[i]) })
+            {
+                return keysA.withUnsafeBufferPointer { xs in
+                    keysB.withUnsafeBufferPointer { ys in compareAddress(xs.baseAddress! + i, ys.baseAddress! + j) }
+                }
+            }
+            limit = (min(keysA.count, 64), min(keysB.count, 64))
+        }
         var best: AddressComparison?
         var bestTotal = Int.min
         // The keys read where they are, through pointers: iterating or subscripting the arrays copied both keys
@@ -491,8 +527,8 @@ package enum Scoring {
         keysA.withUnsafeBufferPointer { xs in
             keysB.withUnsafeBufferPointer { ys in
                 guard let x = xs.baseAddress, let y = ys.baseAddress else { return }
-                for i in 0..<xs.count {
-                    for j in 0..<ys.count {
+                for i in 0..<limit.0 {
+                    for j in 0..<limit.1 {
                         let fields = compareAddress(x + i, y + j)
                         let total =
                             fields.street.weight + fields.locality.weight + fields.region.weight

@@ -223,11 +223,28 @@ public struct ContactMerger: Sendable {
                 address == other.address && rest == other.rest
                     && (country == other.country || country.isEmpty || other.country.isEmpty)
             }
+            /// What two keys that are the same have equal (a country on one side only aside).
+            var exact: Exact { Exact(address: address, rest: rest) }
+        }
+        struct Exact: Hashable {
+            var address: AddressKey?
+            var rest: [String]
         }
         var keys = out.addresses.map(Key.init)
+        // A card's few addresses are searched in place; a card with many through the positions of each exact
+        // key, in order (each incoming address searched every existing one: two copies of a card of 5,000
+        // addresses took 4 s to merge).
+        var positions: [Exact: [Int]]?
+        if keys.count + incoming.count > 16 {
+            positions = [:]
+            for (i, key) in keys.enumerated() { positions![key.exact, default: []].append(i) }
+        }
         for var address in incoming {
             let key = Key(address)
-            if let i = keys.firstIndex(where: { $0.same(as: key) }) {
+            let found =
+                positions.map { $0[key.exact]?.first { keys[$0].same(as: key) } }
+                ?? keys.firstIndex(where: { $0.same(as: key) })
+            if let i = found {
                 let added = address.types.filter { t in
                     !out.addresses[i].types.contains { $0.sameIgnoringCase(t) }
                 }
@@ -243,6 +260,7 @@ public struct ContactMerger: Sendable {
                 continue
             }
             address.group = groups.rename(address.group)
+            positions?[key.exact, default: []].append(keys.count)
             keys.append(key)
             out.addresses.append(address)
             changes.append(

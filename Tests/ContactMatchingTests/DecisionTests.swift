@@ -155,4 +155,26 @@ import Testing
             ]) == 44)
         #expect(Matcher.prevailingCountryCode(["+44 20 7946 0001"]) == nil)
     }
+
+    /// Cards of many addresses (over `Scoring.addressPairsCompared` pairs) are compared through a set: an address
+    /// the two share in full is their best pair wherever it is on each card, as comparing every pair finds it; a
+    /// card's copy is found to hold all of its addresses.
+    @Test func cardsOfManyAddressesFindTheOneTheyShare() {
+        func keys(_ streets: [String]) -> MatchKeys {
+            var card = Self.card("Ann Lee", n: StructuredName(family: ["Lee"], given: ["Ann"]))
+            card.addresses = streets.map {
+                Address(street: $0, locality: "Springfield", region: "IL", postalCode: "62704")
+            }
+            return MatchKeys(card, countryCode: 1)
+        }
+        let shared = "221 Oak Street"
+        let a = keys((0..<100).map { "\($0 + 1000) Elm Street" } + [shared])
+        let b = keys([shared] + (0..<90).map { "\($0 + 5000) Pine Road" })
+        let one = Scoring.compare(keys([shared]), keys([shared]), complete: true)
+        let many = Scoring.compare(a, b, complete: true)
+        #expect(a.addresses.count * b.addresses.count > Scoring.addressPairsCompared)
+        #expect(many.fields == one.fields)
+        #expect(many.total == one.total)
+        #expect(a.couldHold(a) && !a.couldHold(b) && keys([shared]).couldHold(keys([shared])))
+    }
 }

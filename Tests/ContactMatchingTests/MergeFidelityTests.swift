@@ -109,6 +109,38 @@ import VCardFormat
         #expect(changes.filter { $0.action == .added }.count == existing / 2 + incoming - existing)
     }
 
+    /// Addresses are unioned as one address written two ways (abbreviations, ZIP+4, a country on one side only)
+    /// whatever their number (a few searched in a list, many through their exact keys): each at its first place,
+    /// new ones appended in order, a known one's new types added to it; two countries make two addresses.
+    @Test(arguments: [(4, 3), (12, 30)]) func addressesAreUnionedOnceInOrder(existing: Int, incoming: Int) {
+        func address(_ street: String, country: String, types: [String]) -> Address {
+            Address(
+                street: street, locality: "Springfield", region: "IL", postalCode: "62704", country: country,
+                types: types)
+        }
+        var a = Contact(formattedName: "A")
+        a.addresses = (0..<existing).map {
+            address("\($0) North Oak Avenue", country: $0 % 2 == 0 ? "USA" : "", types: ["home"])
+        }
+        a.addresses.append(address("0 North Oak Avenue", country: "Canada", types: ["home"]))
+        var b = Contact(formattedName: "A")
+        b.addresses = (existing / 2..<existing / 2 + incoming).map {
+            var moved = address("\($0) N. Oak Ave", country: $0 % 3 == 0 ? "" : "USA", types: ["work"])
+            moved.postalCode = "62704-1234"
+            return moved
+        }
+        b.addresses.append(address("0 N Oak Ave", country: "canada", types: ["other"]))
+        let (merged, changes) = ContactMerger().merge(b, into: a)
+        let expected =
+            (0..<existing).map { "\($0) North Oak Avenue" } + ["0 North Oak Avenue"]
+            + (existing..<existing / 2 + incoming).map { "\($0) N. Oak Ave" }
+        #expect(merged.addresses.map(\.street) == expected)
+        for i in existing / 2..<existing { #expect(merged.addresses[i].types == ["home", "work"]) }
+        #expect(merged.addresses[0].types == ["home"])
+        #expect(merged.addresses[existing].types == ["home", "other"])
+        #expect(changes.filter { $0.action == .added }.count == existing / 2 + incoming - existing)
+    }
+
     /// Notes are compared trimmed of white space and line breaks of any script at either end (ideographic and
     /// no-break spaces included), whether the note is ASCII or not.
     @Test func notesAreComparedTrimmed() {
