@@ -49,7 +49,7 @@ public final class InputFile {
     public static func open(_ path: UserPath) throws -> InputFile {
         if path.isStandardStream {
             // A closed descriptor 0 (`vcf lint - <&-`) is a message, not a crash.
-            guard let info = System.info(0) else {
+            guard !StandardStreams.inputWasClosed, let info = System.info(0) else {
                 throw FileError(path, "cannot be read", detail: "standard input is closed")
             }
             return InputFile(path: path, descriptor: 0, identity: FileIdentity(info), closes: false)

@@ -21,6 +21,8 @@ nonisolated(unsafe) private var keptUntilExit: [Any] = []
 /// card as it is read). A closed pipe (EPIPE) ends the output quietly; any other write error (a full disk,
 /// `> /dev/full`) ends the run with exit 2 and the system's reason.
 public func runVCF() -> Int32 {
+    // Before anything is opened: a closed standard stream's number must not go to one of our files.
+    StandardStreams.reserve()
     // glibc gives threads that allocate at once their own heaps ("arenas"), up to eight per processor; the
     // parallel reader's and Dispatch's threads then leave a large book's freed memory spread over many of them
     // (a dedupe of 100,000 cards peaked at 516 MB, 481 MB with one arena per processor, in the same time).

@@ -107,7 +107,9 @@ struct StreamTests {
         }
     }
 
-    /// A closed standard input is a message and exit 2, never a crash, for every command that reads it.
+    /// A closed standard input is a message and exit 2, never a crash, for every command that reads it, and
+    /// nothing is written: when the output was opened first, its temporary file took descriptor 0 and was read
+    /// as an empty input, and `convert - -o out.vcf <&-` wrote an empty file and succeeded.
     @Test func aClosedStandardInputIsAMessage() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -115,14 +117,19 @@ struct StreamTests {
             ["lint", "-"], ["merge", "-", "--into", scratch("book.vcf")], ["dedupe", "-"],
             ["photo", "fit", "-", "--max-bytes", "48000", "-o", scratch("out.jpg")], ["preview", "-"],
             ["convert", "-"], ["lint", "-", "--fix", "-o", "-"], ["photo", "extract", "-", "-o", scratch("photos")],
-            ["qr", "-"],
+            ["qr", "-"], ["convert", "-", "-o", scratch("out.vcf")],
+            ["convert", "-", "--to", "csv", "-o", scratch("out.csv")],
+            ["preview", "-", "--format", "html", "-o", scratch("page.html")],
+            ["merge", "-", "--into", scratch("folder") + "/"], ["convert", "-", "--to-vdir", scratch("cards") + "/"],
         ] {
             let outcome = try ChildProcess.run(arguments, stdin: .closed)
             #expect(outcome.signal == nil, "\(arguments) crashed")
             #expect(outcome.status == 2, "\(arguments)")
             #expect(outcome.stderr.contains("-: error: cannot be read; standard input is closed"), "\(arguments)")
         }
-        #expect(!FileManager.default.fileExists(atPath: scratch("book.vcf")))
+        for name in ["book.vcf", "out.vcf", "out.csv", "page.html"] {
+            #expect(!FileManager.default.fileExists(atPath: scratch(name)), "\(name)")
+        }
     }
 
     /// A read error names the path and the system's reason.
