@@ -65,6 +65,20 @@ import Darwin
         let code = VCFCommandLine.run(arguments: [Array("convert".utf8), latin.bytes + [UInt8(ascii: "/")]], io: io)
         #expect(code == 0, "\(err())")
         #expect(VCardDocument.read(out()).cards.map(\.contact.formattedName) == ["Ann Lee"])
+        // It is not written as a vdir: `--to-vdir` made a folder named with the escape, `dir\xE9`.
+        let slash = latin.bytes + [UInt8(ascii: "/")]
+        let new = Array("\(work)/new.vcf".utf8)
+        for arguments in [
+            [Array("convert".utf8), new, Array("--to-vdir".utf8), slash],
+            [Array("merge".utf8), new, Array("--into".utf8), slash], [Array("dedupe".utf8), latin.bytes],
+        ] {
+            let (io, _, err) = CommandIO.capturing()
+            #expect(VCFCommandLine.run(arguments: arguments, io: io) == 2)
+            #expect(err().contains("dir\\xE9"), "\(err())")
+            #expect(err().contains("the folder's name is not UTF-8; rename it to write it as a vdir"), "\(err())")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(work)/dir\\xE9"))
+        #expect(latin.appending("cy-1.vcf").withCString { access($0, F_OK) } != 0)
     }
 
     @Test func convertToAVdirAndReadItBack() throws {

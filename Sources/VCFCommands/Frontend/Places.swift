@@ -29,6 +29,16 @@ enum Place: Equatable {
         self = path.text.map { Place($0) } ?? .file(path.description)
     }
 
+    /// Refuses a folder (an existing one, or a path ending in `/`) whose name is not UTF-8 as a vdir to write or
+    /// update: a vdir is written by names as text, and such a name was written as its escaped form (`--to-vdir`
+    /// made a folder named `dir\xE9`) or taken for a file. Such a folder is read like any other.
+    /// - Throws: `FileError` for such a folder.
+    static func checkWritableFolder(_ path: UserPath, doing action: String) throws {
+        guard path.text == nil, path.bytes.last == UInt8(ascii: "/") || FileIdentity.of(path)?.isDirectory == true
+        else { return }
+        throw FileError(path, action, detail: "the folder's name is not UTF-8; rename it to write it as a vdir")
+    }
+
     /// The collection URL a path argument is written as, nil when it is not an http(s) URL.
     static func url(_ path: UserPath) -> URL? {
         guard let text = path.text, isURL(text) else { return nil }

@@ -76,6 +76,7 @@ enum Convert {
         }
         // A vdir (--to-vdir) or a collection URL (-o https://...) takes each card as its own item.
         let toVdir = parsed.path(.toVdir)
+        if let toVdir { try Place.checkWritableFolder(toVdir, doing: "cannot be written") }
         let bookPlace: Place? =
             toVdir.map { .folder($0.text ?? $0.description) }
             ?? parsed.path(.output).flatMap { Place.url($0) }.map { .collection($0) }

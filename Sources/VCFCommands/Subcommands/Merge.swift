@@ -84,6 +84,7 @@ enum Merge {
             throw UsageError("--review reads its answers from standard input; give the incoming cards as a file")
         }
         // A vdir folder (or a path ending in /) or a CardDAV collection URL is written card by card.
+        try Place.checkWritableFolder(target, doing: "cannot be updated")
         let place = Place(target)
         if place.isStoredBook {
             return try MergeIntoBook.merge(
@@ -159,6 +160,7 @@ enum Merge {
             throw UsageError("dedupe takes one contacts file")
         }
         let settings = try Settings(parsed)
+        try Place.checkWritableFolder(path, doing: "cannot be updated")
         if let text = path.text, case let place = Place(text), place.isStoredBook {
             if parsed.path(.output) != nil {
                 throw UsageError("dedupe of a folder or an address book on a server works in place; drop -o")
