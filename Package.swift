@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "SyntheticBook", path: "Benchmarks/Sources/SyntheticBook"),
         .target(name: "CardIdentity", dependencies: ["ContactModel", "VCardFormat"]),
         .target(name: "CardDAV"),
-        .target(name: "Vdir"),
+        .target(name: "Vdir", dependencies: ["TerminalText"]),
         .target(
             name: "AddressBooks",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,7 @@ public final class Vdir {
         try cardFileNameBytes(in: Array(path.utf8)).map { name in
             guard let text = String(validating: name, as: UTF8.self) else {
                 throw VdirError(
-                    path: joined(path, escaped(name)),
+                    path: joined(path, TerminalText.sanitized(bytes: name)),
                     reason: "the name is not UTF-8; rename the file so vcf can read and update the folder")
             }
             return text
@@ -44,9 +45,9 @@ public final class Vdir {
         guard let directory = opened else {
             let code = errno
             guard code != ENOENT else {
-                throw VdirError(path: escaped(path), reason: "cannot be listed: no such folder")
+                throw VdirError(path: TerminalText.sanitized(bytes: path), reason: "cannot be listed: no such folder")
             }
-            throw VdirError(path: escaped(path), errno: code, doing: "cannot be listed")
+            throw VdirError(path: TerminalText.sanitized(bytes: path), errno: code, doing: "cannot be listed")
         }
         defer { closedir(directory) }
         let folder = path + (path.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")])
@@ -73,23 +74,6 @@ public final class Vdir {
     private static func isCardFileName(_ name: [UInt8]) -> Bool {
         guard name.count >= 4 else { return false }
         return zip(name.suffix(4), Array(".vcf".utf8)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
-    }
-
-    /// A name for a message: bytes that are not UTF-8 shown as `\xE9`.
-    private static func escaped(_ name: [UInt8]) -> String {
-        var text = ""
-        var start = 0
-        while start < name.count {
-            // The longest valid UTF-8 run from `start`, then one byte that starts no valid character.
-            var end = name.count
-            while end > start && String(validating: name[start..<end], as: UTF8.self) == nil { end -= 1 }
-            text += String(decoding: name[start..<end], as: UTF8.self)
-            if end < name.count {
-                text += "\\x" + String(name[end], radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-            start = end + 1
-        }
-        return text
     }
 
     /// Whether `path` names a vdir for a command: an existing folder, or any path ending in `/`.
@@ -401,10 +385,4 @@ public struct VdirError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "\(path): error: \(reason)" }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }
