@@ -102,8 +102,8 @@ let package = Package(
         .target(name: "CMallocArenas"),
         .target(name: "CFileWriteback"),
         .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup", "CFileWriteback"]),
-        .target(name: "ContactCSV", dependencies: ["ContactModel"]),
-        .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV"]),
+        .target(name: "ContactCSV", dependencies: ["ContactModel", "Utilities"]),
+        .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV", "Utilities"]),
         .target(
             name: "ContactMerge",
             dependencies: [

@@ -1,4 +1,5 @@
 import ContactModel
+import Utilities
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -60,14 +61,16 @@ public enum ContactCSV {
         public var contacts: [Contact] { records.map(\.contact) }
     }
 
-    /// Reads a whole CSV file: a Google Contacts (current or older) or Outlook export.
+    /// Reads a whole CSV file: a Google Contacts (current or older) or Outlook export, in UTF-8, Windows-1252
+    /// or UTF-16, its fields separated by commas, or by semicolons or tabs as its header row shows.
     ///
     /// Never throws: an unrecognised header gives no contacts and an error; an unterminated quote gives the
     /// records before it and an error naming the line where the field began; a short row reads as if padded
     /// with empty fields.
     /// - Complexity: O(n) in the size of the file.
     public static func read(_ bytes: [UInt8]) -> ReadResult {
-        let table = CSVSyntax.parse(bytes)
+        let bytes = UTF16Text.utf8(fromUTF16: bytes) ?? bytes
+        let table = CSVSyntax.parse(bytes, separator: separator(bytes))
         var problems = table.problems
         guard let header = table.rows.first, let layout = Layout.detect(header.fields) else {
             problems.append(.unknownHeader(found: table.rows.first?.fields ?? []))
@@ -83,7 +86,22 @@ public enum ContactCSV {
     /// Whether the first bytes of a file look like a contacts CSV: its first row holds at least three header
     /// names of the Google or Outlook layouts.
     public static func looksLikeCSV(_ prefix: [UInt8]) -> Bool {
-        CSVSyntax.firstRow(prefix).filter(Layout.isKnownHeader).count >= 3
+        let prefix = UTF16Text.utf8(fromUTF16: prefix) ?? prefix
+        return CSVSyntax.firstRow(prefix, separator: separator(prefix)).filter(Layout.isKnownHeader).count >= 3
+    }
+
+    /// The byte between the fields of a file: a comma, unless its first row splits into more known header names
+    /// at a semicolon or a tab (a spreadsheet's export in a locale whose list separator is `;`, or as "Unicode
+    /// Text"). A header name never holds one of these, so the right separator is the one that finds the most.
+    static func separator(_ bytes: [UInt8]) -> UInt8 {
+        var best = (separator: CSVByte.comma, known: 0)
+        for separator in [CSVByte.comma, CSVByte.semicolon, CSVByte.tab] {
+            // Only the first row is read: the bytes up to its end, or 64 KiB.
+            let known = CSVSyntax.firstRow(Array(bytes.prefix(64 << 10)), separator: separator)
+                .filter(Layout.isKnownHeader).count
+            if known > best.known { best = (separator, known) }
+        }
+        return best.separator
     }
 
     /// Writes contacts as CSV in Google Contacts' current layout.

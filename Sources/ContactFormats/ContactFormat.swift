@@ -1,4 +1,5 @@
 import ContactCSV
+import Utilities
 import VCardFormat
 
 /// The formats contact cards come in, and which one some bytes hold: what an app needs before it picks a
@@ -16,7 +17,10 @@ public enum ContactFormat: String, CaseIterable, Sendable {
     /// The format of a file from its first bytes (64 KiB is plenty): `["vcard"` is jCard; a first row with three
     /// or more known Google or Outlook column names is CSV; other JSON (`[` or `{` after an optional byte order
     /// mark and white space) is Contact JSON; anything else is vCard, whose reader reports what it cannot read.
+    /// UTF-16 (with or without a byte order mark) is told apart the same way.
     public static func detect(_ prefix: [UInt8]) -> ContactFormat {
+        // Each format may come in UTF-16 (which the vCard reader takes as it is).
+        let prefix = UTF16Text.utf8(fromUTF16: prefix) ?? prefix
         if JCard.looksLikeJCard(prefix) { return .jcard }
         if ContactCSV.looksLikeCSV(prefix) { return .csv }
         var index = 0

@@ -32,6 +32,8 @@ public enum ContactJSON {
     /// - Throws: `DecodeError` naming the line and what was expected: a syntax error where it is, a value of
     ///   the wrong type at its path (`[2].emails[0].value`).
     public static func decode(_ bytes: [UInt8]) throws -> [Contact] {
+        // (Windows PowerShell writes UTF-16; Foundation reads it, but positions are told in UTF-8.)
+        let bytes = UTF16Text.utf8(fromUTF16: bytes) ?? bytes
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         guard first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else {
             throw DecodeError(

@@ -1,6 +1,7 @@
 /// RFC 4180 CSV on bytes, with no knowledge of contacts: rows of fields with the line and column each began on.
 ///
-/// Reading accepts what real exports write: fields quoted or not, `""` for a quote inside a quoted field, line
+/// Reading accepts what real exports write: fields separated by commas, or by semicolons or tabs (a spreadsheet
+/// saving in a locale whose list separator is `;`, or as "Unicode Text") when the reader is told so, quoted or not, `""` for a quote inside a quoted field, line
 /// breaks (CRLF, LF or CR) inside quoted fields, rows ended by CRLF, LF or a lone CR, a UTF-8 byte order mark,
 /// and Windows-1252 when the file is not valid UTF-8. Blank lines are skipped. Every field then passes through
 /// the formula guard (see `FormulaGuard`): one `'` comes off a field that starts `'=`, `'+`, `'-`, `'@`...
@@ -47,8 +48,8 @@ package enum CSVSyntax {
     /// Splits a whole file into rows.
     ///
     /// - Complexity: O(n) in the number of bytes; each field is decoded to a `String` once.
-    public static func parse(_ bytes: [UInt8]) -> Table {
-        var scanner = Scanner(bytes)
+    public static func parse(_ bytes: [UInt8], separator: UInt8 = UInt8(ascii: ",")) -> Table {
+        var scanner = Scanner(bytes, separator: separator)
         var rows: [Row] = []
         var problems = scanner.encodingProblems
         while true {
@@ -64,8 +65,8 @@ package enum CSVSyntax {
     }
 
     /// The first row of a file or of its first bytes, even when cut short, for content detection.
-    static func firstRow(_ prefix: [UInt8]) -> [String] {
-        var scanner = Scanner(prefix)
+    static func firstRow(_ prefix: [UInt8], separator: UInt8 = UInt8(ascii: ",")) -> [String] {
+        var scanner = Scanner(prefix, separator: separator)
         switch scanner.nextRow() {
         case .row(let row): return row.fields
         case .unterminated(let partial, _): return partial.fields
@@ -109,6 +110,8 @@ package enum CSVSyntax {
 /// The bytes of CSV's grammar (RFC 4180): the field separator, the quote and the line ends.
 enum CSVByte {
     static let comma = UInt8(ascii: ",")
+    static let semicolon = UInt8(ascii: ";")
+    static let tab: UInt8 = 0x09
     static let quote = UInt8(ascii: "\"")
     static let cr: UInt8 = 0x0D
     static let lf: UInt8 = 0x0A
@@ -124,6 +127,8 @@ extension CSVSyntax {
         }
 
         let bytes: [UInt8]
+        /// The byte between fields: a comma, else what the file's header row shows.
+        let separator: UInt8
         let decoding: CSVTextDecoding
         private(set) var encodingProblems: [ContactCSV.Problem] = []
         private(set) var problems: [ContactCSV.Problem] = []
@@ -131,8 +136,9 @@ extension CSVSyntax {
         private var line = 1
         private var lineStart: Int
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: [UInt8], separator: UInt8) {
             self.bytes = bytes
+            self.separator = separator
             let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             index = start
             lineStart = start
@@ -174,14 +180,14 @@ extension CSVSyntax {
                     value = quoted
                 } else {
                     let start = index
-                    while index < count, bytes[index] != CSVByte.comma, bytes[index] != CSVByte.cr,
+                    while index < count, bytes[index] != separator, bytes[index] != CSVByte.cr,
                         bytes[index] != CSVByte.lf
                     { index += 1 }
                     value = bytes[start..<index]
                 }
                 fields.append(decoding.string(FormulaGuard.unguarded(value)))
                 positions.append(position)
-                if index < count, bytes[index] == CSVByte.comma {
+                if index < count, bytes[index] == separator {
                     index += 1
                     if fields.count == CSVSyntax.maxFieldsPerRow {
                         problems.append(
@@ -271,7 +277,7 @@ extension CSVSyntax {
             cursor += 1
             // Lenient like spreadsheets: text after the closing quote stays in the field, with a warning.
             let junkStart = cursor
-            while cursor < count, bytes[cursor] != CSVByte.comma, bytes[cursor] != CSVByte.cr,
+            while cursor < count, bytes[cursor] != separator, bytes[cursor] != CSVByte.cr,
                 bytes[cursor] != CSVByte.lf
             { cursor += 1 }
             if cursor > junkStart {

@@ -36,6 +36,12 @@ struct InputReader {
     var charset: Charset?
     /// The user named with `--user`, for collection URLs among the inputs.
     var user: String?
+    /// Whether an input that holds text but no card is an input that could not be read (reported, and counted
+    /// in `ioFailures`): it is most likely the wrong file, and converting it would write an empty output with
+    /// only a warning. A merge says so itself, of empty inputs too.
+    var refusesTextWithoutCards = true
+    /// Whether the input being read had text outside a card.
+    private var sawTextOutsideCard = false
     private(set) var errorCount = 0
     private(set) var warningCount = 0
     private(set) var ioFailures = 0
@@ -57,12 +63,14 @@ struct InputReader {
         var printsWarnings: Bool
         var charset: Charset?
         var user: String?
+        var refusesTextWithoutCards: Bool
     }
 
     private var settings: Settings {
         Settings(
             forcedFormat: forcedFormat, readsWhole: readsWhole, limits: limits, preparing: preparing,
-            printsWarnings: printsWarnings, charset: charset, user: user)
+            printsWarnings: printsWarnings, charset: charset, user: user,
+            refusesTextWithoutCards: refusesTextWithoutCards)
     }
 
     /// A reader reading as `settings` say, reporting to `io`.
@@ -73,6 +81,7 @@ struct InputReader {
         preparing = settings.preparing
         printsWarnings = settings.printsWarnings
         user = settings.user
+        refusesTextWithoutCards = settings.refusesTextWithoutCards
     }
 
     /// The charset `--charset NAME` names, nil when the option is not given.
@@ -292,6 +301,21 @@ struct InputReader {
         _ file: InputFile, progress: ProgressLine, cards: inout Int, bytesBefore: Int,
         _ delivered: (Delivered, UserPath) throws -> Void
     ) throws {
+        let before = (cards, ioFailures)
+        sawTextOutsideCard = false
+        try readCards(file, progress: progress, cards: &cards, bytesBefore: bytesBefore, delivered)
+        if refusesTextWithoutCards && sawTextOutsideCard && (cards, ioFailures) == before && !io.outputEnded() {
+            io.error(
+                "\(Self.name(file.path)): error: no cards found; this is not vCard, jCard, Contact JSON or a Google "
+                    + "or Outlook CSV export")
+            ioFailures += 1
+        }
+    }
+
+    private mutating func readCards(
+        _ file: InputFile, progress: ProgressLine, cards: inout Int, bytesBefore: Int,
+        _ delivered: (Delivered, UserPath) throws -> Void
+    ) throws {
         func body(_ card: ReadCard, _ source: UserPath) throws { try delivered(.card(card), source) }
         let path = file.path
         let name = Self.name(path)
@@ -448,6 +472,7 @@ struct InputReader {
 
     private mutating func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
+            if diagnostic.code == .textOutsideCard { sawTextOutsideCard = true }
             if diagnostic.severity == .error { errorCount += 1 } else { warningCount += 1 }
             if diagnostic.severity == .error || printsWarnings { io.report(diagnostic) }
         }

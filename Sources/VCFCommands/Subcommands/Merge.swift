@@ -243,6 +243,7 @@ enum Merge {
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         reader.readsWhole = true
         reader.printsWarnings = false
+        reader.refusesTextWithoutCards = false  // every input without a card is refused below
         reader.user = parsed.option(.user)
         try reader.forEachCard(in: paths) { card, path in
             let name = InputReader.name(path)

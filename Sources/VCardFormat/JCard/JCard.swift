@@ -1,4 +1,5 @@
 import ContactModel
+import Utilities
 import VCardSyntax
 
 /// jCard (RFC 7095), the JSON form of vCard 4.0: read into vCard content lines, and written from them.
@@ -18,7 +19,7 @@ public enum JCard {
     public static func cards(from bytes: [UInt8], name: String? = nil) throws(JCardError)
         -> (cards: [RawCard], diagnostics: [Diagnostic])
     {
-        var reader = JCardReader(bytes: bytes, name: name)
+        var reader = JCardReader(bytes: UTF16Text.utf8(fromUTF16: bytes) ?? bytes, name: name)
         let read = try reader.read()
         return (read.map(\.card), read.flatMap(\.diagnostics))
     }
@@ -26,7 +27,7 @@ public enum JCard {
     /// Reads jCard text into cards with their meaning, as `VCardDocument.read` does for vCard text.
     /// - Throws: `JCardError` when the text is not JSON or not shaped as jCard.
     public static func read(_ bytes: [UInt8], name: String? = nil) throws(JCardError) -> [ReadCard] {
-        var reader = JCardReader(bytes: bytes, name: name)
+        var reader = JCardReader(bytes: UTF16Text.utf8(fromUTF16: bytes) ?? bytes, name: name)
         return try reader.read().map { card, conversion in
             let (contact, found) = VCardReader.contact(from: card)
             var diagnostics = (conversion + found).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
@@ -130,6 +131,7 @@ public enum JCard {
     /// Whether input starting with `prefix` is jCard: after an optional BOM and white space, `[`, then an
     /// optional second `[` (an array of jCards), then `"vcard"`.
     public static func looksLikeJCard(_ prefix: [UInt8]) -> Bool {
+        let prefix = UTF16Text.utf8(fromUTF16: prefix) ?? prefix
         var index = 0
         if prefix.count >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF { index = 3 }
         func skipWhitespace() {

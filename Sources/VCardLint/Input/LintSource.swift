@@ -1,3 +1,4 @@
+import Utilities
 import VCardSyntax
 
 /// The input as the linter sees it: UTF-8 bytes (UTF-16 is transcoded first, as the lexer would) and where
@@ -22,7 +23,7 @@ struct LintSource {
 
     init(_ input: [UInt8], firstLine: Int = 0) {
         self.firstLine = firstLine
-        if let transcoded = Self.utf8(fromUTF16: input) {
+        if let transcoded = UTF16Text.utf8(fromUTF16: input) {
             bytes = transcoded
             wasUTF16 = true
         } else {
@@ -119,38 +120,5 @@ struct LintSource {
             lineEnds.append(end)
             index = next
         }
-    }
-
-    /// The input as UTF-8 when it is UTF-16 (with a byte order mark, or without one when every other byte of
-    /// the first four is zero, as the lexer decides); nil when it is not UTF-16.
-    private static func utf8(fromUTF16 input: [UInt8]) -> [UInt8]? {
-        let bigEndian: Bool
-        var skip = 0
-        if input.count >= 2 && input[0] == 0xFF && input[1] == 0xFE {
-            bigEndian = false
-            skip = 2
-        } else if input.count >= 2 && input[0] == 0xFE && input[1] == 0xFF {
-            bigEndian = true
-            skip = 2
-        } else if input.count >= 4 && input[0] != 0 && input[1] == 0 && input[2] != 0 && input[3] == 0 {
-            bigEndian = false
-        } else if input.count >= 4 && input[0] == 0 && input[1] != 0 && input[2] == 0 && input[3] != 0 {
-            bigEndian = true
-        } else {
-            return nil
-        }
-        if input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF { return nil }
-        var units: [UInt16] = []
-        units.reserveCapacity((input.count - skip) / 2)
-        var index = skip
-        while index + 1 < input.count {
-            let a = UInt16(input[index])
-            let b = UInt16(input[index + 1])
-            units.append(bigEndian ? a << 8 | b : b << 8 | a)
-            index += 2
-        }
-        var out = Array(String(decoding: units, as: UTF16.self).utf8)
-        if index < input.count { out += [0xEF, 0xBF, 0xBD] }
-        return out
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+import VCardFormat
+
+/// What Windows tools write reads as what the same cards in UTF-8 read as, with the built binary: UTF-16
+/// (Windows PowerShell's `Out-File`, Excel's "Unicode Text", Google's older CSV export) in every format, and CSV
+/// separated by semicolons or tabs. A file with text but no card is an error, never an empty output.
+@Suite(.enabled(if: builtBinary != nil, "the vcf binary is not built"), .serialized)
+struct InputEncodingTests {
+    static func utf16LE(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0xFF, 0xFE]
+        for unit in String(decoding: bytes, as: UTF8.self).utf16 { out += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        return out
+    }
+
+    /// Each format, in UTF-16 with a byte order mark, converts to the bytes its UTF-8 form converts to, and
+    /// merges as many cards.
+    @Test(arguments: ["csv/google-contacts.csv", "jcard/edge-two-cards.json", "convert/contact.json"])
+    func utf16ConvertsAsUTF8Does(fixture: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let original = FixturePaths.url(fixture).path
+        let utf16 = scratch("utf16" + (fixture.hasSuffix(".csv") ? ".csv" : ".json"))
+        try Data(Self.utf16LE(try FixturePaths.bytes(fixture))).write(to: URL(fileURLWithPath: utf16))
+        let expected = try ChildProcess.run(["convert", original])
+        #expect(expected.status == 0)
+        #expect(VCardDocument.read(expected.stdout).cards.count > 0)
+        let outcome = try ChildProcess.run(["convert", utf16])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == expected.stdout)
+        #expect(outcome.stderr == expected.stderr.replacingOccurrences(of: original, with: utf16))
+        let merged = try ChildProcess.run(["merge", utf16, "--into", scratch("book.vcf")])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stderr.contains("book.vcf: \(VCardDocument.read(expected.stdout).cards.count) added"))
+    }
+
+    /// A Google export re-saved by a spreadsheet whose list separator is `;`, and as tab-separated UTF-16.
+    @Test func semicolonsAndTabsSeparateCSVFields() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let original = FixturePaths.url("csv/outlook.csv").path
+        let expected = try ChildProcess.run(["convert", original])
+        var text = String(bytes: try FixturePaths.bytes("csv/outlook.csv"), encoding: .windowsCP1252)!
+        // The fixture's only commas inside quotes are in notes and names: re-separate outside quotes.
+        var quoted = false
+        let semicolons = String(
+            text.map { character -> Character in
+                if character == "\"" { quoted.toggle() }
+                return character == "," && !quoted ? ";" : character
+            })
+        text = semicolons
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scratch("semicolons.csv")))
+        try Data(Self.utf16LE(Array(text.replacingOccurrences(of: ";", with: "\t").utf8))).write(
+            to: URL(fileURLWithPath: scratch("tabs.txt")))
+        for file in ["semicolons.csv", "tabs.txt"] {
+            let outcome = try ChildProcess.run(["convert", scratch(file)])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(formattedNames(outcome.stdout) == formattedNames(expected.stdout), "\(file)")
+            #expect(!outcome.stderr.contains("error"), "\(outcome.stderr)")
+        }
+    }
+
+    /// Junk text is an input that could not be read: exit 2, a message naming it, an output file left as it
+    /// was; among other inputs too, and inside a folder. An empty file holds no card and says nothing wrong.
+    @Test func textWithoutCardsIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let good = try scratch.write("good.vcf", card("Bob Roe", uid: "bob"))
+        let junk = try scratch.write("junk.txt", "this is not a contacts file\n")
+        let out = try scratch.write("out.vcf", "kept\n")
+        for command in [["convert"], ["convert", "--to", "json"], ["convert", "--to", "csv"], ["preview"]] {
+            let outcome = try ChildProcess.run(command + [good, junk, "-o", out])
+            #expect(outcome.status == 2, "\(command)")
+            #expect(
+                outcome.stderr.contains("\(junk): error: no cards found; this is not vCard, jCard, Contact JSON"),
+                "\(outcome.stderr)")
+            #expect(try scratch.bytes("out.vcf") == Array("kept\n".utf8))
+        }
+        let folder = scratch("cards")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        try Data(card("Bob Roe", uid: "bob").utf8).write(to: URL(fileURLWithPath: folder + "/bob.vcf"))
+        try Data("junk\n".utf8).write(to: URL(fileURLWithPath: folder + "/junk.vcf"))
+        let fromFolder = try ChildProcess.run(["convert", folder + "/"])
+        #expect(fromFolder.status == 2)
+        #expect(fromFolder.stderr.contains("junk.vcf: error: no cards found"), "\(fromFolder.stderr)")
+        #expect(formattedNames(fromFolder.stdout) == ["Bob Roe"])
+        let empty = try ChildProcess.run(["convert", try scratch.write("empty.vcf", ""), good])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stderr.isEmpty)
+    }
+}
