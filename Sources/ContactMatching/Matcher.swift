@@ -237,8 +237,8 @@ public struct Matcher: Sendable {
     public static func conflict(_ a: MatchKeys, _ b: MatchKeys) -> String? {
         if let x = a.name, let y = b.name, !x.isEmpty, !y.isEmpty {
             if x.generation != y.generation { return "different generations" }
-            if let i = x.middleInitials.first, let j = y.middleInitials.first, i != j {
-                return "different middle initials"
+            if x.middleRelation(to: y) == .conflicting {
+                return x.bothWriteMiddleNames(y) ? "different middle names" : "different middle initials"
             }
         }
         guard a.name != nil && b.name != nil || a.birthday != nil && b.birthday != nil else { return nil }

@@ -7,6 +7,10 @@ public struct PersonName: Hashable, Sendable {
     public var given: String
     /// Initials of middle names (`["a"]` for "John A. Smith").
     public var middleInitials: [Character]
+    /// The first middle name in full, folded, when it is written out (`pierre` for "Jean-Pierre Dupont", `adam`
+    /// for "John Adam Smith"); nil for an initial or none. Two people may share every initial of their names
+    /// (Jean-Pierre and Jean-Paul, John Adam and John Andrew), never their middle names.
+    package var middleName: String?
     /// The family name, folded, words joined by a space (`garcia lopez`), or empty.
     public var family: String
     /// `jr`, `sr`, `ii`, `iii`, `iv` or `v`: father and son share every other part of their names.
@@ -38,12 +42,18 @@ public struct PersonName: Hashable, Sendable {
         var given = ""
         var family = ""
         var middles: [Character] = []
+        var middleName: String?
         var generation: String?
         if let n = contact.name, !n.isEmpty {
             let givenWords = TextFolding.words(n.given)
             given = givenWords.first ?? ""
             middles = givenWords.dropFirst().compactMap { $0.first }
-            if !n.additional.isEmpty { middles += TextFolding.words(n.additional).compactMap { $0.first } }
+            middleName = givenWords.dropFirst().first
+            if !n.additional.isEmpty {
+                let additional = TextFolding.words(n.additional)
+                middles += additional.compactMap { $0.first }
+                middleName = middleName ?? additional.first
+            }
             family = TextFolding.fold(n.family)
             generation =
                 TextFolding.words(n.suffixes).lazy.compactMap { Self.generations[$0] }.first
@@ -58,7 +68,8 @@ public struct PersonName: Hashable, Sendable {
             let parsed = Self.parse(formatted: fn)
         {
             if given.isEmpty && family.isEmpty {
-                (given, family, middles) = (parsed.given, parsed.family, parsed.middles)
+                (given, family, middles) = (parsed.given, parsed.family, parsed.middles.compactMap(\.first))
+                middleName = parsed.middles.first.map(String.init)
             }
             if generation == nil { generation = parsed.generation }
         }
@@ -71,6 +82,7 @@ public struct PersonName: Hashable, Sendable {
         guard !given.isEmpty || !family.isEmpty else { return nil }
         self.given = given
         self.middleInitials = middles
+        self.middleName = middleName.flatMap { $0.count > 1 ? $0 : nil }
         self.family = family
         self.generation = generation
     }
@@ -83,8 +95,31 @@ public struct PersonName: Hashable, Sendable {
         self.generation = generation
     }
 
+    /// The same with the first middle name written out (`middleName`).
+    package init(given: String, middleName: String, family: String) {
+        self.init(given: given, middleInitials: middleName.first.map { [$0] } ?? [], family: family)
+        self.middleName = middleName.count > 1 ? middleName : nil
+    }
+
+    /// How the middle names relate: conflicting when both are written out and neither is the other with one
+    /// letter wrong or a nickname of it, or (else) when the first initials differ; identical when the initials and
+    /// any middle names written on both agree.
+    func middleRelation(to other: PersonName) -> Relation {
+        if let x = middleName, let y = other.middleName, x != y {
+            return Similarity.oneEdit(x, y) || Nicknames.areEquivalent(x, y) ? .compatible : .conflicting
+        }
+        if let a = middleInitials.first, let b = other.middleInitials.first, a != b {
+            // Written out on both and alike (a typo or a nickname): the initials may differ.
+            return middleName != nil && other.middleName != nil ? .compatible : .conflicting
+        }
+        return middleInitials == other.middleInitials ? .identical : .compatible
+    }
+
+    /// Whether both cards write the first middle name out (so a conflict is of names, not initials).
+    func bothWriteMiddleNames(_ other: PersonName) -> Bool { middleName != nil && other.middleName != nil }
+
     /// Reads "First M. Last Jr.", "Last, First M.", "Dr. First Last", "First Last, Jr.".
-    static func parse(formatted: String) -> (given: String, middles: [Character], family: String, generation: String?)?
+    static func parse(formatted: String) -> (given: String, middles: [Substring], family: String, generation: String?)?
     {
         var generation: String?
         var parts = formatted.split(separator: ",", omittingEmptySubsequences: true).map {
@@ -105,8 +140,7 @@ public struct PersonName: Hashable, Sendable {
             if let g = parts[0].lazy.compactMap({ Self.generations[String($0)] }).first { generation = generation ?? g }
             let family = parts[0].filter { !Self.isSuffix($0) }
             return (
-                given.first.map(String.init) ?? "", given.dropFirst().compactMap(\.first),
-                family.joined(separator: " "), generation
+                given.first.map(String.init) ?? "", Array(given.dropFirst()), family.joined(separator: " "), generation
             )
         }
         var words = parts.first ?? []
@@ -124,8 +158,7 @@ public struct PersonName: Hashable, Sendable {
         var familyStart = words.count - 1
         while familyStart > 1, Self.particles.contains(String(words[familyStart - 1])) { familyStart -= 1 }
         let family = words[familyStart...].joined(separator: " ")
-        let middles = words[1..<familyStart].compactMap(\.first)
-        return (String(words[0]), middles, family, generation)
+        return (String(words[0]), Array(words[1..<familyStart]), family, generation)
     }
 
     /// Whether a word of `bytes` (ASCII, or folded) folds to a generation. Each word's bytes are folded as `fold`
@@ -176,7 +209,8 @@ public struct PersonName: Hashable, Sendable {
     func relation(to other: PersonName, givenRelation: () -> Relation) -> Relation {
         if isEmpty || other.isEmpty { return .unknown }
         if generation != other.generation { return .conflicting }
-        if let a = middleInitials.first, let b = other.middleInitials.first, a != b { return .conflicting }
+        let middles = middleRelation(to: other)
+        if middles == .conflicting { return .conflicting }
         let sameFamily = family == other.family
         if !sameFamily {
             if family.isEmpty || other.family.isEmpty {
@@ -187,7 +221,7 @@ public struct PersonName: Hashable, Sendable {
             return .conflicting
         }
         switch givenRelation() {
-        case .identical: return middleInitials == other.middleInitials ? .identical : .compatible
+        case .identical: return middles == .identical ? .identical : .compatible
         case .compatible, .unknown: return .compatible
         case .conflicting: return .conflicting
         }

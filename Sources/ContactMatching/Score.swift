@@ -33,6 +33,7 @@ package struct Score: Sendable {
     package enum Veto: Sendable, CustomStringConvertible {
         case generations(String?, String?)
         case middleInitials
+        case middleNames
         case givenNames
         case familyNames
         case birthdays
@@ -43,6 +44,7 @@ package struct Score: Sendable {
             switch self {
             case .generations(let a, let b): "different generations (\(a ?? "none"), \(b ?? "none"))"
             case .middleInitials: "different middle initials"
+            case .middleNames: "different middle names"
             case .givenNames: "different given names"
             case .familyNames: "different family names"
             case .birthdays: "different birthdays"

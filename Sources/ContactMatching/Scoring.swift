@@ -302,8 +302,8 @@ package enum Scoring {
         if a.generation != b.generation {
             veto = .generations(a.generation, b.generation)
         }
-        if let x = a.middleInitials.first, let y = b.middleInitials.first, x != y {
-            veto = veto ?? .middleInitials
+        if a.middleRelation(to: b) == .conflicting {
+            veto = veto ?? (a.bothWriteMiddleNames(b) ? .middleNames : .middleInitials)
         }
         var given = compareGiven(a.given, fa.given, b.given, fb.given)
         var family = compareFamily(a.family, fa.family, b.family, fb.family)

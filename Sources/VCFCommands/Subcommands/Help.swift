@@ -134,8 +134,8 @@ enum Help {
         phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the
         identical full name and organisation and nothing conflicting (birthday, other addresses at one domain).
         Weaker evidence (a work number, a family address, the same name alone) is reported as a possible
-        duplicate and the card is added, not merged. Jr./Sr., different middle initials or birthdays keep
-        people apart.
+        duplicate and the card is added, not merged. Jr./Sr., different middle initials or middle names
+        (Jean-Pierre and Jean-Paul), or birthdays keep people apart.
         Merging unions phones, emails, addresses, URLs, IM, categories and X- properties (equal values once,
         types combined); single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO) follow --prefer (default: the
         card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
