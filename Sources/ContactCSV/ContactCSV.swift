@@ -132,7 +132,7 @@ public enum ContactCSV {
         return name.isEmpty ? nil : name
     }
 
-    private static func sorted(_ problems: [Problem]) -> [Problem] {
+    static func sorted(_ problems: [Problem]) -> [Problem] {
         problems.enumerated()
             .sorted {
                 ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)

@@ -92,6 +92,12 @@ public final class InputFile {
         return bytes
     }
 
+    /// Goes back to the start of the file, to read it again: a first pass that decides how to read it.
+    /// - Throws: `FileError` when the input cannot be read from its start again (a pipe).
+    package func rewind() throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw FileError(path, "cannot be read", code: errno) }
+    }
+
     /// The rest of the input, after `prefix` (bytes already taken from it), within `limits`.
     /// - Throws: `FileError` when a read fails or the input goes on past the limit.
     public func readRest(after prefix: [UInt8] = [], limits: ReadLimits = .default) throws -> [UInt8] {

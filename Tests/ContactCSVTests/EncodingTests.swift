@@ -74,6 +74,18 @@ import Testing
         }
     }
 
+    /// Labels and headers are trimmed of spaces, not of a space that carries a combining mark (one character).
+    @Test func spacesAroundLabelsAreTrimmedByCharacter() {
+        let csv =
+            "First Name,Last Name,Phone 1 - Label,Phone 1 - Value,Phone 2 - Label,Phone 2 - Value,"
+            + "Phone 3 - Label,Phone 3 - Value\r\n"
+            + "Ann,Lee,  Mobile  ,1,\" \u{301}x \",2,*  Work,3\r\n"
+        let phones = ContactCSV.read(Array(csv.utf8)).contacts.first?.phones ?? []
+        #expect(phones.map(\.types) == [["cell"], [], ["work"]])
+        #expect(phones.map(\.label) == [nil, " \u{301}x", nil])
+        #expect(phones.map(\.pref) == [nil, nil, 1])
+    }
+
     @Test func aSeparatorInsideAFieldIsText() {
         let csv =
             "First Name;Last Name;E-mail Address;Business Phone;Notes\r\n"

@@ -61,6 +61,28 @@ struct InputEncodingTests {
         }
     }
 
+    /// A CSV file is read twice, a record at a time, not held: 1,500 records of 40 KB (60 MB) convert in memory
+    /// a fraction of the file's (the whole file and its fields held 141 MB before stop 46), every note whole.
+    @Test func aLargeCSVFileIsReadARecordAtATime() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let note = String(repeating: "Met at the conference; likes chess, tea and Swift. ", count: 800)
+        var csv = "First Name,Last Name,E-mail Address,Business Phone,Notes\r\n"
+        for person in 0..<1_500 {
+            csv += "Ann\(person),Lee,a\(person)@example.com,+1 555 0100,\"\(note)\(person)\"\r\n"
+        }
+        let input = try scratch.write("big.csv", csv)
+        let outcome = try ChildProcess.run(
+            ["convert", input, "--to", "json", "-o", scratch("out.json")], measureMemory: true)
+        #expect(outcome.status == 0, "\(outcome.stderr.suffix(300))")
+        let cards = try JSONSerialization.jsonObject(with: Data(try scratch.bytes("out.json"))) as? [[String: Any]]
+        #expect(cards?.count == 1_500)
+        #expect(cards?.last?["note"] as? String == note + "1499")
+        let peakMB = Double(try #require(outcome.peakKB, "GNU time did not measure")) / 1024
+        print("convert of a 60 MB CSV file: \(String(format: "%.1f", peakMB)) MB peak, bound 64 MB")
+        #expect(peakMB < 64, "\(peakMB) MB peak")
+    }
+
     /// Junk text is an input that could not be read: exit 2, a message naming it, an output file left as it
     /// was; among other inputs too, and inside a folder. An empty file holds no card and says nothing wrong.
     @Test func textWithoutCardsIsAnError() throws {

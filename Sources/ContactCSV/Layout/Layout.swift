@@ -71,8 +71,17 @@ extension ContactCSV.Layout {
 
 /// Header names are compared after trimming spaces, which hand-edited files sometimes add.
 func trimmed(_ text: String) -> String {
-    guard let first = text.first, let last = text.last, first == " " || last == " " else { return text }
-    return String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    // (A space is one byte: the ends are read as bytes, not as characters, which cost a tenth of a read.)
+    let bytes = text.utf8
+    guard let first = bytes.first, let last = bytes.last, first == 0x20 || last == 0x20 else { return text }
+    let start = bytes.firstIndex { $0 != 0x20 } ?? bytes.endIndex
+    // A space is a character of its own unless a combining mark follows it (one is never ASCII): then by
+    // characters, as before.
+    guard start == bytes.endIndex || bytes[start] < 0x80 else {
+        return String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+    let end = bytes[start...].lastIndex { $0 != 0x20 }.map { bytes.index(after: $0) } ?? start
+    return String(text[start..<end])
 }
 
 /// A Google numbered column, `<Kind> <N> - <Part>`: `E-mail 2 - Value`, `Address 1 - Postal Code`.

@@ -136,6 +136,20 @@ extension CSVSyntax {
         private var line = 1
         private var lineStart: Int
 
+        /// A scanner of part of a file from `start`, a line's first byte, which is line `line` of the file; its
+        /// text decoded as the whole file's was decided (`RecordStream`).
+        init(_ bytes: [UInt8], separator: UInt8, decoding: CSVTextDecoding, start: Int, line: Int) {
+            self.bytes = bytes
+            self.separator = separator
+            self.decoding = decoding
+            index = start
+            lineStart = start
+            self.line = line
+        }
+
+        /// Where the next row starts, and its line.
+        var next: (index: Int, line: Int) { (index, line) }
+
         init(_ bytes: [UInt8], separator: UInt8) {
             self.bytes = bytes
             self.separator = separator

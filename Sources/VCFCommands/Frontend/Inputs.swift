@@ -335,6 +335,27 @@ struct InputReader {
                 io.error(error.description)
                 errorCount += 1
             }
+        case .csv where !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil:
+            // A file is read twice rather than held: once to tell its encoding, as the whole file decides it, then
+            // a record at a time.
+            var check = ContactCSV.EncodingCheck()
+            check.feed(prefix)
+            while case let piece = try file.read(upTo: Self.csvPieceBytes), !piece.isEmpty { check.feed(piece) }
+            check.finish()
+            try file.rewind()
+            var stream = ContactCSV.RecordStream(check: check) { try file.read(upTo: Self.csvPieceBytes) }
+            while let item = try stream.next() {
+                for problem in item.before { reportCSV(problem, name: name) }
+                try body(
+                    ReadCard(
+                        contact: item.record.contact, raw: RawCard(lines: [], beginLine: item.record.line),
+                        diagnostics: item.errors.map { Self.diagnostic($0, name: name) }),
+                    path)
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore)
+                if io.outputEnded() { return }
+            }
+            for problem in stream.rest() { reportCSV(problem, name: name) }
         case .csv:
             let result = ContactCSV.read(try file.readRest(after: prefix, limits: limits))
             var problems = result.problems[...]
@@ -347,11 +368,7 @@ struct InputReader {
                 // An error within the record's lines goes with its card, so a merge can skip the card.
                 let end = index + 1 < result.records.count ? result.records[index + 1].line : Int.max
                 let errors = result.problems.filter { $0.severity == .error && $0.line >= record.line && $0.line < end }
-                let diagnostics = errors.map {
-                    Diagnostic(
-                        .error, DiagnosticCode(rawValue: $0.code.rawValue), $0.message, line: $0.line,
-                        column: $0.column, file: name)
-                }
+                let diagnostics = errors.map { Self.diagnostic($0, name: name) }
                 try body(
                     ReadCard(
                         contact: record.contact, raw: RawCard(lines: [], beginLine: record.line),
@@ -458,6 +475,16 @@ struct InputReader {
 
     /// Thrown out of a parallel read once standard output has ended.
     private struct OutputEnded: Error {}
+
+    /// The pieces a CSV file is read in, a record at a time.
+    static let csvPieceBytes = 1 << 20
+
+    /// A CSV error as the diagnostic its card carries.
+    private static func diagnostic(_ problem: ContactCSV.Problem, name: String) -> Diagnostic {
+        Diagnostic(
+            .error, DiagnosticCode(rawValue: problem.code.rawValue), problem.message, line: problem.line,
+            column: problem.column, file: name)
+    }
 
     private mutating func reportCSV(_ problem: ContactCSV.Problem, name: String) {
         if problem.severity == .error { errorCount += 1 } else { warningCount += 1 }
