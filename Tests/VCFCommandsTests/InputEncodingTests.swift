@@ -1,3 +1,4 @@
+import ContactModel
 import Foundation
 import TestSupport
 import Testing
@@ -81,6 +82,34 @@ struct InputEncodingTests {
         let peakMB = Double(try #require(outcome.peakKB, "GNU time did not measure")) / 1024
         print("convert of a 60 MB CSV file: \(String(format: "%.1f", peakMB)) MB peak, bound 64 MB")
         #expect(peakMB < 64, "\(peakMB) MB peak")
+    }
+
+    /// A Contact JSON array is read a contact at a time: 1,500 contacts of 40 KB (60 MB) convert in memory a
+    /// fraction of the file's. A broken contact ends the reading with the error the whole document gives, after
+    /// the contacts before it are converted ("every readable card is still converted").
+    @Test func aLargeContactJSONFileIsReadAContactAtATime() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let note = String(repeating: "Met at the conference; likes chess, tea and Swift. ", count: 800)
+        let contacts = (0..<1_500).map { Contact(formattedName: "Ann\($0) Lee", note: note + "\($0)") }
+        let input = scratch("big.json")
+        try Data(ContactJSON.encode(contacts)).write(to: URL(fileURLWithPath: input))
+        let outcome = try ChildProcess.run(["convert", input, "-o", scratch("out.vcf")], measureMemory: true)
+        #expect(outcome.status == 0, "\(outcome.stderr.suffix(300))")
+        let cards = VCardDocument.read(try scratch.bytes("out.vcf")).cards
+        #expect(cards.map(\.contact.formattedName) == contacts.map(\.formattedName))
+        #expect(cards.last?.contact.note == note + "1499")
+        let peakMB = Double(try #require(outcome.peakKB, "GNU time did not measure")) / 1024
+        print("convert of a 60 MB Contact JSON file: \(String(format: "%.1f", peakMB)) MB peak, bound 64 MB")
+        #expect(peakMB < 64, "\(peakMB) MB peak")
+
+        let broken = String(decoding: ContactJSON.encode(Array(contacts.prefix(5))), as: UTF8.self)
+            .replacingOccurrences(of: "\"Ann3 Lee\"", with: "3")
+        let bad = try scratch.write("bad.json", broken)
+        let failed = try ChildProcess.run(["convert", bad])
+        #expect(failed.status == 1)
+        #expect(formattedNames(failed.stdout) == ["Ann0 Lee", "Ann1 Lee", "Ann2 Lee"])
+        #expect(failed.stderr.hasSuffix("error: expected a string at [3].formattedName\n"), "\(failed.stderr)")
     }
 
     /// Junk text is an input that could not be read: exit 2, a message naming it, an output file left as it

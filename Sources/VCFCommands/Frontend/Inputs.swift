@@ -379,13 +379,31 @@ struct InputReader {
             }
             for problem in problems { reportCSV(problem, name: name) }
         case .json:
-            let all = try file.readRest(after: prefix, limits: limits)
-            do {
-                for contact in try ContactJSON.decode(all) {
-                    try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
-                    cards += 1
-                    progress.update(cards: cards, bytesDone: bytesBefore)
+            var delivered = 0
+            func deliver(_ contact: Contact) throws {
+                try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
+                delivered += 1
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore)
+            }
+            let all: [UInt8]
+            if !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil {
+                // An array is read a contact at a time; anything else (one object, an error) as a whole document
+                // afterwards, which says what is wrong (the contacts before it were given already).
+                var first = prefix
+                let pieces: () throws -> [UInt8] = {
+                    if first.isEmpty { return try file.read(upTo: Self.csvPieceBytes) }
+                    defer { first = [] }
+                    return first
                 }
+                guard try ContactJSON.forEachContact(more: pieces, deliver) != .done else { return }
+                try file.rewind()
+                all = try file.readRest(limits: limits)
+            } else {
+                all = try file.readRest(after: prefix, limits: limits)
+            }
+            do {
+                for contact in try ContactJSON.decode(all).dropFirst(delivered) { try deliver(contact) }
             } catch let error as ContactJSON.DecodeError {
                 io.error("\(name):\(error.line):\(error.column): error: \(error.message)")
                 errorCount += 1

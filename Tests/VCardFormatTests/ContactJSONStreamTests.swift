@@ -1,0 +1,74 @@
+import ContactModel
+import Foundation
+import Testing
+
+/// `ContactJSON.forEachContact`, the array read a contact at a time, against `decode` of the whole document:
+/// the same contacts whatever the size of the pieces (one byte at a time cuts every string, escape and bracket),
+/// and for anything else an outcome that sends the caller to `decode` with nothing given twice.
+@Suite struct ContactJSONStreamTests {
+    static func streamed(_ bytes: [UInt8], size: Int) throws -> (ContactJSON.StreamOutcome, [Contact]) {
+        var offset = 0
+        var contacts: [Contact] = []
+        let pieces: () throws -> [UInt8] = {
+            let end = min(bytes.count, offset + size)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
+        }
+        let outcome = try ContactJSON.forEachContact(more: pieces) { contacts.append($0) }
+        return (outcome, contacts)
+    }
+
+    /// Contacts whose text holds everything that could be taken for the array's grammar.
+    static let contacts: [Contact] = [
+        Contact(formattedName: "Ann ] } [ { , \" \\ Lee", note: "x,]\n\"quoted\" \\u0041 {"),
+        Contact(uid: "urn:uuid:1", formattedName: "José 山田 🎉", emails: [LabeledValue("a@b.example")]),
+        Contact(formattedName: "Bob", categories: ["[", "]", ","]),
+    ]
+
+    @Test func anArrayStreamsAsItDecodesWhole() throws {
+        let compact = ContactJSON.encode(Self.contacts)
+        let text = String(decoding: compact, as: UTF8.self)
+        let shapes: [[UInt8]] = [
+            compact,
+            [0xEF, 0xBB, 0xBF] + Array(" \r\n\t".utf8) + compact + Array(" \n".utf8),
+            Array(text.replacingOccurrences(of: "},\n  {", with: "} ,\n\t{").utf8),
+        ]
+        #expect(Set(shapes).count == shapes.count)
+        for bytes in shapes {
+            let whole = try ContactJSON.decode(bytes)
+            #expect(whole == Self.contacts)
+            for size in [1, 2, 3, 7, 64, 4_096, bytes.count + 1] {
+                let (outcome, contacts) = try Self.streamed(bytes, size: size)
+                #expect(outcome == .done, "\(size)")
+                #expect(contacts == whole, "\(size)")
+            }
+        }
+        let (outcome, none) = try Self.streamed(Array("[ ]".utf8), size: 1)
+        #expect(outcome == .done && none.isEmpty)
+    }
+
+    /// One object is not an array: nothing given. A broken element or separator: the contacts before it given,
+    /// and `decode` throws for the document, which is what the caller reports.
+    @Test func anythingElseIsLeftToDecode() throws {
+        let one = Array(String(decoding: ContactJSON.encode(Self.contacts), as: UTF8.self).dropFirst().dropLast().utf8)
+        let object = Array(one.prefix { $0 != UInt8(ascii: "}") }) + [UInt8(ascii: "}")]
+        #expect(try Self.streamed(object, size: 5).0 == .notAnArray)
+        #expect(try Self.streamed(Array("not json".utf8), size: 5).0 == .notAnArray)
+        let text = String(decoding: ContactJSON.encode(Self.contacts), as: UTF8.self)
+        let broken = [
+            (text.replacingOccurrences(of: "},\n  {", with: "}\n  {"), 1),
+            (text + " trailing", 3),
+            (String(text.dropLast(20)), 2),
+            (text.replacingOccurrences(of: "\"Bob\"", with: "5"), 2),
+        ]
+        for (document, given) in broken {
+            #expect(document != text)
+            for size in [1, 7, 4_096] {
+                let (outcome, contacts) = try Self.streamed(Array(document.utf8), size: size)
+                #expect(outcome == .broken, "\(document.suffix(30)) \(size)")
+                #expect(contacts == Array(Self.contacts.prefix(given)), "\(document.suffix(30)) \(size)")
+            }
+            #expect(throws: ContactJSON.DecodeError.self) { try ContactJSON.decode(Array(document.utf8)) }
+        }
+    }
+}
