@@ -83,7 +83,7 @@ public enum ContactJSON {
         var first = true
         while true {
             switch try stream.next() {
-            case .element(let bytes):
+            case .element(let bytes, _):
                 first = false
                 guard let contact = try? decoder.decode(Contact.self, from: Data(bytes)) else { return .broken }
                 try body(contact)

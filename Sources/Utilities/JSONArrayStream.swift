@@ -8,8 +8,8 @@
 package struct JSONArrayStream {
     /// What the next step found.
     package enum Step {
-        /// An element's bytes.
-        case element([UInt8])
+        /// An element's bytes, and where its first byte is in the document.
+        case element([UInt8], at: Position)
         /// The array ended, and only white space followed it.
         case end
         /// The document does not start with `[` (after a byte order mark and white space).
@@ -18,8 +18,31 @@ package struct JSONArrayStream {
         case malformed
     }
 
+    /// Where a byte is in the document: its 1-based line and byte column (`JSONText.LineIndex`'s), and offset.
+    package struct Position: Sendable, Equatable {
+        package var line = 1
+        package var column = 1
+        package var offset = 0
+
+        /// The first byte of a document.
+        package init() {}
+
+        package init(line: Int, column: Int, offset: Int) {
+            self.line = line
+            self.column = column
+            self.offset = offset
+        }
+    }
+
     private var buffer: [UInt8] = []
     private var position = 0
+    /// The document's offset of `buffer[0]`, and the bytes of the buffer before `counted` whose line breaks
+    /// were counted (LF, CRLF and a CR alone are one each, as `JSONText.LineIndex` counts them).
+    private var dropped = 0
+    private var counted = 0
+    private var line = 1
+    private var lineStart = 0
+    private var afterCR = false
     private var atEnd = false
     private var started = false
     private var finished = false
@@ -53,9 +76,10 @@ package struct JSONArrayStream {
             guard try skipSpace() else { return .malformed }
         }
         guard let end = try elementEnd() else { return .malformed }
+        let start = place(of: position)
         let element = Array(buffer[position..<end])
         position = end
-        return .element(element)
+        return .element(element, at: start)
     }
 
     /// Only white space after the array.
@@ -120,10 +144,41 @@ package struct JSONArrayStream {
         }
     }
 
+    /// Where `buffer[index]` is, the line breaks before it counted.
+    private mutating func place(of index: Int) -> Position {
+        count(upTo: index)
+        if afterCR && index < buffer.count && buffer[index] != 0x0A {
+            // A CR just before, with no LF after it: a line break of its own.
+            line += 1
+            lineStart = dropped + index
+            afterCR = false
+        }
+        return Position(line: line, column: dropped + index - lineStart + 1, offset: dropped + index)
+    }
+
+    private mutating func count(upTo index: Int) {
+        while counted < index {
+            let byte = buffer[counted]
+            if afterCR && byte != 0x0A {
+                line += 1
+                lineStart = dropped + counted
+            }
+            afterCR = byte == 0x0D
+            if byte == 0x0A {
+                line += 1
+                lineStart = dropped + counted + 1
+            }
+            counted += 1
+        }
+    }
+
     /// Reads the next piece, dropping what was read before `position`.
     private mutating func pull() throws {
         if position > 0 {
+            count(upTo: position)
             buffer.removeSubrange(0..<position)
+            dropped += position
+            counted -= position
             position = 0
         }
         let piece = try more()

@@ -323,14 +323,21 @@ struct InputReader {
         let format = forcedFormat ?? ContactFormat.detect(prefix)
         switch format {
         case .jcard:
-            let all = try file.readRest(after: prefix, limits: limits)
+            var delivered = 0
+            func deliver(_ card: ReadCard) throws {
+                report(card.diagnostics)
+                try body(card, path)
+                delivered += 1
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore)
+            }
+            guard
+                let all = try document(
+                    of: file, prefix: prefix,
+                    stream: { try JCard.forEachCard(more: $0, name: name, deliver) == .done })
+            else { return }
             do {
-                for card in try JCard.read(all, name: name) {
-                    report(card.diagnostics)
-                    try body(card, path)
-                    cards += 1
-                    progress.update(cards: cards, bytesDone: bytesBefore)
-                }
+                for card in try JCard.read(all, name: name).dropFirst(delivered) { try deliver(card) }
             } catch let error as JCardError {
                 io.error(error.description)
                 errorCount += 1
@@ -386,22 +393,10 @@ struct InputReader {
                 cards += 1
                 progress.update(cards: cards, bytesDone: bytesBefore)
             }
-            let all: [UInt8]
-            if !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil {
-                // An array is read a contact at a time; anything else (one object, an error) as a whole document
-                // afterwards, which says what is wrong (the contacts before it were given already).
-                var first = prefix
-                let pieces: () throws -> [UInt8] = {
-                    if first.isEmpty { return try file.read(upTo: Self.csvPieceBytes) }
-                    defer { first = [] }
-                    return first
-                }
-                guard try ContactJSON.forEachContact(more: pieces, deliver) != .done else { return }
-                try file.rewind()
-                all = try file.readRest(limits: limits)
-            } else {
-                all = try file.readRest(after: prefix, limits: limits)
-            }
+            guard
+                let all = try document(
+                    of: file, prefix: prefix, stream: { try ContactJSON.forEachContact(more: $0, deliver) == .done })
+            else { return }
             do {
                 for contact in try ContactJSON.decode(all).dropFirst(delivered) { try deliver(contact) }
             } catch let error as ContactJSON.DecodeError {
@@ -494,8 +489,29 @@ struct InputReader {
     /// Thrown out of a parallel read once standard output has ended.
     private struct OutputEnded: Error {}
 
-    /// The pieces a CSV file is read in, a record at a time.
+    /// The pieces a CSV, Contact JSON or jCard file is read in, a record or card at a time.
     static let csvPieceBytes = 1 << 20
+
+    /// The JSON document of `file` (`prefix` read already) for its whole-document reader, or nil when `stream`
+    /// read it all: an array in a file that can be read twice is read a card at a time by `stream` from the
+    /// pieces it is given (it says whether it read the whole document), and anything else (one object, a
+    /// broken document, whose error the whole-document reader tells as ever) read again whole afterwards.
+    private func document(
+        of file: InputFile, prefix: [UInt8], stream: (@escaping () throws -> [UInt8]) throws -> Bool
+    ) throws -> [UInt8]? {
+        guard !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil else {
+            return try file.readRest(after: prefix, limits: limits)
+        }
+        var first = prefix
+        let pieces: () throws -> [UInt8] = {
+            if first.isEmpty { return try file.read(upTo: Self.csvPieceBytes) }
+            defer { first = [] }
+            return first
+        }
+        if try stream(pieces) { return nil }
+        try file.rewind()
+        return try file.readRest(limits: limits)
+    }
 
     /// A CSV error as the diagnostic its card carries.
     private static func diagnostic(_ problem: ContactCSV.Problem, name: String) -> Diagnostic {

@@ -12,6 +12,10 @@ struct JCardReader {
     private let lines: JSONText.LineIndex
     /// Warnings for the card being read.
     private var diagnostics: [Diagnostic] = []
+    /// Where `bytes` sit in the document they were cut from (`JCard.forEachCard`): the position of their first
+    /// byte, and the number of their first card.
+    var origin = JSONArrayStream.Position()
+    var firstCard = 1
 
     init(bytes: [UInt8], name: String?) {
         self.bytes = bytes
@@ -33,7 +37,7 @@ struct JCardReader {
         var result: [(card: RawCard, diagnostics: [Diagnostic])] = []
         for (index, card) in cards.enumerated() {
             diagnostics = []
-            let raw = try readCard(card, number: index + 1)
+            let raw = try readCard(card, number: index + firstCard)
             result.append((raw, diagnostics))
         }
         return result
@@ -66,7 +70,7 @@ struct JCardReader {
         contentLines.insert(version ?? ContentLine(name: "VERSION", value: "4.0", line: beginLine), at: 0)
         return RawCard(
             lines: contentLines, beginLine: beginLine, endLine: position(card.end - 1).line,
-            byteRange: card.start..<card.end)
+            byteRange: (origin.offset + card.start)..<(origin.offset + card.end))
     }
 
     private mutating func readProperty(_ property: JSONValue, card: Int, number: Int) throws(JCardError)
@@ -227,7 +231,10 @@ struct JCardReader {
 
     // MARK: Positions and messages
 
-    private func position(_ offset: Int) -> (line: Int, column: Int) { lines.position(of: offset) }
+    private func position(_ offset: Int) -> (line: Int, column: Int) {
+        let (line, column) = lines.position(of: offset)
+        return line == 1 ? (origin.line, origin.column + column - 1) : (origin.line + line - 1, column)
+    }
 
     private func error(_ message: Message, at value: JSONValue) -> JCardError {
         error(message, atOffset: value.start)
