@@ -95,12 +95,6 @@ public struct PersonName: Hashable, Sendable {
         self.generation = generation
     }
 
-    /// The same with the first middle name written out (`middleName`).
-    package init(given: String, middleName: String, family: String) {
-        self.init(given: given, middleInitials: middleName.first.map { [$0] } ?? [], family: family)
-        self.middleName = middleName.count > 1 ? middleName : nil
-    }
-
     /// How the middle names relate: conflicting when both are written out and neither is the other with one
     /// letter wrong or a nickname of it, or (else) when the first initials differ; identical when the initials and
     /// any middle names written on both agree.
