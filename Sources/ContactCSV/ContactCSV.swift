@@ -84,7 +84,7 @@ public enum ContactCSV {
     }
 
     /// Whether the first bytes of a file look like a contacts CSV: its first row holds at least three header
-    /// names of the Google or Outlook layouts.
+    /// names of the Google, Outlook or Thunderbird layouts.
     public static func looksLikeCSV(_ prefix: [UInt8]) -> Bool {
         let prefix = UTF16Text.utf8(fromUTF16: prefix) ?? prefix
         return CSVSyntax.firstRow(prefix, separator: separator(prefix)).filter(Layout.isKnownHeader).count >= 3
@@ -124,7 +124,7 @@ public enum ContactCSV {
         GoogleWriter.bytes(contacts)
     }
 
-    /// The display name the Google and Outlook layouts imply: the one a contacts app shows for a card without
+    /// The display name the Google, Outlook and Thunderbird layouts imply: the one a contacts app shows for a card without
     /// FN (`Contact.derivedDisplayName`: the name parts, else the organisation, email, phone or nickname);
     /// nil when there is none.
     package static func derivedFormattedName(_ contact: Contact) -> String? {

@@ -29,7 +29,7 @@ extension ContactCSV {
             public static let textAfterQuote: Self = "text-after-quote"
             /// A record with more fields than the header row has columns.
             public static let extraFields: Self = "extra-fields"
-            /// The first row is not a Google Contacts or Outlook header row.
+            /// The first row is not a Google Contacts, Outlook or Thunderbird header row.
             public static let unknownHeader: Self = "unknown-header"
             /// The file is not valid UTF-8 and was read as Windows-1252.
             public static let invalidEncoding: Self = "invalid-encoding"
@@ -98,7 +98,7 @@ extension ContactCSV.Problem {
             ? "an empty file"
             : shown.joined(separator: ", ") + (found.count > 3 ? ", ... (\(found.count) columns)" : "")
         return Self(
-            .error, .unknownHeader, "expected a Google Contacts or Outlook CSV header row, found \(found)",
+            .error, .unknownHeader, "expected a Google Contacts, Outlook or Thunderbird CSV header row, found \(found)",
             line: 1, column: 1)
     }
 
@@ -115,6 +115,15 @@ extension ContactCSV.Problem {
     static func invalidDate(header: String, line: Int, column: Int) -> Self {
         Self(
             .warning, .invalidDate, "\(header) is not a date in M/D/YYYY form; kept as written",
+            line: line, column: column)
+    }
+
+    static func invalidDateParts(headers: [String], line: Int, column: Int) -> Self {
+        let named =
+            headers.count > 1 ? headers.dropLast().joined(separator: ", ") + " and " + headers.last! : headers[0]
+        return Self(
+            .warning, .invalidDate,
+            "\(named) \(headers.count > 1 ? "do" : "does") not make a date (a month and a day, in numbers, are needed); kept as written",
             line: line, column: column)
     }
 }

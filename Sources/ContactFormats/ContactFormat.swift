@@ -11,11 +11,11 @@ public enum ContactFormat: String, CaseIterable, Sendable {
     case jcard
     /// Contact JSON, the neutral model (`ContactJSON`).
     case json
-    /// A Google Contacts or Outlook CSV export (`ContactCSV`).
+    /// A Google Contacts, Outlook or Thunderbird CSV export (`ContactCSV`).
     case csv
 
     /// The format of a file from its first bytes (64 KiB is plenty): `["vcard"` is jCard; a first row with three
-    /// or more known Google or Outlook column names is CSV; other JSON (`[` or `{` after an optional byte order
+    /// or more known Google, Outlook or Thunderbird column names is CSV; other JSON (`[` or `{` after an optional byte order
     /// mark and white space) is Contact JSON; anything else is vCard, whose reader reports what it cannot read.
     /// UTF-16 (with or without a byte order mark) is told apart the same way.
     public static func detect(_ prefix: [UInt8]) -> ContactFormat {

@@ -8,7 +8,7 @@ import Testing
 /// Text"), and separated by semicolons or tabs (a spreadsheet saving in a locale whose list separator is `;`).
 /// Each must read exactly as the UTF-8, comma-separated fixture does.
 @Suite struct EncodingTests {
-    static let fixtures = ["google-contacts.csv", "google-legacy.csv", "outlook.csv"]
+    static let fixtures = ["google-contacts.csv", "google-legacy.csv", "outlook.csv", "thunderbird.csv"]
 
     /// The fixture's text with every separator between fields (not those inside quoted fields) made `separator`.
     static func resplit(_ text: String, with separator: Character) -> String {

@@ -4,10 +4,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The authored exports in `Fixtures/csv/` (real header rows of Google Contacts' current and older exports and of
-/// Outlook's) against their Contact JSON goldens, and field checks by hand so the goldens are not the only check.
+/// The authored exports in `Fixtures/csv/` (real header rows of Google Contacts' current and older exports, of
+/// Outlook's and of Thunderbird's) against their Contact JSON goldens, and field checks by hand so the goldens are not the only check.
 @Suite struct FixtureTests {
-    static let fixtures = ["google-contacts.csv", "google-legacy.csv", "outlook.csv"]
+    static let fixtures = ["google-contacts.csv", "google-legacy.csv", "outlook.csv", "thunderbird.csv"]
 
     static func read(_ file: String) throws -> ContactCSV.ReadResult {
         ContactCSV.read(try FixturePaths.bytes("csv/" + file))
@@ -134,6 +134,58 @@ import Testing
         #expect(pizzeria.formattedName == "Pizzeria Roma")
         #expect(pizzeria.emails == [LabeledValue("info@pizzeria-roma.example", types: ["other"], pref: 1)])
         #expect(pizzeria.categories.isEmpty)
+    }
+
+    @Test func thunderbirdFields() throws {
+        let result = try Self.read("thunderbird.csv")
+        #expect(result.layout == .thunderbird)
+        // Amina's year of birth alone is no date: kept as written, with a warning at its cell.
+        #expect(result.problems.map(\.code) == [.invalidDate])
+        #expect(result.problems.map(\.line) == [6])
+        #expect(result.problems.first?.message.hasPrefix("Birth Year does not make a date") == true)
+        let contacts = result.contacts
+        #expect(contacts.count == 5)
+
+        let jane = contacts[0]
+        #expect(jane.formattedName == "Jane Doe")
+        #expect(jane.name == StructuredName(family: ["Doe"], given: ["Jane"]))
+        #expect(jane.nicknames == ["JD"])
+        #expect(jane.organization == Organization(name: "Acme, Inc.", units: ["R&D"]))
+        #expect(jane.title == "Engineer")
+        #expect(
+            jane.emails == [LabeledValue("jane@example.com", pref: 1), LabeledValue("jd@work.example")])
+        #expect(jane.phones.map(\.types) == [["work"], ["home"], ["fax"], ["pager"], ["cell"]])
+        #expect(
+            jane.phones.map(\.value) == ["+1 555 0100", "+1 555 0101", "+1 555 0103", "+1 555 0104", "+1 555 0102"])
+        // Thunderbird's `Home Address` and `Home Address 2` are the street's two lines, not a whole address.
+        #expect(
+            jane.addresses == [
+                Address(
+                    street: "1 Main St\nApt 2", locality: "Springfield", region: "IL", postalCode: "62701",
+                    country: "USA", types: ["home"]),
+                Address(
+                    street: "500 Industrial Pkwy\nSuite 300", locality: "Chicago", region: "IL", postalCode: "60601",
+                    country: "USA", types: ["work"]),
+            ])
+        #expect(
+            jane.urls == [
+                LabeledValue("https://acme.example/jane", types: ["work"]),
+                LabeledValue("https://jane.example", types: ["home"]),
+            ])
+        #expect(jane.birthday == "1980-05-17")
+        #expect(jane.note == "Met at the \"Contacts\" conference.\nLikes tea, chess")
+        #expect(jane.extensions.map { $0.parameters[0].values[0] } == ["Screen Name", "Custom 1"])
+
+        // A birthday without a year, as vCard writes it.
+        #expect(contacts[1].birthday == "--12-03")
+        #expect(contacts[1].addresses == [Address(locality: "München", country: "Deutschland", types: ["home"])])
+        // A collected address: the display name is the address.
+        #expect(contacts[2].formattedName == "newsletter@shop.example")
+        #expect(contacts[2].name == nil)
+        #expect(contacts[3].birthday == nil)
+        #expect(contacts[3].extensions.map { $0.parameters[0].values[0] } == ["Birth Year", "Custom 4"])
+        #expect(contacts[4].organization == Organization(name: "Golden Harvest"))
+        #expect(contacts[4].addresses.map(\.street) == ["九龍 彌敦道 1 號"])
     }
 
     @Test func outlookFields() throws {

@@ -70,10 +70,11 @@ import Testing
         #expect(result.problems.map(\.code) == [.unknownHeader])
         #expect(
             result.problems.first?.message
-                == "expected a Google Contacts or Outlook CSV header row, found \"id\", \"when\", \"amount\"")
+                == "expected a Google Contacts, Outlook or Thunderbird CSV header row, found \"id\", \"when\", \"amount\""
+        )
         #expect(
             Self.read("").problems.first?.message
-                == "expected a Google Contacts or Outlook CSV header row, found an empty file")
+                == "expected a Google Contacts, Outlook or Thunderbird CSV header row, found an empty file")
     }
 
     @Test func outlookDatesAreNormalisedAndOthersKeptWithAWarning() {

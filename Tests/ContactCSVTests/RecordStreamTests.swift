@@ -50,7 +50,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["google-contacts.csv", "google-legacy.csv", "outlook.csv"])
+    @Test(arguments: ["google-contacts.csv", "google-legacy.csv", "outlook.csv", "thunderbird.csv"])
     func fixturesStreamAsTheyReadWhole(_ file: String) throws {
         try Self.expectSame(try FixturePaths.bytes("csv/" + file), file)
     }

@@ -7,12 +7,14 @@ enum Column: Hashable {
     case birthday, anniversary, notes, photo, categories
     /// A Google numbered column: `E-mail 2 - Value`, `Address 1 - City`.
     case group(GroupKind, index: Int, part: GroupPart)
-    /// An Outlook email column (`E-mail Address`, `E-mail 2 Address`, `E-mail 3 Address`).
-    case email
+    /// An Outlook or Thunderbird email column (`E-mail Address`, `Primary Email`), preferred or not.
+    case email(pref: Int?)
     /// An Outlook phone column with its fixed kinds or label.
     case phone(GoogleLabel)
-    /// An Outlook address column: which address (`Business`, `Home`, `Other`) and which part.
+    /// An Outlook or Thunderbird address column: which address (`Business`, `Home`, `Other`) and which part.
     case address(OutlookAddress, GroupPart)
+    /// Thunderbird's birthday, a column for each of its year, month and day.
+    case birthPart(DatePart)
     /// An Outlook web page column with its kinds.
     case url(types: [String])
     /// An Outlook column whose value `unset` is Outlook's default, the same as empty (`Gender` `Unspecified`).
@@ -34,6 +36,11 @@ enum Column: Hashable {
         case name, title, department
     }
 
+    /// The parts of a date written in three columns.
+    enum DatePart: Int, Hashable {
+        case year, month, day
+    }
+
     /// Outlook's three addresses.
     enum OutlookAddress: Int, Hashable {
         case business, home, other
@@ -49,6 +56,7 @@ enum Column: Hashable {
             switch layout {
             case .google, .googleLegacy: return google(name, legacy: layout == .googleLegacy)
             case .outlook: return outlook[name] ?? .unmapped
+            case .thunderbird: return thunderbird[name] ?? .unmapped
             }
         }
     }
@@ -101,8 +109,9 @@ enum Column: Hashable {
             "Title": .prefix, "First Name": .given, "Middle Name": .additional, "Last Name": .family,
             "Suffix": .suffix, "Nickname": .nickname, "Company": .organization, "Department": .department,
             "Job Title": .title, "Birthday": .birthday, "Anniversary": .anniversary, "Notes": .notes,
-            "Categories": .categories, "E-mail Address": .email, "E-mail 2 Address": .email,
-            "E-mail 3 Address": .email, "Web Page": .url(types: ["work"]), "Personal Web Page": .url(types: ["home"]),
+            "Categories": .categories, "E-mail Address": .email(pref: nil),
+            "E-mail 2 Address": .email(pref: nil), "E-mail 3 Address": .email(pref: nil),
+            "Web Page": .url(types: ["work"]), "Personal Web Page": .url(types: ["home"]),
             "Gender": .outlookDefault(unset: "Unspecified"), "Priority": .outlookDefault(unset: "Normal"),
             "Sensitivity": .outlookDefault(unset: "Normal"), "Private": .outlookDefault(unset: "False"),
         ]
@@ -137,6 +146,33 @@ enum Column: Hashable {
             columns["\(prefix) Address PO Box"] = .address(kind, .poBox)
             // Google's "Outlook CSV" export adds the whole address in one column.
             columns["\(prefix) Address"] = .address(kind, .formatted)
+        }
+        return columns
+    }()
+
+    /// Thunderbird's export (its address book's "Comma Separated" file, English names). `Home Address` and
+    /// `Work Address` are the first street line there, where Google's "Outlook CSV" writes a whole address under
+    /// the first; `Screen Name` (an AIM name) and `Custom 1` to `Custom 4` have no field and are kept.
+    private static let thunderbird: [String: Column] = {
+        var columns: [String: Column] = [
+            "First Name": .given, "Last Name": .family, "Display Name": .formattedName, "Nickname": .nickname,
+            "Primary Email": .email(pref: 1), "Secondary Email": .email(pref: nil),
+            "Work Phone": .phone(GoogleLabel(types: ["work"], label: nil, pref: nil)),
+            "Home Phone": .phone(GoogleLabel(types: ["home"], label: nil, pref: nil)),
+            "Fax Number": .phone(GoogleLabel(types: ["fax"], label: nil, pref: nil)),
+            "Pager Number": .phone(GoogleLabel(types: ["pager"], label: nil, pref: nil)),
+            "Mobile Number": .phone(GoogleLabel(types: ["cell"], label: nil, pref: nil)),
+            "Job Title": .title, "Department": .department, "Organization": .organization,
+            "Web Page 1": .url(types: ["work"]), "Web Page 2": .url(types: ["home"]),
+            "Birth Year": .birthPart(.year), "Birth Month": .birthPart(.month), "Birth Day": .birthPart(.day),
+            "Notes": .notes,
+        ]
+        let parts: [(String, GroupPart)] = [
+            ("Address", .street), ("Address 2", .street2), ("City", .locality), ("State", .region),
+            ("ZipCode", .postalCode), ("Country", .country),
+        ]
+        for (kind, prefix) in [(OutlookAddress.home, "Home"), (.business, "Work")] {
+            for (suffix, part) in parts { columns["\(prefix) \(suffix)"] = .address(kind, part) }
         }
         return columns
     }()

@@ -11,6 +11,10 @@ extension ContactCSV {
         /// Outlook's export (desktop and Outlook.com): `First Name,Middle Name,Last Name,Title,Suffix,...,
         /// E-mail Address,E-mail 2 Address,...,Business Street,...,Mobile Phone,...,Categories`.
         case outlook
+        /// Thunderbird's export: `First Name,Last Name,Display Name,Nickname,Primary Email,Secondary Email,
+        /// Screen Name,Work Phone,...,Home Address,Home Address 2,Home City,...,Birth Year,Birth Month,Birth Day,
+        /// Custom 1,...,Notes`.
+        case thunderbird
     }
 }
 
@@ -21,7 +25,7 @@ extension ContactCSV.Layout {
         for name in header.map(trimmed) {
             for layout in Self.allCases where layout.isMarker(name) { scores[layout, default: 0] += 1 }
         }
-        // Ties go to the order of `allCases`: current Google, older Google, Outlook.
+        // Ties go to the order of `allCases`: current Google, older Google, Outlook, Thunderbird.
         guard let best = scores.values.max(), best >= 2 else { return nil }
         return Self.allCases.first { scores[$0] == best }
     }
@@ -42,6 +46,8 @@ extension ContactCSV.Layout {
             return Self.googleLegacyNames.contains(name) || GroupHeader(name)?.part == "Type"
         case .outlook:
             return Self.outlookNames.contains(name)
+        case .thunderbird:
+            return Self.thunderbirdNames.contains(name)
         }
     }
 
@@ -63,6 +69,14 @@ extension ContactCSV.Layout {
         "E-mail 3 Address", "E-mail Display Name", "Business Street", "Home Street", "Other Street", "Business City",
         "Home City", "Business Phone", "Home Phone", "Mobile Phone", "Business Fax", "Primary Phone", "Categories",
         "Web Page", "Given Yomi", "Surname Yomi",
+    ]
+    /// Thunderbird's names. It shares `Home City`, `Home Phone`, `Job Title` and `Department` with Outlook, so a
+    /// Thunderbird file has more of these than of Outlook's.
+    private static let thunderbirdNames: Set<String> = [
+        "Display Name", "Primary Email", "Secondary Email", "Screen Name", "Work Phone", "Fax Number",
+        "Pager Number", "Mobile Number", "Home Address 2", "Home ZipCode", "Work Address", "Work Address 2",
+        "Work City", "Work State", "Work ZipCode", "Work Country", "Organization", "Web Page 1", "Web Page 2",
+        "Birth Year", "Birth Month", "Birth Day", "Custom 1", "Custom 2", "Custom 3", "Custom 4",
     ]
     private static let groupKinds: Set<String> = [
         "E-mail", "Phone", "Address", "Website", "Event", "Relation", "IM", "Custom Field", "Organization",

@@ -35,9 +35,10 @@ struct RecordReader {
         var formattedName: String?
         var kept: [(column: Int, ext: Extension)] = []
         var groups: [GroupKey: GroupCells] = [:]
-        var addresses: [Column.OutlookAddress: [Column.GroupPart: String]] = [:]
+        var addresses: [Column.OutlookAddress: [Column.GroupPart: (column: Int, value: String)]] = [:]
         var addressOrder: [Column.OutlookAddress] = []
-        let google = layout != .outlook
+        var birthParts: [Column.DatePart: (column: Int, value: String)] = [:]
+        let google = layout == .google || layout == .googleLegacy
 
         if row.fields.count > columns.count,
             let extra = row.fields.indices.dropFirst(columns.count).first(where: { !row.fields[$0].isEmpty })
@@ -100,15 +101,21 @@ struct RecordReader {
             case .group(let kind, let groupIndex, let part):
                 let key = GroupKey(kind: kind, index: groupIndex)
                 if groups[key]?[part] != nil { keep() } else { groups[key, default: [:]][part] = (index, value) }
-            case .email:
-                contact.emails.append(LabeledValue(value))
+            case .email(let pref):
+                contact.emails.append(LabeledValue(value, pref: pref))
             case .phone(let label):
                 contact.phones.append(LabeledValue(value, types: label.types, label: label.label, pref: label.pref))
             case .url(let types):
                 contact.urls.append(LabeledValue(value, types: types))
             case .address(let which, let part):
                 if addresses[which] == nil { addressOrder.append(which) }
-                if addresses[which]?[part] != nil { keep() } else { addresses[which, default: [:]][part] = value }
+                if addresses[which]?[part] != nil {
+                    keep()
+                } else {
+                    addresses[which, default: [:]][part] = (index, value)
+                }
+            case .birthPart(let part):
+                if birthParts[part] != nil { keep() } else { birthParts[part] = (index, value) }
             case .outlookDefault(let unset):
                 if value != unset { keep() }
             case .unmapped:
@@ -134,6 +141,9 @@ struct RecordReader {
                 }
             case .address:
                 contact.addresses += Self.googleAddresses(cells)
+                if let cell = cells[.formatted], Self.formattedSaysMore(cells.mapValues(\.value)) {
+                    kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
+                }
             case .event:
                 let label = trimmed(cells[.label]?.value ?? "")
                 if label.lowercased() == "anniversary", contact.anniversary == nil, let value = cells[.value] {
@@ -176,7 +186,27 @@ struct RecordReader {
             }
         }
         for which in addressOrder {
-            contact.addresses += Self.outlookAddress(addresses[which]!, types: which.types).map { [$0] } ?? []
+            let cells = addresses[which]!
+            contact.addresses += Self.outlookAddress(cells.mapValues(\.value), types: which.types).map { [$0] } ?? []
+            if let cell = cells[.formatted], Self.formattedSaysMore(cells.mapValues(\.value)) {
+                kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
+            }
+        }
+        if !birthParts.isEmpty {
+            if contact.birthday == nil, let date = Self.birthday(birthParts.mapValues(\.value)) {
+                contact.birthday = date
+            } else {
+                for cell in birthParts.values {
+                    kept.append((cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
+                }
+                let columns = birthParts.values.map(\.column).sorted()
+                if contact.birthday == nil, let first = columns.first {
+                    problems.append(
+                        .invalidDateParts(
+                            headers: columns.map { header[$0] }, line: row.positions[first].line,
+                            column: row.positions[first].column))
+                }
+            }
         }
 
         if !name.isEmpty { contact.name = name }
@@ -250,6 +280,40 @@ struct RecordReader {
         return addresses
     }
 
+    /// Whether a whole address written in one cell (`parts[.formatted]`) holds more than the address's other
+    /// parts: an exporter's whole address is those parts written out, and is left out; anything more is kept, not
+    /// lost. Without any other part the whole address is the street, and nothing is lost either.
+    static func formattedSaysMore(_ parts: [Column.GroupPart: String]) -> Bool {
+        guard let formatted = parts[.formatted] else { return false }
+        // Longest first, so a short part ("US") is not taken out of a longer one ("Industrial Pkwy") first.
+        // (A Google cell may hold several addresses' parts, joined by ` ::: `: each is taken out on its own.)
+        let others = parts.filter { $0.key != .formatted && $0.key != .label }.values
+            .flatMap { $0.lowercased().split(separator: multiValueSeparator).map(String.init) }
+            .filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        guard !others.isEmpty else { return false }
+        // Parts are taken out as text, not as words: Chinese or Japanese addresses have no spaces between them.
+        var rest = formatted.lowercased()
+        for part in others { rest = rest.replacing(part, with: " ") }
+        return rest.contains { $0.isLetter || $0.isNumber }
+    }
+
+    /// Thunderbird's birthday from its year, month and day columns: `YYYY-MM-DD`, or `--MM-DD` without a year;
+    /// nil when the month or day is missing or any part is not a number in its range.
+    static func birthday(_ parts: [Column.DatePart: String]) -> String? {
+        func number(_ part: Column.DatePart, _ range: ClosedRange<Int>) -> Int?? {
+            guard let text = parts[part].map(trimmed), !text.isEmpty else { return .some(nil) }
+            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), text.utf8.count <= 4, let value = Int(text),
+                range.contains(value)
+            else { return nil }
+            return .some(value)
+        }
+        guard let year = number(.year, 1...9999), let month = number(.month, 1...12), let day = number(.day, 1...31),
+            let month, let day
+        else { return nil }
+        let monthDay = OutlookDate.padded(month, 2) + "-" + OutlookDate.padded(day, 2)
+        return year.map { OutlookDate.padded($0, 4) + "-" + monthDay } ?? "--" + monthDay
+    }
+
     /// An Outlook address: `Street`, `Street 2` and `Street 3` are the lines of one street.
     private static func outlookAddress(_ parts: [Column.GroupPart: String], types: [String]) -> Address? {
         var street = [parts[.street], parts[.street2], parts[.street3]].compactMap { $0 }.joined(separator: "\n")
@@ -294,7 +358,7 @@ enum OutlookDate: Equatable {
         self = isoShape ? .date(text) : .other
     }
 
-    private static func padded(_ number: Int, _ width: Int) -> String {
+    static func padded(_ number: Int, _ width: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }

@@ -306,8 +306,8 @@ struct InputReader {
         try readCards(file, progress: progress, cards: &cards, bytesBefore: bytesBefore, delivered)
         if refusesTextWithoutCards && sawTextOutsideCard && (cards, ioFailures) == before && !io.outputEnded() {
             io.error(
-                "\(Self.name(file.path)): error: no cards found; this is not vCard, jCard, Contact JSON or a Google "
-                    + "or Outlook CSV export")
+                "\(Self.name(file.path)): error: no cards found; this is not vCard, jCard, Contact JSON or a Google, "
+                    + "Outlook or Thunderbird CSV export")
             ioFailures += 1
         }
     }

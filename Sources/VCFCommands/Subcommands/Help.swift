@@ -4,12 +4,12 @@ enum Help {
 
     static let main = """
         vcf: convert, preview, check and merge contact cards (vCard 2.1, 3.0, 4.0, jCard, Contact JSON,
-        Google and Outlook CSV).
+        Google, Outlook and Thunderbird CSV).
 
         Examples:
           vcf convert contacts.vcf -o contacts-3.0.vcf      any vCard to clean vCard 3.0
           vcf convert old.vcf --to vcard4                   vCard 4.0 on standard output
-          vcf convert google.csv -o contacts.vcf            a Google Contacts or Outlook CSV export
+          vcf convert google.csv -o contacts.vcf            a Google Contacts, Outlook or Thunderbird CSV export
           vcf convert contacts.vcf --to json > cards.json   the neutral Contact JSON (also jcard, csv)
           vcf preview card.vcf                              what a card holds: photo, name, title first
           vcf preview contacts.vcf --format html -o cards.html   the cards as a web page
@@ -71,8 +71,8 @@ enum Help {
           --to FORMAT       vcard3 (default), vcard4, jcard (RFC 7095), json (Contact JSON) or csv (the
                             Google Contacts layout; a field starting with = + - @ gets a leading ' so
                             spreadsheets do not run it, and vcf strips it again on import)
-          --from FORMAT     vcard, jcard, json or csv (Google Contacts or Outlook export); detected from
-                            the content when omitted
+          --from FORMAT     vcard, jcard, json or csv (Google Contacts, Outlook or Thunderbird export);
+                            detected from the content when omitted
           --charset NAME    the charset of vCard text that is not UTF-8 and declares none (Windows-1251,
                             KOI8-R, Shift_JIS...); without it each card's is decided from the CHARSETs the
                             card and file declare and from its letters, with a warning naming the choice
@@ -127,8 +127,9 @@ enum Help {
                          [--review] [--accept FILE] [--prefer newer|existing|incoming] [--country-code N]
                          [--charset NAME] [--user NAME]
 
-        INCOMING is vCard, jCard, Contact JSON or a Google or Outlook CSV export (- for standard input), a vdir
-        folder or a CardDAV address book URL; an incoming file with no cards is an error, and nothing is changed.
+        INCOMING is vCard, jCard, Contact JSON or a Google, Outlook or Thunderbird CSV export (- for standard
+        input), a vdir folder or a CardDAV address book URL; an incoming file with no cards is an error, and
+        nothing is changed.
 
         A card is the same person as an existing one when they share the UID; or share an email or a personal
         phone (mobile, home, untyped) that no other card has, and their names do not conflict; or have the

@@ -266,8 +266,8 @@ enum Merge {
         }
         for empty in reader.emptyInputs {
             io.error(
-                "\(empty): error: no cards found (vcf merge reads vCard, jCard, Contact JSON and Google or Outlook "
-                    + "CSV); nothing was changed")
+                "\(empty): error: no cards found (vcf merge reads vCard, jCard, Contact JSON and Google, Outlook or "
+                    + "Thunderbird CSV); nothing was changed")
         }
         guard reader.ioFailures == 0 && reader.emptyInputs.isEmpty else { return nil }
         return (incoming, skipped, reader)
