@@ -76,7 +76,12 @@ public enum ContactCSV {
             problems.append(.unknownHeader(found: table.rows.first?.fields ?? []))
             return ReadResult(layout: nil, records: [], problems: sorted(problems))
         }
-        let reader = RecordReader(header: header.fields, layout: layout)
+        var reader = RecordReader(header: header.fields, layout: layout)
+        if reader.readsSlashedDates {
+            var order = DateOrder()
+            for row in table.rows.dropFirst() { reader.see(row, into: &order) }
+            reader.dayFirst = order.isDayFirst
+        }
         let records = table.rows.dropFirst().map { row in
             Record(line: row.line, contact: reader.contact(from: row, problems: &problems))
         }

@@ -24,7 +24,8 @@ import Testing
         let first = pieces()
         while case let piece = first(), !piece.isEmpty { check.feed(piece) }
         check.finish()
-        var stream = ContactCSV.RecordStream(check: check, more: pieces())
+        let dayFirst = try ContactCSV.RecordStream.datesAreDayFirst(check: check, more: pieces())
+        var stream = ContactCSV.RecordStream(check: check, dayFirst: dayFirst, more: pieces())
         var items: [ContactCSV.RecordStream.Item] = []
         while let item = try stream.next() { items.append(item) }
         return (stream.layout, items, stream.rest())
@@ -82,6 +83,11 @@ import Testing
         shapes.append(("Windows-1252 after a lone CR", Array("First Name,Last Name,E-mail Address\rJos".utf8) + [0xE9]))
         shapes.append(("cut character at the end", Array(google.utf8) + [0xC3]))
         shapes.append(("Windows-1252 at the start", [0xC9] + Array(google.utf8)))
+        // Outlook's dates in a British locale: day first, shown only by the last record's.
+        let outlook = "First Name,Last Name,E-mail Address,Job Title,Birthday\r\n"
+        let british = outlook + "Ann,Lee,a@x.example,,04/05/1985\r\nBo,Kim,b@x.example,,15/04/1990\r\n"
+        shapes.append(("Outlook dates day first", Array(british.utf8)))
+        shapes.append(("Outlook dates either way", Array((british + "Cy,Ng,c@x.example,,4/15/1990\r\n").utf8)))
         for (what, bytes) in shapes { try Self.expectSame(bytes, what) }
     }
 }

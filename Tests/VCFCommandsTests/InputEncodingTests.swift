@@ -62,6 +62,28 @@ struct InputEncodingTests {
         }
     }
 
+    /// A British Outlook export's dates are day first, from a file (read a record at a time, after a reading of its
+    /// dates) and from a pipe (read whole) alike.
+    @Test func aBritishOutlookExportsDatesAreDayFirst() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text =
+            "First Name,Last Name,E-mail Address,Job Title,Birthday\r\nAnn,Lee,a@x.example,,04/05/1985\r\n"
+            + "Bo,Kim,b@x.example,,15/04/1990\r\n"
+        let file = try scratch.write("uk.csv", text)
+        let fromFile = try ChildProcess.run(["convert", file])
+        let piped = try ChildProcess.start(["convert", "-"], stdin: .pipe)
+        piped.feed(Array(text.utf8))
+        piped.closeInput()
+        let fromPipe = piped.wait()
+        for outcome in [fromFile, fromPipe] {
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let written = String(decoding: outcome.stdout, as: UTF8.self)
+            #expect(written.contains("BDAY:1985-05-04\r\n"), "\(written)")
+            #expect(written.contains("BDAY:1990-04-15\r\n"), "\(written)")
+        }
+    }
+
     /// A CSV file is read twice, a record at a time, not held: 1,500 records of 40 KB (60 MB) convert in memory
     /// a fraction of the file's (the whole file and its fields held 141 MB before stop 46), every note whole.
     @Test func aLargeCSVFileIsReadARecordAtATime() throws {

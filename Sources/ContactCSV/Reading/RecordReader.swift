@@ -9,6 +9,9 @@ struct RecordReader {
     /// The header names, trimmed: what `X-COLUMN` records.
     let header: [String]
     let columns: [Column]
+    /// Whether the file's slashed dates are day first (`15/04/1985`): Outlook writes them in the order of the
+    /// computer's locale, which the file does not name (see `DateOrder`).
+    var dayFirst = false
 
     /// Google's separator between several values in one cell.
     static let multiValueSeparator = " ::: "
@@ -17,6 +20,17 @@ struct RecordReader {
         self.layout = layout
         self.header = header.map(trimmed)
         columns = Column.columns(header, layout: layout)
+    }
+
+    /// Whether the layout writes dates with slashes in the locale's order, and the file has such a column.
+    var readsSlashedDates: Bool { layout == .outlook && columns.contains { $0 == .birthday || $0 == .anniversary } }
+
+    /// Counts in `order` what the row's date cells show.
+    func see(_ row: CSVSyntax.Row, into order: inout ContactCSV.DateOrder) {
+        for (index, value) in row.fields.enumerated()
+        where index < columns.count && (columns[index] == .birthday || columns[index] == .anniversary) {
+            order.see(value)
+        }
     }
 
     /// The cells of one Google numbered group, by part, with the column each came from.
@@ -85,7 +99,7 @@ struct RecordReader {
                 }
                 var date: String? = value
                 if !google {
-                    switch OutlookDate(value) {
+                    switch OutlookDate(value, dayFirst: dayFirst) {
                     case .unset: date = nil
                     case .date(let normalised): date = normalised
                     case .other:
@@ -329,22 +343,32 @@ struct RecordReader {
     }
 }
 
-/// An Outlook date cell: `4/15/1985` (month/day/year) becomes `1985-04-15`; `0/0/00` and `1/1/4501`, which
-/// Outlook writes for "none", mean no date. ISO dates pass unchanged; anything else is kept as written.
+/// An Outlook date cell: `4/15/1985` (month/day/year, or day/month/year where the file's dates are day first)
+/// becomes `1985-04-15`; `0/0/00` and `1/1/4501`, which Outlook writes for "none", mean no date. ISO dates pass
+/// unchanged; anything else is kept as written.
 enum OutlookDate: Equatable {
     case unset
     case date(String)
     case other
 
-    init(_ text: String) {
+    /// The two numbers before the year of a slashed date (`4/15/1985` gives 4 and 15), when it is one.
+    static func leadingParts(_ text: String) -> (Int, Int)? {
+        let parts = trimmed(text).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
+            parts[2].count == 4, let first = Int(parts[0]), let second = Int(parts[1])
+        else { return nil }
+        return (first, second)
+    }
+
+    init(_ text: String, dayFirst: Bool = false) {
         let text = trimmed(text)
         if text == "0/0/00" || text == "1/1/4501" {
             self = .unset
             return
         }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) }),
-            let month = Int(parts[0]), let day = Int(parts[1]), parts[2].count == 4, let year = Int(parts[2]),
+        if let (first, second) = Self.leadingParts(text), let year = Int(parts[2]),
+            case (let month, let day) = dayFirst ? (second, first) : (first, second),
             (1...12).contains(month), (1...31).contains(day)
         {
             self = .date(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
@@ -366,4 +390,29 @@ enum OutlookDate: Equatable {
 
 extension Character {
     fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}
+
+extension ContactCSV {
+    /// Which way round a file's slashed dates are. Outlook writes `Birthday` and `Anniversary` in the short date
+    /// form of the computer's locale: `4/15/1985` in the United States, `15/04/1985` in Britain, India or
+    /// Australia, under the same English header names. A date whose first number is above 12 can only be day
+    /// first, one whose second is can only be month first; the file's dates are read the way they show, and month
+    /// first (Outlook's own default) when none shows a way or they disagree.
+    package struct DateOrder: Sendable, Equatable {
+        private var dayFirst = 0
+        private var monthFirst = 0
+
+        /// No date seen yet.
+        package init() {}
+
+        /// Counts what a date cell shows.
+        package mutating func see(_ cell: String) {
+            guard let (first, second) = OutlookDate.leadingParts(cell) else { return }
+            if first > 12 && (1...12).contains(second) { dayFirst += 1 }
+            if second > 12 && (1...12).contains(first) { monthFirst += 1 }
+        }
+
+        /// Whether the dates seen are day first.
+        package var isDayFirst: Bool { dayFirst > 0 && monthFirst == 0 }
+    }
 }

@@ -4,7 +4,9 @@ extension ContactCSV {
     /// order, are those `read` gives for the whole file.
     ///
     /// The file's encoding is decided for the whole file, as `read` decides it, before the first record: the
-    /// caller reads the file through an `EncodingCheck` first. UTF-16 is read whole, by `read`.
+    /// caller reads the file through an `EncodingCheck` first. UTF-16 is read whole, by `read`. So is the order of
+    /// its slashed dates (`DateOrder`): for an Outlook file with a date column the caller reads the file through
+    /// `dateOrder(check:more:)` too, which stops at the header row of any other file.
     package struct RecordStream {
         /// A record, with the problems told before it and the errors within its lines.
         package struct Item {
@@ -34,18 +36,37 @@ extension ContactCSV {
         /// The record read last, given out once the next row (or the end) says where its lines end: `read` gives
         /// a record's card the errors up to the next record, those of a quote left open after the last one too.
         private var held: Item?
+        /// Whether the file's slashed dates are day first.
+        private let dayFirst: Bool
+        /// The dates seen, when the stream only reads the order of the file's dates.
+        private var dates: DateOrder?
+        /// Whether the stream has read all it needs.
+        private var done = false
 
-        /// A stream over the pieces `more` gives (empty at the end of the file), which the check read first.
-        package init(check: EncodingCheck, more: @escaping () throws -> [UInt8]) {
+        /// A stream over the pieces `more` gives (empty at the end of the file), which the check read first, with
+        /// the order of its dates from `dateOrder(check:more:)`.
+        package init(check: EncodingCheck, dayFirst: Bool = false, more: @escaping () throws -> [UInt8]) {
             separator = check.separator
             decoding = check.problem == nil ? .utf8 : .windows1252
+            self.dayFirst = dayFirst
             self.more = more
             if let problem = check.problem { add([problem]) }
         }
 
+        /// Whether the slashed dates of the file `more` gives, which `check` read first, are day first: read to
+        /// the end for an Outlook file with a date column, and only to its header row otherwise.
+        package static func datesAreDayFirst(check: EncodingCheck, more: @escaping () throws -> [UInt8]) throws
+            -> Bool
+        {
+            var stream = RecordStream(check: check, more: more)
+            stream.dates = DateOrder()
+            while try stream.next() != nil {}
+            return stream.dates?.isDayFirst ?? false
+        }
+
         /// The next record, or nil at the end of the file.
         package mutating func next() throws -> Item? {
-            while true {
+            while !done {
                 if !bomChecked {
                     // A byte order mark is not part of the first line (nor of a header name).
                     while buffer.count < 3 && !atEnd { try pull() }
@@ -79,6 +100,7 @@ extension ContactCSV {
                     return release(before: Int.max)
                 }
             }
+            return nil
         }
 
         /// The problems not told yet, after the last record: those of the end of the file, in order.
@@ -123,12 +145,19 @@ extension ContactCSV {
                 if let layout = Layout.detect(row.fields) {
                     self.layout = layout
                     reader = RecordReader(header: row.fields, layout: layout)
+                    reader?.dayFirst = dayFirst
                 }
+                // Reading the dates' order, a file without slashed dates is done at its header.
+                if dates != nil && reader?.readsSlashedDates != true { done = true }
                 add(syntax)
                 return nil
             }
             guard let reader else {
                 add(syntax)
+                return nil
+            }
+            if dates != nil {
+                reader.see(row, into: &dates!)
                 return nil
             }
             var mapping: [Problem] = []

@@ -343,14 +343,21 @@ struct InputReader {
                 errorCount += 1
             }
         case .csv where !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil:
-            // A file is read twice rather than held: once to tell its encoding, as the whole file decides it, then
+            // A file is read again rather than held: once to tell its encoding, as the whole file decides it, then
             // a record at a time.
             var check = ContactCSV.EncodingCheck()
             check.feed(prefix)
             while case let piece = try file.read(upTo: Self.csvPieceBytes), !piece.isEmpty { check.feed(piece) }
             check.finish()
             try file.rewind()
-            var stream = ContactCSV.RecordStream(check: check) { try file.read(upTo: Self.csvPieceBytes) }
+            // (An Outlook file with dates is read once more for the order of its dates, also decided by them all.)
+            let dayFirst = try ContactCSV.RecordStream.datesAreDayFirst(check: check) {
+                try file.read(upTo: Self.csvPieceBytes)
+            }
+            try file.rewind()
+            var stream = ContactCSV.RecordStream(check: check, dayFirst: dayFirst) {
+                try file.read(upTo: Self.csvPieceBytes)
+            }
             while let item = try stream.next() {
                 for problem in item.before { reportCSV(problem, name: name) }
                 try body(
