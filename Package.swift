@@ -167,7 +167,7 @@ let package = Package(
             dependencies: [
                 "VCFCommands", "SyntheticBook", "ContactModel", "VCardFormat",
                 "ContactPresentation", "CardQR", "QRCode", "TerminalText",
-                "UserFiles", "ContactMerge",
+                "UserFiles", "ContactMerge", "ContactMatching",
                 "VCardSyntax", "VCardLint", "TestSupport",
             ]),
     ]

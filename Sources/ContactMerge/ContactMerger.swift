@@ -103,8 +103,12 @@ public struct ContactMerger: Sendable {
         }
 
         union("EMAIL", &out.emails, incoming.emails, &changes, &groups) { EmailKey.key($0.value) ?? $0.value }
+        // Without the book's country code, a number written without its country on one card is read in the
+        // country of the two cards' international numbers, when they are all of one: the same person's
+        // `(555) 010-0100` and `+1 555-010-0100` are one line.
+        let phoneCode = countryCode ?? Self.soleCountryCode(of: out.phones + incoming.phones)
         union("TEL", &out.phones, incoming.phones, &changes, &groups) { phone in
-            PhoneKey(phone.value, countryCode: countryCode).map { "\($0.number);\($0.ext ?? "")" }
+            PhoneKey(phone.value, countryCode: phoneCode).map { "\($0.number);\($0.ext ?? "")" }
                 ?? TextFolding.fold(phone.value)
         }
         union("URL", &out.urls, incoming.urls, &changes, &groups) { Self.urlKey($0.value) }
@@ -117,6 +121,17 @@ public struct ContactMerger: Sendable {
         unionStrings("CATEGORIES", &out.categories, incoming.categories, &changes)
         unionExtensions(&out, incoming.extensions, &changes, &groups)
         return (out, changes)
+    }
+
+    /// The country code every international number of `phones` has, when there is one and no other.
+    static func soleCountryCode(of phones: [LabeledValue]) -> Int? {
+        var sole: Int?
+        for phone in phones {
+            guard let code = PhoneKey(phone.value, countryCode: nil)?.countryCode else { continue }
+            if let sole, sole != code { return nil }
+            sole = code
+        }
+        return sole
     }
 
     private func mergeNote(_ note: String?, into out: inout Contact, _ changes: inout [FieldChange]) {
@@ -208,8 +223,9 @@ public struct ContactMerger: Sendable {
         _ groups: inout GroupRenamer
     ) {
         // One address written two ways ("221 N. Oak Ave, IL 62704" and "221 North Oak Avenue, Illinois
-        // 62704-1234, USA") is kept once: street abbreviations, case, state names and ZIP+4 are normalised, and a
-        // country on one side only does not make it another address.
+        // 62704-1234, USA") is kept once: street abbreviations, case, state names and ZIP+4 are normalised, a
+        // country on one side only does not make it another address, and nor does one country written two ways
+        // (`US`, `USA`, `United States`, `Vereinigte Staaten`).
         struct Key: Equatable {
             var address: AddressKey?
             var rest: [String]
@@ -221,7 +237,8 @@ public struct ContactMerger: Sendable {
             }
             func same(as other: Key) -> Bool {
                 address == other.address && rest == other.rest
-                    && (country == other.country || country.isEmpty || other.country.isEmpty)
+                    && (country == other.country || country.isEmpty || other.country.isEmpty
+                        || CountryKey.same(country, other.country))
             }
             /// What two keys that are the same have equal (a country on one side only aside).
             var exact: Exact { Exact(address: address, rest: rest) }

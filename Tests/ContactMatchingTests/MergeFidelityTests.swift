@@ -141,6 +141,51 @@ import VCardFormat
         #expect(changes.filter { $0.action == .added }.count == existing / 2 + incoming - existing)
     }
 
+    /// One country written two ways (a code, a name in English or another language, a three-letter code) is one
+    /// address, through the many-address path too; two countries are two addresses.
+    @Test(arguments: [1, 20]) func oneCountryWrittenTwoWaysIsOneAddress(copies: Int) {
+        let pairs: [(String, String, Bool)] = [
+            ("USA", "US", true), ("United States", "Vereinigte Staaten", true), ("Deutschland", "DEU", true),
+            ("日本", "Japan", true), ("United Kingdom", "uk", true), ("España", "Spain", true),
+            ("US", "GB", false), ("Germany", "Austria", false), ("Atlantis", "atlantis", true),
+            ("Atlantis", "US", false),
+        ]
+        for (first, second, same) in pairs {
+            var a = Contact(formattedName: "A")
+            a.addresses = (0..<copies).map { Address(street: "\($0) Main St", postalCode: "30303", country: first) }
+            var b = Contact(formattedName: "A")
+            b.addresses = (0..<copies).map { Address(street: "\($0) Main St", postalCode: "30303", country: second) }
+            let merged = ContactMerger().merge(b, into: a).contact
+            #expect(merged.addresses.count == (same ? copies : 2 * copies), "\(first) \(second)")
+            #expect(merged.addresses.prefix(copies).allSatisfy { $0.country == first })
+        }
+    }
+
+    /// Without the book's country code, a number written without its country is read in the country of the two
+    /// cards' international numbers when they are all of one: one line, not two. With numbers of two countries
+    /// nothing is assumed.
+    @Test func aNationalNumberIsReadInTheCountryOfTheCardsOtherNumbers() {
+        func phones(_ existing: [String], _ incoming: [String]) -> [String] {
+            var a = Contact(formattedName: "A")
+            a.phones = existing.map { LabeledValue($0) }
+            var b = Contact(formattedName: "A")
+            b.phones = incoming.map { LabeledValue($0) }
+            return ContactMerger().merge(b, into: a).contact.phones.map(\.value)
+        }
+        #expect(phones(["(555) 010-0100"], ["+1 555-010-0100"]) == ["(555) 010-0100"])
+        #expect(phones(["+44 20 7946 0123"], ["020 7946 0123"]) == ["+44 20 7946 0123"])
+        #expect(phones(["(555) 010-0100"], ["+1 555-010-0199"]) == ["(555) 010-0100", "+1 555-010-0199"])
+        #expect(
+            phones(["020 7946 0123", "+1 555 010 0100"], ["+44 20 7946 0123"])
+                == ["020 7946 0123", "+1 555 010 0100", "+44 20 7946 0123"])
+        // The book's code, when given, reads every national number.
+        var a = Contact(formattedName: "A")
+        a.phones = [LabeledValue("020 7946 0123"), LabeledValue("+1 555 010 0100")]
+        var b = Contact(formattedName: "A")
+        b.phones = [LabeledValue("+44 20 7946 0123")]
+        #expect(ContactMerger(countryCode: 44).merge(b, into: a).contact.phones.count == 2)
+    }
+
     /// Notes are compared trimmed of white space and line breaks of any script at either end (ideographic and
     /// no-break spaces included), whether the note is ASCII or not.
     @Test func notesAreComparedTrimmed() {

@@ -1,3 +1,4 @@
+import ContactMatching
 import ContactModel
 import Foundation
 import SyntheticBook
@@ -166,7 +167,8 @@ import VCardSyntax
         for m in card.instantMessaging { check("IMPP", ims.contains(m.value.lowercased()), m.value) }
         let social = Set(out.socialProfiles.map { $0.value.lowercased() })
         for s in card.socialProfiles { check("X-SOCIALPROFILE", social.contains(s.value.lowercased()), s.value) }
-        // An address without a country is the same address as one with it (clients differ in writing "USA").
+        // An address without a country is the same address as one with it (clients differ in writing "USA"), and
+        // so is one whose country is spelled otherwise (`US`, `United States`).
         func parts(_ a: Address) -> [String] {
             [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode].map { $0.lowercased() }
         }
@@ -176,7 +178,7 @@ import VCardSyntax
                 out.addresses.contains {
                     parts($0) == parts(a)
                         && ($0.country.lowercased() == a.country.lowercased()
-                            || $0.country.isEmpty || a.country.isEmpty)
+                            || $0.country.isEmpty || a.country.isEmpty || CountryKey.same($0.country, a.country))
                 }, a.street)
         }
         let nicknames = Set(out.nicknames.map { $0.lowercased() })
