@@ -168,6 +168,10 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
     public var categoryLines: [Int]
     /// Whether the card had an N with nothing in it (`N:;;;;`), which 4.0 output keeps too.
     public var emptyName: Bool
+    /// The year Apple writes in place of a birthday's or anniversary's missing one
+    /// (`BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15`, which the model holds as `--04-15`): 2.1 and 3.0 output writes a
+    /// date without a year that way again, for Apple's readers.
+    public var omittedYear: String?
 
     /// Creates a spelling; by default the writer's own.
     public init(
@@ -180,9 +184,13 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
     }
 
     /// Whether nothing differs from the writer's own spelling.
-    public var isEmpty: Bool { anniversaryName == nil && nicknameLines.isEmpty && categoryLines.isEmpty && !emptyName }
+    public var isEmpty: Bool {
+        anniversaryName == nil && nicknameLines.isEmpty && categoryLines.isEmpty && !emptyName && omittedYear == nil
+    }
 
-    private enum CodingKeys: String, CodingKey { case anniversaryName, nicknameLines, categoryLines, emptyName }
+    private enum CodingKeys: String, CodingKey {
+        case anniversaryName, nicknameLines, categoryLines, emptyName, omittedYear
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -190,6 +198,7 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
         nicknameLines = try c.decodeIfPresent([Int].self, forKey: .nicknameLines) ?? []
         categoryLines = try c.decodeIfPresent([Int].self, forKey: .categoryLines) ?? []
         emptyName = try c.decodeIfPresent(Bool.self, forKey: .emptyName) ?? false
+        omittedYear = try c.decodeIfPresent(String.self, forKey: .omittedYear)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -198,5 +207,6 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
         if !nicknameLines.isEmpty { try c.encode(nicknameLines, forKey: .nicknameLines) }
         if !categoryLines.isEmpty { try c.encode(categoryLines, forKey: .categoryLines) }
         if emptyName { try c.encode(emptyName, forKey: .emptyName) }
+        try c.encodeIfPresent(omittedYear, forKey: .omittedYear)
     }
 }

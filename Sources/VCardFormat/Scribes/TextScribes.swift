@@ -16,8 +16,15 @@ struct SingleTextScribe: PropertyScribe {
 
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         guard context.contact[field] == nil, !line.hasGroup else { return false }
+        var omittedYear: Substring?
         if rawIfParameters {
             for index in 0..<line.parameterCount {
+                if dateType == .dateAndOrTime, line.parameterNameIs(index, "X-APPLE-OMIT-YEAR"),
+                    line.parameterValueCount(index) == 1, omittedYear == nil
+                {
+                    omittedYear = Substring(String(decoding: line.parameterValueBytes(index, 0), as: UTF8.self))
+                    continue
+                }
                 guard line.parameterNameIs(index, "VALUE"), line.parameterValueCount(index) > 0 else { return false }
                 let type = line.parameterValueBytes(index, 0)
                 let kept =
@@ -29,16 +36,67 @@ struct SingleTextScribe: PropertyScribe {
             // LANGUAGE, ALTID and friends would be lost in the model's plain string.
             return false
         }
-        context.contact[field] = ValueEscaping.unescapeText(line.valueBytes)
+        let value = ValueEscaping.unescapeText(line.valueBytes)
+        if let omittedYear {
+            // Apple's date without a year: the year it writes instead, which the model leaves out.
+            guard let monthDay = Self.monthDay(of: value, inYear: omittedYear) else {
+                // A date with a real year: the parameter says nothing more.
+                guard Self.monthDay(of: value, inYear: nil) != nil else { return false }
+                context.contact[field] = value
+                return true
+            }
+            context.contact[field] = "--" + monthDay
+            context.contact.spelling.omittedYear = String(omittedYear)
+            return true
+        }
+        context.contact[field] = value
         // 3.0 has two names for the anniversary; the one a 2.1 or 3.0 card used is the one its readers know.
         if name3 != nil && context.version != .v4_0 { context.contact.spelling.anniversaryName = line.name }
         return true
+    }
+
+    /// `MM-DD` of a date `YYYY-MM-DD` or `YYYYMMDD` whose year is `year` (any year when nil); else nil.
+    static func monthDay(of value: String, inYear year: Substring?) -> String? {
+        let digits = value.utf8.filter { $0 != 0x2D }
+        guard digits.count == 8, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+            value.utf8.count == 8
+                || (value.utf8.count == 10 && Array(value.utf8)[4] == 0x2D && Array(value.utf8)[7] == 0x2D)
+        else { return nil }
+        let text = String(decoding: digits, as: UTF8.self)
+        if let year, text.prefix(4) != year { return nil }
+        let month = text.dropFirst(4).prefix(2)
+        let day = text.suffix(2)
+        guard let m = Int(month), let d = Int(day), (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return "\(month)-\(day)"
+    }
+
+    /// `MM-DD` of a date without a year (`--MM-DD` or `--MMDD`), else nil.
+    static func yearless(_ value: String) -> String? {
+        let bytes = Array(value.utf8)
+        guard bytes.count >= 6, bytes[0] == 0x2D, bytes[1] == 0x2D else { return nil }
+        let digits = bytes.dropFirst(2).filter { $0 != 0x2D }
+        guard digits.count == 4, digits.allSatisfy({ (0x30...0x39).contains($0) }),
+            bytes.count == 6 || (bytes.count == 7 && bytes[4] == 0x2D)
+        else { return nil }
+        let text = String(decoding: digits, as: UTF8.self)
+        return text.prefix(2) + "-" + text.suffix(2)
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let value = contact[field] else { return }
         let written =
             context.version == .v4_0 ? name : (name3.map { contact.spelling.anniversaryName ?? $0 } ?? name)
+        if context.version != .v4_0, dateType == .dateAndOrTime, let year = contact.spelling.omittedYear,
+            let monthDay = Self.yearless(value)
+        {
+            // A card from Apple gets its date without a year back in Apple's form.
+            context.builder.start(group: nil, name: written)
+            context.builder.parameter("X-APPLE-OMIT-YEAR", [year])
+            context.builder.beginValue()
+            context.builder.appendText(year + "-" + monthDay)
+            context.builder.finish()
+            return
+        }
         if context.version == .v4_0, let dateType {
             if let basic = VCardDates.basic(value, type: dateType) {
                 context.appendText(written, basic)
