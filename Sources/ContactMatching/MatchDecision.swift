@@ -63,7 +63,9 @@ public struct MatchDecision: Sendable, Equatable {
 
     /// The verdict.
     public var kind: Kind
-    /// Which rule decided: "uid", "identifier+name", "name+organisation", "score", or "weak" and "none".
+    /// Which rule decided: "uid", "identifier+name", "name+organisation", "score", or "weak" and "none"; in a
+    /// merge also "held" (an existing card already has every email and phone of the incoming one, and no name
+    /// or birthday of it conflicts), "identical" (copies) and "review" (a person's answer).
     public var rule: String
     /// Everything found, for and against.
     public var evidence: [Evidence]
@@ -120,7 +122,8 @@ public struct MatchDecision: Sendable, Equatable {
             case .possible: "possible duplicate, not merged"
             case .different: "different people"
             }
-        return "\(verdict) (\(rule)): " + evidence.map(\.description).joined(separator: ", ")
+        let why = rule == "held" ? "held: this card has every email and phone of the other already" : rule
+        return "\(verdict) (\(why)): " + evidence.map(\.description).joined(separator: ", ")
     }
 
     /// The score line: `score 12.0 (merge at 10.0): given name agree +3.0, family name agree +4.0, ...; veto: ...`.

@@ -140,8 +140,13 @@ extension AddressBookMerge {
             let candidates = frozenLookups[i].candidates
             out.candidates = candidates.count
             if let holder = frozenLookups[i].holder {
-                // The decision is kept to explain it; the tier puts it before every other link.
-                let decision = existingMatcher.decide(mine, existing.keys[holder])
+                // The decision is kept to explain it; the tier puts it before every other link. Held by the card, the
+                // pair is one person whatever the rule alone says: the explanation says so.
+                var decision = existingMatcher.decide(mine, existing.keys[holder])
+                if decision.kind != .same {
+                    decision.kind = .same
+                    decision.rule = "held"
+                }
                 out.edges.append(Edge(a: holder, b: node, tier: 4, strength: 1_000, decision: decision))
                 return out
             }
