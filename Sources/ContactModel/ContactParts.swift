@@ -36,10 +36,26 @@ public struct StructuredName: Hashable, Sendable, Codable {
             && prefixes.allSatisfy(\.isEmpty) && suffixes.allSatisfy(\.isEmpty)
     }
 
-    /// The usual display order: prefixes, given, additional, family, suffixes.
+    /// The usual display order: prefixes, given, additional, family, suffixes; a Chinese, Japanese or Korean
+    /// name (every part in those scripts) family first and without spaces, as it is written: `李小龙`, `김민준`.
     public var displayName: String {
-        [prefixes, given, additional, family, suffixes].flatMap { $0 }.filter { !$0.isEmpty }
-            .joined(separator: " ")
+        let parts = [prefixes, given, additional, family, suffixes].flatMap { $0 }.filter { !$0.isEmpty }
+        if !given.allSatisfy(\.isEmpty) && !family.allSatisfy(\.isEmpty), parts.allSatisfy(Self.isEastAsian) {
+            return [prefixes, family, given, additional, suffixes].flatMap { $0 }.joined()
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Whether every character of `text` is a Han ideograph, kana or hangul (or a mark written within them).
+    private static func isEastAsian(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x3005, 0x3006, 0x303B: true  // 々 〆 〻
+            case 0x3040...0x30FF, 0x31F0...0x31FF: true  // hiragana, katakana (with ー and ・)
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: true  // hangul jamo and syllables
+            default: scalar.properties.isIdeographic
+            }
+        }
     }
 
     private enum CodingKeys: String, CodingKey { case family, given, additional, prefixes, suffixes }

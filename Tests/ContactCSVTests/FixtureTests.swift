@@ -99,7 +99,8 @@ import Testing
             ])
         #expect(kept.map(\.1) == ["Ho-SEH", "NOON-yez", "Núñez\\, José", "Graduation", "2005-06-30"])
 
-        #expect(contacts[2].formattedName == "小龍 李")
+        // Family name first and without a space, as a Chinese name is written.
+        #expect(contacts[2].formattedName == "李小龍")
         #expect(contacts[2].emails == [LabeledValue("bruce@example.hk", types: ["other"])])
         #expect(contacts[3].formattedName == "Acme Support Desk")
         #expect(contacts[3].name == nil)
