@@ -43,7 +43,7 @@ public struct ContactMerger: Sendable {
 
         func single<T: Equatable>(
             _ field: String, _ path: WritableKeyPath<Contact, T?>, shortens: (T, T) -> Bool = { _, _ in false },
-            _ show: (T) -> String
+            same: (T, T) -> Bool = { $0 == $1 }, _ show: (T) -> String
         ) {
             guard let new = incoming[keyPath: path] else { return }
             // The existing card holds the property in a form the model keeps raw (`N;LANGUAGE=en:...`): it is
@@ -57,7 +57,7 @@ public struct ContactMerger: Sendable {
                 changes.append(FieldChange(field, .added, value: show(new)))
                 return
             }
-            guard old != new else { return }
+            guard !same(old, new) else { return }
             // A name is never replaced by its own abbreviation ("Juan J. Zhou" by "J. J. Zhou"): the initial says
             // less, and a later card matched against the abbreviation could be another person of that initial.
             if incomingWins && !shortens(new, old) {
@@ -85,8 +85,10 @@ public struct ContactMerger: Sendable {
         single("ORG", \.organization) { ([$0.name] + $0.units).joined(separator: ";") }
         single("TITLE", \.title) { $0 }
         single("ROLE", \.role) { $0 }
-        single("BDAY", \.birthday) { $0 }
-        single("ANNIVERSARY", \.anniversary) { $0 }
+        // One date written two ways (`1985-04-15` and `19850415`, `--04-15` and `--0415`) is no change.
+        let sameDate: (String, String) -> Bool = { a, b in a == b || Birthday(a).map { $0 == Birthday(b) } ?? false }
+        single("BDAY", \.birthday, same: sameDate) { $0 }
+        single("ANNIVERSARY", \.anniversary, same: sameDate) { $0 }
         single("PHOTO", \.photo) { p in p.uri ?? "\(p.data?.count ?? 0) bytes of \(p.mediaType ?? "image")" }
         if let uid = incoming.uid {
             if out.uid == nil {

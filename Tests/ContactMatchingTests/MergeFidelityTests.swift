@@ -161,6 +161,25 @@ import VCardFormat
         }
     }
 
+    /// One date written two ways (extended and basic, Apple's year-less form read as `--04-15` and another
+    /// client's `--0415`) is no change; another date is.
+    @Test func oneDateWrittenTwoWaysIsNoChange() {
+        for (existing, incoming, changed) in [
+            ("1985-04-15", "19850415", false), ("--04-15", "--0415", false), ("1985-04-15", "1985-04-16", true),
+            ("--04-15", "1985-04-15", true), ("1985-04-15", "15 April 1985", true),
+        ] {
+            var a = Contact(formattedName: "A")
+            a.birthday = existing
+            a.anniversary = existing
+            var b = Contact(formattedName: "A")
+            b.birthday = incoming
+            b.anniversary = incoming
+            let (merged, changes) = ContactMerger().merge(b, into: a)
+            #expect(changes.map(\.field) == (changed ? ["BDAY", "ANNIVERSARY"] : []), "\(existing) \(incoming)")
+            #expect(merged.birthday == (changed ? incoming : existing))
+        }
+    }
+
     /// Without the book's country code, a number written without its country is read in the country of the two
     /// cards' international numbers when they are all of one: one line, not two. With numbers of two countries
     /// nothing is assumed.

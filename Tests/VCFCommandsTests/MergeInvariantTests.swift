@@ -137,8 +137,16 @@ import VCardSyntax
             out.organization.map { ([$0.name] + $0.units).joined(separator: ";") })
         single("TITLE", card.title, out.title)
         single("ROLE", card.role, out.role)
-        single("BDAY", card.birthday, out.birthday)
-        single("ANNIVERSARY", card.anniversary, out.anniversary)
+        // A date written another way (`19850425`, `1985-04-25`) is the same date.
+        func date(_ field: String, _ value: String?, _ result: String?) {
+            if let value {
+                check(
+                    field, value == result || Birthday(value).map { $0 == result.flatMap(Birthday.init) } ?? false,
+                    value)
+            }
+        }
+        date("BDAY", card.birthday, out.birthday)
+        date("ANNIVERSARY", card.anniversary, out.anniversary)
         single("UID", card.uid, out.uid)
         if let photo = card.photo {
             check(
