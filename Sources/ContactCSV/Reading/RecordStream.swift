@@ -6,7 +6,7 @@ extension ContactCSV {
     /// The file's encoding is decided for the whole file, as `read` decides it, before the first record: the
     /// caller reads the file through an `EncodingCheck` first. UTF-16 is read whole, by `read`. So is the order of
     /// its slashed dates (`DateOrder`): for an Outlook file with a date column the caller reads the file through
-    /// `dateOrder(check:more:)` too, which stops at the header row of any other file.
+    /// `datesAreDayFirst(check:more:)` too, which stops at the header row of any other file.
     package struct RecordStream {
         /// A record, with the problems told before it and the errors within its lines.
         package struct Item {
@@ -44,7 +44,7 @@ extension ContactCSV {
         private var done = false
 
         /// A stream over the pieces `more` gives (empty at the end of the file), which the check read first, with
-        /// the order of its dates from `dateOrder(check:more:)`.
+        /// the order of its dates from `datesAreDayFirst(check:more:)`.
         package init(check: EncodingCheck, dayFirst: Bool = false, more: @escaping () throws -> [UInt8]) {
             separator = check.separator
             decoding = check.problem == nil ? .utf8 : .windows1252
