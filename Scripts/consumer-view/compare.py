@@ -70,6 +70,9 @@ REASONS = {
     "structured-padding": "N has five components and ADR seven (RFC 2426 3.1.2, 3.2.1); our output writes them "
     "all, the missing ones empty.",
     "same-date": "The same date or date-time in ISO 8601's basic and extended forms.",
+    "apple-omitted-year": "Apple writes a date without a year as that date in the year its X-APPLE-OMIT-YEAR "
+    "parameter names (BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15); 4.0 writes a date without a year as --MMDD (RFC "
+    "6350 4.3.1): the same month and day, without the year that was never there, or the parameter.",
     "tel-uri-as-text": "3.0 has no tel: URI for TEL; the number of a 4.0 tel: URI is written as text, its extension "
     "as ` ext. N`, which a person and a phone dial.",
     "tel-text-as-uri": "4.0 writes a number that came as a tel: URI back as one.",
@@ -322,6 +325,14 @@ def charset_repaired(old, new, context=None):
     return False
 
 
+def apple_omitted_year(old, ov, nv):
+    """Whether `ov` is a date in the year the entry's X-APPLE-OMIT-YEAR names and `nv` its month and day alone."""
+    years = old["p"].get("X-APPLE-OMIT-YEAR", [])
+    o, n = iso_date(ov), iso_date(nv)
+    return len(years) == 1 and o is not None and n is not None and nv.strip().startswith("--") and \
+        len(o) == 8 and o[:4] == years[0] and n == o[4:]
+
+
 def iso_date(text):
     digits = re.sub(r"[-:]", "", text.strip())
     return digits if re.fullmatch(r"[0-9T+Z.]+", digits) else None
@@ -571,6 +582,8 @@ def explain_value(old, new, context):
     if name in ("BDAY", "ANNIVERSARY", "X-ANNIVERSARY", "REV", "DEATHDATE") and iso_date(ov) and \
             iso_date(ov) == iso_date(nv):
         return "same-date"
+    if name in ("BDAY", "ANNIVERSARY", "X-ANNIVERSARY") and apple_omitted_year(old, ov, nv):
+        return "apple-omitted-year"
     if name == "TEL" and context["kind"] == "v3" and tel_as_text(ov, nv):
         return "tel-uri-as-text"
     if name == "GEO" and geo_numbers(ov) == geo_numbers(nv) and len(geo_numbers(ov)) >= 2:
@@ -622,6 +635,9 @@ def explain_params(old, new, context, value_reason):
     """The reasons the parameters differ acceptably, or None."""
     op = {k: v for k, v in old["p"].items() if k not in TRANSFER}
     np_ = {k: v for k, v in new["p"].items() if k not in TRANSFER}
+    if value_reason == "apple-omitted-year":
+        # The parameter is what the value's reason reads: the year it names is the one left out.
+        op.pop("X-APPLE-OMIT-YEAR", None)
     if op == np_:
         return []
     name = old["n"]
