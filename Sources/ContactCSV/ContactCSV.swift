@@ -21,7 +21,10 @@ import Foundation
 /// addresses: Google's numbered groups to any count, a cell holding several values joined by ` ::: ` giving
 /// several values of one label, and Outlook's fixed columns (`E-mail 2 Address`, `Mobile Phone`,
 /// `Home Street 2`...). Outlook's "not set" defaults (`Gender` `Unspecified`, `Priority` and `Sensitivity`
-/// `Normal`, `Private` `False`) count as empty.
+/// `Normal`, `Private` `False`) count as empty. A name's reading (Google's `Phonetic First Name`, `Phonetic
+/// Middle Name` and `Phonetic Last Name`, its older layout's `Given Name Yomi`, `Additional Name Yomi` and
+/// `Family Name Yomi`, Outlook's `Given Yomi` and `Surname Yomi`) becomes the extension Apple Contacts and
+/// Android keep it in, `X-PHONETIC-FIRST-NAME`, `X-PHONETIC-MIDDLE-NAME` or `X-PHONETIC-LAST-NAME`.
 ///
 /// Google labels and kinds: `Home` home, `Work` work, `Mobile` cell, `Main` main, `Pager` pager, `Other`
 /// other, `Home Fax` / `Work Fax` / `Other Fax` home / work / other and fax, `Fax` fax, `Car` car, `ISDN` isdn,
@@ -35,7 +38,7 @@ import Foundation
 /// What the Google layout carries, and so what survives `read(write(contacts))`: the name parts (each part one
 /// entry; several are joined with a space), nicknames, organisation name and units, title, birthday,
 /// anniversary, note, categories, a photo link, emails, phones, addresses and web addresses with their kinds,
-/// label and `pref` 1, and the kept `X-CSV-FIELD` columns. A display name that differs from the derivation is
+/// label and `pref` 1, the phonetic name parts, and the kept `X-CSV-FIELD` columns. A display name that differs from the derivation is
 /// lost, except that a card with no name parts gets it as its first name. Not carried: UID, role, messaging
 /// and social profiles, revision, embedded photos, value groups and extra parameters, kinds beside a label (the
 /// label wins), `pref` other than 1, and every other extension.
@@ -115,8 +118,9 @@ public enum ContactCSV {
     /// groups as the contact with the most needs (at least one of each), an `Event` group labelled
     /// `Anniversary` when a contact has one (numbered above every kept `Event` column, so the two never share a
     /// column), then the headers of kept `X-CSV-FIELD` columns, in an order that keeps each contact's kept
-    /// columns in its own order. A kept `Phonetic ... Name` or `File As` column fills Google's column of that
-    /// name. Several values go in separate groups, never joined by ` ::: `; nicknames and organisation units are
+    /// columns in its own order. An `X-PHONETIC-FIRST-NAME`, `-MIDDLE-NAME` or `-LAST-NAME` extension (or a
+    /// kept column of that header) fills Google's `Phonetic ... Name` column of that part, and a kept `File As`
+    /// column Google's `File As`. Several values go in separate groups, never joined by ` ::: `; nicknames and organisation units are
     /// joined by ` ::: `; the category `starred` is written `* starred`. Rows end with CRLF; fields are quoted only
     /// when they hold a comma, quote or line break; UTF-8 without a byte order mark.
     ///

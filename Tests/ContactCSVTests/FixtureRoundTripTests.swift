@@ -7,11 +7,16 @@ import Testing
 /// Our CSV of each fixture's contacts: the written golden, and re-import to the same cards.
 @Suite struct FixtureRoundTripTests {
     /// What the Google layout carries (see `ContactCSV`): it has no display-name column, so a display name
-    /// comes back as the derivation from the name parts, organisation or first email. Nothing else changes for
-    /// contacts read from CSV.
+    /// comes back as the derivation from the name parts, organisation or first email; and its phonetic name
+    /// columns come before every kept column, so the phonetic names come back first among the extensions.
+    /// Nothing else changes for contacts read from CSV.
     static func carried(_ contact: Contact) -> Contact {
         var contact = contact
         contact.formattedName = ContactCSV.derivedFormattedName(contact)
+        let phonetic = ["X-PHONETIC-FIRST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME"]
+        contact.extensions =
+            phonetic.flatMap { name in contact.extensions.filter { $0.name == name } }
+            + contact.extensions.filter { !phonetic.contains($0.name) }
         return contact
     }
 
@@ -41,7 +46,8 @@ import Testing
         }
         let legacy = try FixtureTests.read("google-legacy.csv").contacts
         let changed = zip(legacy, legacy.map(Self.carried)).filter { $0 != $1 }.map(\.0.formattedName)
-        // `Name` gives the family name first; the derivation puts the given name first.
+        // `Name` gives the family name first, with a space the derivation leaves out; and its `Yomi Name`, a
+        // kept column, comes before the phonetic given and family names.
         #expect(changed == ["佐藤 恵子"])
     }
 }

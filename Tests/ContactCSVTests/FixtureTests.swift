@@ -90,14 +90,16 @@ import Testing
         #expect(jose.addresses.map(\.label) == ["Casa"])
         #expect(jose.addresses.map(\.types) == [[]])
         #expect(jose.categories == ["Familia"])
-        // Event 2 is the anniversary; Event 1 (a graduation) has no field and is kept, like the phonetic names.
+        // Event 2 is the anniversary; Event 1 (a graduation) has no field and is kept, like File As. The phonetic
+        // names are the properties Apple Contacts and Android keep them in.
         #expect(jose.anniversary == "2012-09-08")
-        let kept = jose.extensions.map { ($0.parameters.first?.values.first ?? "", $0.value) }
+        let kept = jose.extensions.map { ($0.name, $0.parameters.first?.values.first ?? "", $0.value) }
         #expect(
             kept.map(\.0) == [
-                "Phonetic First Name", "Phonetic Last Name", "File As", "Event 1 - Label", "Event 1 - Value",
+                "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "X-CSV-FIELD", "X-CSV-FIELD", "X-CSV-FIELD",
             ])
-        #expect(kept.map(\.1) == ["Ho-SEH", "NOON-yez", "Núñez\\, José", "Graduation", "2005-06-30"])
+        #expect(kept.map(\.1) == ["", "", "File As", "Event 1 - Label", "Event 1 - Value"])
+        #expect(kept.map(\.2) == ["Ho-SEH", "NOON-yez", "Núñez\\, José", "Graduation", "2005-06-30"])
 
         // Family name first and without a space, as a Chinese name is written.
         #expect(contacts[2].formattedName == "李小龍")
@@ -129,8 +131,12 @@ import Testing
         #expect(keiko.formattedName == "佐藤 恵子")
         #expect(keiko.anniversary == "2015-04-01")
         #expect(keiko.phones.map(\.types) == [["work"], ["work", "fax"]])
+        // The whole name's reading has no property of its own and is kept; its parts' readings are Apple's and
+        // Android's phonetic names.
         #expect(
-            keiko.extensions.map { $0.parameters[0].values[0] } == ["Yomi Name", "Given Name Yomi", "Family Name Yomi"])
+            keiko.extensions.map { "\($0.name) \($0.parameters.first?.values.first ?? "")" } == [
+                "X-CSV-FIELD Yomi Name", "X-PHONETIC-FIRST-NAME ", "X-PHONETIC-LAST-NAME ",
+            ])
         let pizzeria = contacts[2]
         #expect(pizzeria.formattedName == "Pizzeria Roma")
         #expect(pizzeria.emails == [LabeledValue("info@pizzeria-roma.example", types: ["other"], pref: 1)])

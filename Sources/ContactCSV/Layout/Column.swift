@@ -19,6 +19,9 @@ enum Column: Hashable {
     case url(types: [String])
     /// An Outlook column whose value `unset` is Outlook's default, the same as empty (`Gender` `Unspecified`).
     case outlookDefault(unset: String)
+    /// A part of the name as it sounds (Google's `Phonetic First Name`, Outlook's `Given Yomi`): the vCard
+    /// property Apple Contacts and Android keep that part in (see `KeptColumn.phoneticProperties`).
+    case phonetic(property: String)
     /// Anything the model does not name: kept as `X-CSV-FIELD`.
     case unmapped
 
@@ -90,12 +93,18 @@ enum Column: Hashable {
         "Name Suffix": .suffix, "Nickname": .nickname, "Organization Name": .organization,
         "Organization Title": .title, "Organization Department": .department, "Birthday": .birthday,
         "Notes": .notes, "Photo": .photo, "Labels": .categories,
+        "Phonetic First Name": .phonetic(property: "X-PHONETIC-FIRST-NAME"),
+        "Phonetic Middle Name": .phonetic(property: "X-PHONETIC-MIDDLE-NAME"),
+        "Phonetic Last Name": .phonetic(property: "X-PHONETIC-LAST-NAME"),
     ]
 
     private static let googleLegacyFixed: [String: Column] = [
         "Name": .formattedName, "Given Name": .given, "Additional Name": .additional, "Family Name": .family,
         "Name Prefix": .prefix, "Name Suffix": .suffix, "Nickname": .nickname, "Birthday": .birthday,
         "Notes": .notes, "Photo": .photo, "Group Membership": .categories,
+        "Given Name Yomi": .phonetic(property: "X-PHONETIC-FIRST-NAME"),
+        "Additional Name Yomi": .phonetic(property: "X-PHONETIC-MIDDLE-NAME"),
+        "Family Name Yomi": .phonetic(property: "X-PHONETIC-LAST-NAME"),
     ]
 
     private static let googleAddressParts: [String: GroupPart] = [
@@ -114,6 +123,8 @@ enum Column: Hashable {
             "Web Page": .url(types: ["work"]), "Personal Web Page": .url(types: ["home"]),
             "Gender": .outlookDefault(unset: "Unspecified"), "Priority": .outlookDefault(unset: "Normal"),
             "Sensitivity": .outlookDefault(unset: "Normal"), "Private": .outlookDefault(unset: "False"),
+            "Given Yomi": .phonetic(property: "X-PHONETIC-FIRST-NAME"),
+            "Surname Yomi": .phonetic(property: "X-PHONETIC-LAST-NAME"),
         ]
         let phones: [(String, GoogleLabel)] = [
             ("Assistant's Phone", GoogleLabel(types: [], label: "Assistant", pref: nil)),

@@ -18,9 +18,20 @@ enum KeptColumn {
             value: escape(text))
     }
 
-    /// The header and plain text of a kept column, or nil when the extension is not one.
+    /// The properties Apple Contacts and Android write a name's sound in (`X-PHONETIC-FIRST-NAME:たろう`), by the
+    /// Google column of the same part: read from Google's, its older layout's and Outlook's columns, and written
+    /// back to Google's, so a reading of a Japanese or Chinese name goes from one client to the other.
+    static let phoneticProperties: [String: String] = [
+        "X-PHONETIC-FIRST-NAME": "Phonetic First Name", "X-PHONETIC-MIDDLE-NAME": "Phonetic Middle Name",
+        "X-PHONETIC-LAST-NAME": "Phonetic Last Name",
+    ]
+
+    /// The header and plain text of a kept column (or of a phonetic name, under Google's column for it), or nil
+    /// when the extension is neither.
     static func column(of ext: Extension) -> (header: String, text: String)? {
-        guard ext.name.uppercased() == propertyName,
+        let name = ext.name.uppercased()
+        if let header = phoneticProperties[name] { return (header, unescape(ext.value)) }
+        guard name == propertyName,
             let parameter = ext.parameters.first(where: { $0.name.uppercased() == columnParameter }),
             let header = parameter.values.first
         else { return nil }

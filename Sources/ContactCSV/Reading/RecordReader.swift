@@ -132,6 +132,12 @@ struct RecordReader {
                 if birthParts[part] != nil { keep() } else { birthParts[part] = (index, value) }
             case .outlookDefault(let unset):
                 if value != unset { keep() }
+            case .phonetic(let property):
+                if kept.contains(where: { $0.ext.name == property }) {
+                    keep()
+                } else {
+                    kept.append((index, Extension(name: property, value: KeptColumn.escape(value))))
+                }
             case .unmapped:
                 keep()
             }
