@@ -1,7 +1,8 @@
 import ContactModel
 
 /// What a preview shows of one card, in the order a receiving app shows it: photo, name, title and company,
-/// then phones, emails, addresses, links, profiles, dates and the note. Text and HTML both draw from it, so
+/// then nicknames and the phonetic name, phones, emails, addresses (laid out as in their country), links,
+/// profiles, related people, dates and the note. Text and HTML both draw from it, so
 /// the two never disagree on what a card holds.
 public struct CardView: Sendable {
     /// One labelled entry: a phone, an email, an address (several lines), a date, the note.
@@ -42,9 +43,20 @@ public struct CardView: Sendable {
 
     private static func rows(_ contact: Contact) -> [Row] {
         var rows: [Row] = []
+        let others = OtherFields.fields(contact)
+        func append(_ place: OtherFields.Place) {
+            for field in others where field.place == place {
+                rows.append(
+                    Row(
+                        label: field.label,
+                        lines: field.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                        kind: .other))
+            }
+        }
         if !contact.nicknames.isEmpty {
             rows.append(Row(label: "nickname", lines: [contact.nicknames.joined(separator: ", ")], kind: .other))
         }
+        append(.name)
         for phone in contact.phones {
             rows.append(Row(label: label(phone, default: "phone"), lines: [phone.value], kind: .phone))
         }
@@ -53,12 +65,10 @@ public struct CardView: Sendable {
                 Row(label: label(email, default: "email", skip: ["internet"]), lines: [email.value], kind: .email))
         }
         for address in contact.addresses {
-            let lines = [
-                address.poBox, address.extended, address.street,
-                [address.postalCode, address.locality].filter { !$0.isEmpty }.joined(separator: " "),
-                address.region, address.country,
-            ].filter { !$0.isEmpty }
-            rows.append(Row(label: address.label ?? (address.types.first ?? "address"), lines: lines, kind: .other))
+            rows.append(
+                Row(
+                    label: address.label ?? (address.types.first ?? "address"),
+                    lines: AddressLayout.lines(address, in: contact), kind: .other))
         }
         for url in contact.urls { rows.append(Row(label: label(url, default: "url"), lines: [url.value], kind: .url)) }
         for im in contact.instantMessaging {
@@ -67,10 +77,14 @@ public struct CardView: Sendable {
         for profile in contact.socialProfiles {
             rows.append(Row(label: label(profile, default: "social"), lines: [profile.value], kind: .url))
         }
-        if let birthday = contact.birthday { rows.append(Row(label: "birthday", lines: [birthday], kind: .other)) }
-        if let anniversary = contact.anniversary {
-            rows.append(Row(label: "anniversary", lines: [anniversary], kind: .other))
+        append(.person)
+        if let birthday = contact.birthday {
+            rows.append(Row(label: "birthday", lines: [OtherFields.readableDate(birthday)], kind: .other))
         }
+        if let anniversary = contact.anniversary {
+            rows.append(Row(label: "anniversary", lines: [OtherFields.readableDate(anniversary)], kind: .other))
+        }
+        append(.date)
         if !contact.categories.isEmpty {
             rows.append(Row(label: "categories", lines: [contact.categories.joined(separator: ", ")], kind: .other))
         }

@@ -23,7 +23,7 @@ import VCardFormat
 
     static func fixture(_ name: String) -> String { FixturePaths.url("preview/\(name).vcf").path }
 
-    @Test(arguments: cards + ["all"]) func eachFormatMatchesItsGolden(card: String) {
+    @Test(arguments: cards + ["all", "other-clients"]) func eachFormatMatchesItsGolden(card: String) {
         for format in ["text", "json", "html"] {
             let result = Self.run(["preview", Self.fixture(card), "--format", format])
             #expect(result.code == 0, "\(card) \(format): \(result.err)")
@@ -174,5 +174,68 @@ import VCardFormat
         #expect(bad.code == 64 && bad.err.contains("--format takes text, json or html, not pdf"))
         let typo = Self.run(["preview", "--no-phot"])
         #expect(typo.code == 64 && typo.err.contains("did you mean --no-photo?"))
+    }
+}
+
+/// What other clients keep in properties of their own, shown as a phone shows it, and each address laid out as
+/// people in its country write it (`Fixtures/preview/other-clients.vcf`: an iPhone card, an Outlook 2.1 card, an
+/// Android 2.1 card, an Evolution and KAddressBook card, a vCard 4.0 card).
+@Suite struct OtherClientsPreviewTests {
+    static let cards: [[String]] = {
+        let out = PreviewTests.run(["preview", PreviewTests.fixture("other-clients")]).out
+        return out.components(separatedBy: "\n\n").map { $0.split(separator: "\n").map(String.init) }
+    }()
+
+    /// The card's rows as `label: text`, its lines joined by ` / ` (a label is padded with two spaces or more,
+    /// and a row's further lines have none).
+    static func rows(_ card: Int) -> [String] {
+        var rows: [String] = []
+        for line in cards[card].dropFirst() {
+            let parts = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            if parts.count == 1, let last = rows.popLast() {
+                rows.append(last + " / " + parts[0])
+            } else {
+                rows.append(parts.joined(separator: ": "))
+            }
+        }
+        return rows
+    }
+
+    @Test func addressesAreLaidOutAsInTheirCountry() {
+        // The iPhone names the country only by its code (X-ABADR).
+        #expect(Self.rows(0).contains("home: 1 Infinite Loop / Cupertino, CA 95014"))
+        #expect(Self.rows(1).contains("work: One Microsoft Way / Redmond, WA 98052 / United States of America"))
+        #expect(Self.rows(1).contains("home: 1 Rideau St / Ottawa ON K1N 5Y8 / Canada"))
+        #expect(Self.rows(2).contains("home: 2 George St / Sydney NSW 2000 / Australia"))
+        #expect(Self.rows(3).contains("home: Heidestraße 17 / 51147 Köln / Deutschland"))
+        // No country, but a ZIP+4 code after a state.
+        #expect(Self.rows(3).contains("work: 100 Main St / Springfield, IL 62701-1234"))
+    }
+
+    @Test func otherClientsDatesAndPeopleAreShown() {
+        #expect(
+            Self.rows(0) == [
+                "home: 1 Infinite Loop / Cupertino, CA 95014", "Spouse: Jane Appleseed", "birthday: 1980-05-06",
+                "Anniversary: 2010-06-01", "First met: --07-04",
+            ])
+        #expect(
+            Array(Self.rows(1).suffix(4)) == [
+                "spouse: Jane", "manager: Pat Lee", "birthday: 1980-03-15", "anniversary: 2005-06-11",
+            ])
+        #expect(
+            Self.rows(2) == [
+                "phonetic: やまだ たろう", "nickname: Taro-chan", "home: 2 George St / Sydney NSW 2000 / Australia",
+                "spouse: Hanako", "Mentor: Ken", "anniversary: 1999-07-10",
+            ])
+        #expect(
+            Array(Self.rows(3).suffix(3)) == [
+                "spouse: Max Mustermann", "assistant: Lena, the intern", "anniversary: 2001-09-21",
+            ])
+        #expect(
+            Self.rows(4) == [
+                "friend: Bruno Costa", "co-worker: urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+                "anniversary: --06-11",
+            ])
     }
 }

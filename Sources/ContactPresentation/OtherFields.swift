@@ -1,0 +1,187 @@
+import ContactModel
+
+/// Names, people and dates that clients keep in properties of their own, and that a phone shows with the rest
+/// of a card: Apple's and Android's phonetic names (`X-PHONETIC-FIRST-NAME`), Apple's labelled dates and related
+/// names (`item3.X-ABDATE` labelled `_$!<Anniversary>!$_`), vCard 4.0's RELATED, Android's nicknames,
+/// relations and events (`X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Linda;14;...`), and Outlook's,
+/// Evolution's and KAddressBook's anniversary, spouse, manager and assistant. The model keeps each as the
+/// property it came in (so it goes back out as it was); a preview shows what it means.
+enum OtherFields {
+    /// Where a field goes among a preview's rows.
+    enum Place {
+        /// With the nickname.
+        case name
+        /// After the links and profiles.
+        case person
+        /// With the birthday and anniversary.
+        case date
+    }
+
+    /// One field: its place, label and text.
+    struct Field: Equatable {
+        var place: Place
+        var label: String
+        var text: String
+    }
+
+    /// The fields of `contact`, in the order its properties come.
+    static func fields(_ contact: Contact) -> [Field] {
+        var out: [Field] = []
+        if let phonetic = phoneticName(contact) { out.append(Field(place: .name, label: "phonetic", text: phonetic)) }
+        for ext in contact.extensions {
+            let name = ext.name.uppercased()
+            if let (place, label) = fixed[name] {
+                let text = unescaped(ext.value)
+                guard !text.isEmpty else { continue }
+                out.append(Field(place: place, label: label, text: place == .date ? readableDate(text) : text))
+                continue
+            }
+            switch name {
+            case "X-ABDATE", "X-ABRELATEDNAMES":
+                let text = unescaped(ext.value)
+                guard !text.isEmpty else { continue }
+                let date = name == "X-ABDATE"
+                let label = appleLabel(of: ext, in: contact) ?? (date ? "date" : "related")
+                out.append(Field(place: date ? .date : .person, label: label, text: date ? readableDate(text) : text))
+            case "RELATED":
+                let types = ext.parameters.filter { $0.name.uppercased() == "TYPE" }.flatMap(\.values)
+                let text = unescaped(ext.value)
+                guard !text.isEmpty else { continue }
+                out.append(
+                    Field(place: .person, label: types.isEmpty ? "related" : types.joined(separator: ","), text: text))
+            case "X-ANDROID-CUSTOM":
+                if let field = android(ext.value) { out.append(field) }
+            default:
+                continue
+            }
+        }
+        return out
+    }
+
+    /// Properties whose name says what they hold.
+    private static let fixed: [String: (Place, String)] = [
+        "X-MS-ANNIVERSARY": (.date, "anniversary"), "X-EVOLUTION-ANNIVERSARY": (.date, "anniversary"),
+        "X-KADDRESSBOOK-X-ANNIVERSARY": (.date, "anniversary"),
+        "X-MS-SPOUSE": (.person, "spouse"), "X-EVOLUTION-SPOUSE": (.person, "spouse"),
+        "X-KADDRESSBOOK-X-SPOUSESNAME": (.person, "spouse"), "X-SPOUSE": (.person, "spouse"),
+        "X-MS-MANAGER": (.person, "manager"), "X-EVOLUTION-MANAGER": (.person, "manager"),
+        "X-KADDRESSBOOK-X-MANAGERSNAME": (.person, "manager"), "X-MANAGER": (.person, "manager"),
+        "X-MS-ASSISTANT": (.person, "assistant"), "X-EVOLUTION-ASSISTANT": (.person, "assistant"),
+        "X-KADDRESSBOOK-X-ASSISTANTSNAME": (.person, "assistant"), "X-ASSISTANT": (.person, "assistant"),
+    ]
+
+    /// The phonetic name in the order the name is shown: family name first where the name is written so.
+    private static func phoneticName(_ contact: Contact) -> String? {
+        func part(_ property: String) -> String {
+            contact.extensions.first { $0.name.uppercased() == property }.map { unescaped($0.value) } ?? ""
+        }
+        let (first, middle, last) = (
+            part("X-PHONETIC-FIRST-NAME"), part("X-PHONETIC-MIDDLE-NAME"), part("X-PHONETIC-LAST-NAME")
+        )
+        var parts = [first, middle, last]
+        if let name = contact.name, !name.family.joined().isEmpty, !name.given.joined().isEmpty,
+            name.displayName.hasPrefix(name.family.joined())
+        {
+            parts = [last, first, middle]
+        }
+        let text = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    /// The label of the property's group (`item3.X-ABLabel`), Apple's own labels unwrapped (`Anniversary`).
+    private static func appleLabel(of ext: Extension, in contact: Contact) -> String? {
+        guard let group = ext.group?.lowercased() else { return nil }
+        guard
+            let label = contact.extensions.first(where: {
+                $0.group?.lowercased() == group && $0.name.uppercased() == "X-ABLABEL"
+            })
+        else { return nil }
+        let text = unescaped(label.value)
+        if text.hasPrefix("_$!<") && text.hasSuffix(">!$_") && text.count >= 8 {
+            return String(text.dropFirst(4).dropLast(4))
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    /// Android's nickname, relation or event (`vnd.android.cursor.item/relation;Linda;14;;...`: the value, its
+    /// kind as Android numbers it, and a label of the user's own for kind 0).
+    private static func android(_ value: String) -> Field? {
+        let parts = split(value)
+        guard parts.count >= 2, !parts[1].isEmpty else { return nil }
+        let kind = parts.count > 2 ? Int(parts[2]) : nil
+        let custom = parts.count > 3 && !parts[3].isEmpty ? parts[3] : nil
+        switch parts[0] {
+        case "vnd.android.cursor.item/nickname":
+            let kinds = [2: "other name", 3: "maiden name", 4: "short name", 5: "initials"]
+            return Field(place: .name, label: custom ?? kind.flatMap { kinds[$0] } ?? "nickname", text: parts[1])
+        case "vnd.android.cursor.item/relation":
+            let kinds = [
+                1: "assistant", 2: "brother", 3: "child", 4: "domestic partner", 5: "father", 6: "friend",
+                7: "manager", 8: "mother", 9: "parent", 10: "partner", 11: "referred by", 12: "relative",
+                13: "sister", 14: "spouse",
+            ]
+            return Field(place: .person, label: custom ?? kind.flatMap { kinds[$0] } ?? "related", text: parts[1])
+        case "vnd.android.cursor.item/contact_event":
+            let kinds = [1: "anniversary", 2: "date", 3: "birthday"]
+            return Field(
+                place: .date, label: custom ?? kind.flatMap { kinds[$0] } ?? "date", text: readableDate(parts[1]))
+        default:
+            return nil
+        }
+    }
+
+    /// A date as a person reads it: `19800315` as `1980-03-15`, `--0415` as `--04-15`; anything else as written.
+    static func readableDate(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let digits = { (range: Range<Int>) in bytes[range].allSatisfy { (0x30...0x39).contains($0) } }
+        if bytes.count == 8 && digits(0..<8) {
+            return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
+        }
+        if bytes.count == 6 && bytes[0] == 0x2D && bytes[1] == 0x2D && digits(2..<6) {
+            return "--\(text.dropFirst(2).prefix(2))-\(text.suffix(2))"
+        }
+        return text
+    }
+
+    /// vCard text unescaped: `\n` a line break, `\,` `\;` `\\` their character.
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                out.append(character == "n" || character == "N" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        if escaping { out.append("\\") }
+        return out
+    }
+
+    /// A structured value's parts, split at each `;` not escaped, each unescaped.
+    private static func split(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                current.append("\\")
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == ";" {
+                parts.append(unescaped(current))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(unescaped(current))
+        return parts
+    }
+}
