@@ -85,6 +85,9 @@ REASONS = {
     "profile-spelling": "PROFILE's value is written VCARD, its RFC 2426 spelling: Python vobject rejects a card "
     "whose PROFILE is spelled otherwise (`VCard`).",
     "agent-4.0": "RFC 6350 removed AGENT; 4.0 writes it as RELATED;TYPE=agent (a nested card as a data: URI).",
+    "android-nickname": "Android writes a nickname in 2.1, which has no NICKNAME, as X-ANDROID-CUSTOM:"
+    "vnd.android.cursor.item/nickname;NAME;1;...; our 3.0 and 4.0 write it as NICKNAME:NAME, which Android reads "
+    "too: the same name, now a nickname to every reader.",
     "nested-card-converted": "A card nested in AGENT is converted like any other card (version, types, required "
     "FN and N); every value of the original nested card is in ours.",
     "unchanged-line": "Every line of this property in our output is a line of the original as written; the "
@@ -546,6 +549,7 @@ def utf8_fold_joined(old, new):
 # ---- pairing and classification ------------------------------------------------------------------------------
 
 RENAMES = {("ANNIVERSARY", "X-ANNIVERSARY"), ("X-ANNIVERSARY", "ANNIVERSARY"), ("AGENT", "RELATED"),
+           ("X-ANDROID-CUSTOM", "NICKNAME"),
            ("PHOTO", "X-PHOTO"), ("LOGO", "X-LOGO"), ("SOUND", "X-SOUND")} | \
     {(n, "X-" + n) for n in ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID", "SORT-STRING", "CLASS")}
 SINGLE = ("N", "BDAY", "ANNIVERSARY", "GENDER", "KIND", "PRODID", "UID", "SORT-STRING", "CLASS")
@@ -775,6 +779,17 @@ def encoded_in(text, charset, data):
         return False
 
 
+def android_nickname(value):
+    """The name an Android nickname line holds (vnd.android.cursor.item/nickname;NAME;KIND;...), when it is a
+    plain one (kind 1 or none, nothing after it), else None."""
+    parts = value.split(";") if isinstance(value, str) else []
+    if len(parts) < 2 or parts[0] != "vnd.android.cursor.item/nickname" or not parts[1]:
+        return None
+    if len(parts) > 2 and parts[2] not in ("", "1") or any(parts[3:]):
+        return None
+    return parts[1]
+
+
 def explain_pair(old, new, context):
     """(reasons, recovered) for a pair, or (None, False) when a difference is unexplained."""
     reasons = []
@@ -784,6 +799,8 @@ def explain_pair(old, new, context):
             reasons.append("x-anniversary-3.0")
         elif (old["n"], new["n"]) == ("AGENT", "RELATED") and context["kind"] == "v4":
             return ["agent-4.0"], False
+        elif (old["n"], new["n"]) == ("X-ANDROID-CUSTOM", "NICKNAME"):
+            return (["android-nickname"], False) if android_nickname(old["v"]) == new["v"] else (None, False)
         elif (old["n"], new["n"]) == ("X-ANNIVERSARY", "ANNIVERSARY") and context["kind"] == "v4":
             reasons.append("anniversary-4.0")
         elif new["n"] == "X-" + old["n"] and old["n"] in BINARY and context["kind"] == "v4":

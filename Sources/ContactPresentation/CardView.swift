@@ -53,6 +53,7 @@ public struct CardView: Sendable {
                         kind: .other))
             }
         }
+        append(.phonetic)
         if !contact.nicknames.isEmpty {
             rows.append(Row(label: "nickname", lines: [contact.nicknames.joined(separator: ", ")], kind: .other))
         }

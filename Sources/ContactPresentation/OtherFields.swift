@@ -2,14 +2,17 @@ import ContactModel
 
 /// Names, people and dates that clients keep in properties of their own, and that a phone shows with the rest
 /// of a card: Apple's and Android's phonetic names (`X-PHONETIC-FIRST-NAME`), Apple's labelled dates and related
-/// names (`item3.X-ABDATE` labelled `_$!<Anniversary>!$_`), vCard 4.0's RELATED, Android's nicknames,
-/// relations and events (`X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Linda;14;...`), and Outlook's,
+/// names (`item3.X-ABDATE` labelled `_$!<Anniversary>!$_`), vCard 4.0's RELATED, Android's other names (a
+/// maiden name, initials: its plain nickname is read as NICKNAME), relations and events
+/// (`X-ANDROID-CUSTOM:vnd.android.cursor.item/relation;Linda;14;...`), and Outlook's,
 /// Evolution's and KAddressBook's anniversary, spouse, manager and assistant. The model keeps each as the
 /// property it came in (so it goes back out as it was); a preview shows what it means.
 enum OtherFields {
     /// Where a field goes among a preview's rows.
     enum Place {
-        /// With the nickname.
+        /// First, under the name.
+        case phonetic
+        /// After the nickname.
         case name
         /// After the links and profiles.
         case person
@@ -27,7 +30,9 @@ enum OtherFields {
     /// The fields of `contact`, in the order its properties come.
     static func fields(_ contact: Contact) -> [Field] {
         var out: [Field] = []
-        if let phonetic = phoneticName(contact) { out.append(Field(place: .name, label: "phonetic", text: phonetic)) }
+        if let phonetic = phoneticName(contact) {
+            out.append(Field(place: .phonetic, label: "phonetic", text: phonetic))
+        }
         for ext in contact.extensions {
             let name = ext.name.uppercased()
             if let (place, label) = fixed[name] {

@@ -24,6 +24,7 @@ package enum PropertyName: Hashable, Sendable {
     case xAnniversary  // X-ANNIVERSARY: Evolution, KAddressBook, Thunderbird in 3.0
     case xSocialProfile  // X-SOCIALPROFILE: Apple
     case xABLabel  // X-ABLABEL: Apple's label for the property in the same group
+    case xAndroidCustom  // X-ANDROID-CUSTOM: Android's fields 2.1 has no property for (a nickname, a relation)
     case other(String)
 
     /// The name as written in a content line (upper-cased by the lexer).
@@ -53,6 +54,7 @@ package enum PropertyName: Hashable, Sendable {
         case "X-ANNIVERSARY": self = .xAnniversary
         case "X-SOCIALPROFILE": self = .xSocialProfile
         case "X-ABLABEL": self = .xABLabel
+        case "X-ANDROID-CUSTOM": self = .xAndroidCustom
         default: self = .other(name)
         }
     }
@@ -90,6 +92,7 @@ package enum PropertyName: Hashable, Sendable {
         case 11: return bytes.isEqual(to: "ANNIVERSARY") ? .anniversary : nil
         case 13: return bytes.isEqual(to: "X-ANNIVERSARY") ? .xAnniversary : nil
         case 15: return bytes.isEqual(to: "X-SOCIALPROFILE") ? .xSocialProfile : nil
+        case 16: return bytes.isEqual(to: "X-ANDROID-CUSTOM") ? .xAndroidCustom : nil
         default: return nil
         }
     }

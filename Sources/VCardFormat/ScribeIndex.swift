@@ -50,6 +50,7 @@ enum ScribeIndex {
         case .url: url.read(line, into: &context)
         case .uid: uid.read(line, into: &context)
         case .revision: revision.read(line, into: &context)
+        case .xAndroidCustom: AndroidNicknameScribe.read(line, into: &context)
         case .begin, .end, .version, .xABLabel, .other: false
         }
     }

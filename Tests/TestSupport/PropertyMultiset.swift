@@ -66,6 +66,12 @@ public enum PropertyMultiset {
                 var components = ValueEscaping.split(raw, on: ";").map(ValueEscaping.unescapeText)
                 while components.last == "" { components.removeLast() }
                 result.append(Entry(group: group, name: name, value: components.joined(separator: ";")))
+            case "X-ANDROID-CUSTOM"
+            where group.isEmpty
+                && line.parameters.allSatisfy({ ["CHARSET", "ENCODING"].contains($0.name.uppercased()) })
+                && androidNickname(raw) != nil:
+                // Android's plain nickname (`vnd.android.cursor.item/nickname;Bob;1;;...`) is read as NICKNAME.
+                result.append(Entry(group: group, name: "NICKNAME", value: androidNickname(raw)!))
             case "X-ABLABEL":
                 var value = ValueEscaping.unescapeText(raw)
                 if value.hasPrefix("_$!<") && value.hasSuffix(">!$_") { value = String(value.dropFirst(4).dropLast(4)) }
@@ -75,6 +81,15 @@ public enum PropertyMultiset {
             }
         }
         return result.sorted()
+    }
+
+    /// The name an Android nickname value holds when it is a plain one (kind 1 or none, nothing after it).
+    static func androidNickname(_ raw: String) -> String? {
+        let parts = ValueEscaping.split(raw, on: ";").map(ValueEscaping.unescapeText)
+        guard parts.count >= 2, parts[0] == "vnd.android.cursor.item/nickname", !parts[1].isEmpty,
+            parts.count < 3 || ["", "1"].contains(parts[2]), parts.dropFirst(3).allSatisfy(\.isEmpty)
+        else { return nil }
+        return parts[1]
     }
 
     private static func binaryKey(_ line: ContentLine) -> String {

@@ -225,7 +225,8 @@ import VCardFormat
             ])
         #expect(
             Self.rows(2) == [
-                "phonetic: やまだ たろう", "nickname: Taro-chan", "home: 2 George St / Sydney NSW 2000 / Australia",
+                "phonetic: やまだ たろう", "nickname: Taro-chan, Tarō", "maiden name: Yamamoto",
+                "home: 2 George St / Sydney NSW 2000 / Australia",
                 "spouse: Hanako", "Mentor: Ken", "anniversary: 1999-07-10",
             ])
         #expect(

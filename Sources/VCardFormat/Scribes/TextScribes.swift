@@ -207,6 +207,27 @@ struct OrganizationScribe: PropertyScribe {
     }
 }
 
+/// Android's nickname: Android writes it as `X-ANDROID-CUSTOM:vnd.android.cursor.item/nickname;Bob;1;;;...` in
+/// 2.1, which has no NICKNAME (its export's default version), and reads NICKNAME in 3.0 and 4.0. Read as a
+/// nickname, it reaches the formats and readers that know only NICKNAME (an iPhone, Google's CSV, every 4.0
+/// reader) and is written back as NICKNAME. Android's other kinds of nickname (a maiden name, initials, a label
+/// of the user's own) and every other `X-ANDROID-CUSTOM` line stay as they were written.
+enum AndroidNicknameScribe {
+    static let mimeType = "vnd.android.cursor.item/nickname"
+
+    static func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
+        guard line.parameterCount == 0, !line.hasGroup else { return false }
+        let parts = ValueEscaping.components(line.valueBytes)
+        // The value, then Android's kind (1 the default, 0 the user's own with the label after it).
+        guard parts.count >= 2, parts[0] == mimeType, !parts[1].isEmpty,
+            parts.count < 3 || parts[2].isEmpty || parts[2] == "1",
+            parts.dropFirst(3).allSatisfy(\.isEmpty)
+        else { return false }
+        context.contact.append([parts[1]], to: .nicknames)
+        return true
+    }
+}
+
 /// NICKNAME and CATEGORIES: comma lists; several lines add up.
 struct ListScribe: PropertyScribe {
     let name: String
