@@ -172,6 +172,10 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
     /// (`BDAY;X-APPLE-OMIT-YEAR=1604:1604-04-15`, which the model holds as `--04-15`): 2.1 and 3.0 output writes a
     /// date without a year that way again, for Apple's readers.
     public var omittedYear: String?
+    /// The group a single-valued property was written in, by the property's name (`ORG` for `item1.ORG:Acme`
+    /// beside `item1.X-ABLabel:Work`, a labelled organisation as Google Contacts and khard write it): the model
+    /// holds the value, and the output writes it in that group again, so the label beside it still labels it.
+    public var groups: [String: String] = [:]
 
     /// Creates a spelling; by default the writer's own.
     public init(
@@ -186,10 +190,11 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
     /// Whether nothing differs from the writer's own spelling.
     public var isEmpty: Bool {
         anniversaryName == nil && nicknameLines.isEmpty && categoryLines.isEmpty && !emptyName && omittedYear == nil
+            && groups.isEmpty
     }
 
     private enum CodingKeys: String, CodingKey {
-        case anniversaryName, nicknameLines, categoryLines, emptyName, omittedYear
+        case anniversaryName, nicknameLines, categoryLines, emptyName, omittedYear, groups
     }
 
     public init(from decoder: any Decoder) throws {
@@ -199,6 +204,7 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
         categoryLines = try c.decodeIfPresent([Int].self, forKey: .categoryLines) ?? []
         emptyName = try c.decodeIfPresent(Bool.self, forKey: .emptyName) ?? false
         omittedYear = try c.decodeIfPresent(String.self, forKey: .omittedYear)
+        groups = try c.decodeIfPresent([String: String].self, forKey: .groups) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -208,5 +214,6 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
         if !categoryLines.isEmpty { try c.encode(categoryLines, forKey: .categoryLines) }
         if emptyName { try c.encode(emptyName, forKey: .emptyName) }
         try c.encodeIfPresent(omittedYear, forKey: .omittedYear)
+        if !groups.isEmpty { try c.encode(groups, forKey: .groups) }
     }
 }

@@ -69,9 +69,9 @@ struct WriteContext {
         return fresh
     }
 
-    /// Writes `NAME:value` with the value escaped as text.
-    mutating func appendText(_ name: String, _ text: String) {
-        builder.start(group: nil, name: name)
+    /// Writes `NAME:value` (`group.NAME:value`) with the value escaped as text.
+    mutating func appendText(_ name: String, _ text: String, group: String? = nil) {
+        builder.start(group: group, name: name)
         builder.beginValue()
         builder.appendText(text)
         builder.finish()
@@ -138,7 +138,7 @@ extension Contact {
     }
 
     /// Every group in use, so a new `itemN` never collides with one.
-    var allGroups: [String] { labelableGroups + extensions.compactMap(\.group) }
+    var allGroups: [String] { labelableGroups + extensions.compactMap(\.group) + spelling.groups.values }
 
     /// Whether a value with a label has no group, so the writer must give it one.
     var hasUngroupedLabel: Bool {

@@ -15,7 +15,14 @@ struct SingleTextScribe: PropertyScribe {
     var dateType: JCardValueType?
 
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
-        guard context.contact[field] == nil, !line.hasGroup else { return false }
+        guard context.contact[field] == nil else { return false }
+        guard readValue(line, into: &context) else { return false }
+        // A labelled value (`item1.TITLE` with its `item1.X-ABLabel`) keeps its group.
+        if let group = line.group { context.contact.spelling.groups[name] = group }
+        return true
+    }
+
+    private func readValue(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
         var omittedYear: Substring?
         if rawIfParameters {
             for index in 0..<line.parameterCount {
@@ -84,13 +91,14 @@ struct SingleTextScribe: PropertyScribe {
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let value = contact[field] else { return }
+        let group = contact.spelling.groups[name]
         let written =
             context.version == .v4_0 ? name : (name3.map { contact.spelling.anniversaryName ?? $0 } ?? name)
         if context.version != .v4_0, dateType == .dateAndOrTime, let year = contact.spelling.omittedYear,
             let monthDay = Self.yearless(value)
         {
             // A card from Apple gets its date without a year back in Apple's form.
-            context.builder.start(group: nil, name: written)
+            context.builder.start(group: group, name: written)
             context.builder.parameter("X-APPLE-OMIT-YEAR", [year])
             context.builder.beginValue()
             context.builder.appendText(year + "-" + monthDay)
@@ -99,21 +107,21 @@ struct SingleTextScribe: PropertyScribe {
         }
         if context.version == .v4_0, let dateType {
             if let basic = VCardDates.basic(value, type: dateType) {
-                context.appendText(written, basic)
+                context.appendText(written, basic, group: group)
             } else if dateType != .dateAndOrTime {
                 // REV has no text form: it stays as it was.
-                context.appendText(written, value)
+                context.appendText(written, value, group: group)
             } else {
                 // Not a date 4.0 can read (`02-10`, `circa 1980`): a reader would take it for a time or
                 // drop it, so it says it is text, as RFC 6350 lets BDAY and ANNIVERSARY do.
-                context.builder.start(group: nil, name: written)
+                context.builder.start(group: group, name: written)
                 context.builder.parameter("VALUE", ["text"])
                 context.builder.beginValue()
                 context.builder.appendText(value)
                 context.builder.finish()
             }
         } else {
-            context.appendText(written, value)
+            context.appendText(written, value, group: group)
         }
     }
 }
@@ -188,15 +196,17 @@ struct NameScribe: PropertyScribe {
 /// ORG: the organisation, then its units.
 struct OrganizationScribe: PropertyScribe {
     func read(_ line: RawCard.Line, into context: inout ReadContext) -> Bool {
-        guard context.contact.organization == nil, line.parameterCount == 0, !line.hasGroup else { return false }
+        guard context.contact.organization == nil, line.parameterCount == 0 else { return false }
         let parts = ValueEscaping.components(line.valueBytes)
         context.contact.organization = Organization(name: parts.first ?? "", units: Array(parts.dropFirst()))
+        // A labelled organisation (`item1.ORG` with its `item1.X-ABLabel`) keeps its group.
+        if let group = line.group { context.contact.spelling.groups["ORG"] = group }
         return true
     }
 
     func write(_ contact: Contact, into context: inout WriteContext) {
         guard let org = contact.organization else { return }
-        context.builder.start(name: "ORG")
+        context.builder.start(group: contact.spelling.groups["ORG"], name: "ORG")
         context.builder.beginValue()
         context.builder.appendText(org.name)
         for unit in org.units {
