@@ -24,7 +24,8 @@ import Foundation
 /// `Normal`, `Private` `False`) count as empty. A name's reading (Google's `Phonetic First Name`, `Phonetic
 /// Middle Name` and `Phonetic Last Name`, its older layout's `Given Name Yomi`, `Additional Name Yomi` and
 /// `Family Name Yomi`, Outlook's `Given Yomi` and `Surname Yomi`) becomes the extension Apple Contacts and
-/// Android keep it in, `X-PHONETIC-FIRST-NAME`, `X-PHONETIC-MIDDLE-NAME` or `X-PHONETIC-LAST-NAME`.
+/// Android keep it in, `X-PHONETIC-FIRST-NAME`, `X-PHONETIC-MIDDLE-NAME` or `X-PHONETIC-LAST-NAME`. Google's
+/// `IM N - Label`, `- Service` and `- Value` become messaging addresses (see `MessagingColumns`).
 ///
 /// Google labels and kinds: `Home` home, `Work` work, `Mobile` cell, `Main` main, `Pager` pager, `Other`
 /// other, `Home Fax` / `Work Fax` / `Other Fax` home / work / other and fax, `Fax` fax, `Car` car, `ISDN` isdn,
@@ -37,11 +38,12 @@ import Foundation
 ///
 /// What the Google layout carries, and so what survives `read(write(contacts))`: the name parts (each part one
 /// entry; several are joined with a space), nicknames, organisation name and units, title, birthday,
-/// anniversary, note, categories, a photo link, emails, phones, addresses and web addresses with their kinds,
-/// label and `pref` 1, the phonetic name parts, and the kept `X-CSV-FIELD` columns. A display name that differs from the derivation is
-/// lost, except that a card with no name parts gets it as its first name. Not carried: UID, role, messaging
-/// and social profiles, revision, embedded photos, value groups and extra parameters, kinds beside a label (the
-/// label wins), `pref` other than 1, and every other extension.
+/// anniversary, note, categories, a photo link, emails, phones, addresses, web addresses and messaging
+/// addresses with their kinds, label and `pref` 1 (and each messaging address's service), the phonetic name
+/// parts, and the kept `X-CSV-FIELD` columns. A display name that differs from the derivation is lost, except
+/// that a card with no name parts gets it as its first name. Not carried: UID, role, social profiles, revision,
+/// embedded photos, value groups and extra parameters, kinds beside a label (the label wins), `pref` other
+/// than 1, and every other extension.
 public enum ContactCSV {
     /// One contact and the physical line its record began on.
     public struct Record: Hashable, Sendable {
@@ -115,13 +117,14 @@ public enum ContactCSV {
     /// Writes contacts as CSV in Google Contacts' current layout.
     ///
     /// The header is Google's fixed columns, then as many numbered `E-mail`, `Phone`, `Address` and `Website`
-    /// groups as the contact with the most needs (at least one of each), an `Event` group labelled
-    /// `Anniversary` when a contact has one (numbered above every kept `Event` column, so the two never share a
-    /// column), then the headers of kept `X-CSV-FIELD` columns, in an order that keeps each contact's kept
+    /// groups as the contact with the most needs (at least one of each), as many `IM` groups (none when no
+    /// contact has a messaging address; see `MessagingColumns` for the service and handle), an `Event` group
+    /// labelled `Anniversary` when a contact has one (numbered above every kept `Event` column, so the two never
+    /// share a column), then the headers of kept `X-CSV-FIELD` columns, in an order that keeps each contact's kept
     /// columns in its own order. An `X-PHONETIC-FIRST-NAME`, `-MIDDLE-NAME` or `-LAST-NAME` extension (or a
     /// kept column of that header) fills Google's `Phonetic ... Name` column of that part, and a kept `File As`
-    /// column Google's `File As`. Several values go in separate groups, never joined by ` ::: `; nicknames and organisation units are
-    /// joined by ` ::: `; the category `starred` is written `* starred`. Rows end with CRLF; fields are quoted only
+    /// column Google's `File As`. Several values go in separate groups, never joined by ` ::: `; nicknames and
+    /// organisation units are joined by ` ::: `; the category `starred` is written `* starred`. Rows end with CRLF; fields are quoted only
     /// when they hold a comma, quote or line break; UTF-8 without a byte order mark.
     ///
     /// Formula guard: a field starting with `=`, `+`, `-`, `@`, TAB or CR is written with a leading `'` so a

@@ -24,7 +24,12 @@ import Testing
         card.extensions = [Extension(name: "X-ABUID", value: "x")]
         let again = Self.roundTrip(card)
         #expect(again?.uid == nil && again?.role == nil && again?.revision == nil)
-        #expect(again?.instantMessaging == [])
+        // A messaging address comes back with its service named.
+        #expect(
+            again?.instantMessaging == [
+                LabeledValue(
+                    "xmpp:bob@example.com", parameters: [ExtraParameter(name: "X-SERVICE-TYPE", values: ["Jabber"])])
+            ])
         #expect(again?.extensions == [])
         // The display name is derived from the name parts.
         #expect(again?.formattedName == "Robert Smith")

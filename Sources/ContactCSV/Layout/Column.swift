@@ -27,14 +27,14 @@ enum Column: Hashable {
 
     /// The kinds of Google numbered columns the model maps.
     enum GroupKind: Int, Hashable, Comparable {
-        case email, phone, address, website, event, organization
+        case email, phone, address, website, event, organization, messaging
 
         static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// The part of a numbered column or of an Outlook address.
     enum GroupPart: Hashable {
-        case label, value
+        case label, value, service
         case formatted, street, street2, street3, locality, region, postalCode, country, poBox, extended
         case name, title, department
     }
@@ -80,6 +80,9 @@ enum Column: Hashable {
             if group.part == labelPart { return .group(.address, index: group.index, part: .label) }
             guard let part = googleAddressParts[group.part] else { return .unmapped }
             return .group(.address, index: group.index, part: part)
+        case "IM":
+            let parts: [String: GroupPart] = [labelPart: .label, "Service": .service, "Value": .value]
+            return parts[group.part].map { .group(.messaging, index: group.index, part: $0) } ?? .unmapped
         case "Organization" where group.index == 1:
             let parts: [String: GroupPart] = ["Name": .name, "Title": .title, "Department": .department]
             return parts[group.part].map { .group(.organization, index: 1, part: $0) } ?? .unmapped

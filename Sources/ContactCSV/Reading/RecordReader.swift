@@ -182,6 +182,22 @@ struct RecordReader {
                         }
                     }
                 }
+            case .messaging:
+                let label = GoogleLabel(reading: cells[.label]?.value ?? "")
+                let service = cells[.service]?.value ?? ""
+                let values = Self.split(cells[.value]?.value ?? "")
+                contact.instantMessaging += values.enumerated().map { offset, value in
+                    MessagingColumns.address(service: service, value: value, label: label, first: offset == 0)
+                }
+                if values.isEmpty {
+                    // A label or service without a value: kept as it was.
+                    for part in [Column.GroupPart.label, .service] {
+                        if let cell = cells[part] {
+                            kept.append(
+                                (cell.column, KeptColumn.extensionFor(header: header[cell.column], text: cell.value)))
+                        }
+                    }
+                }
             case .organization:
                 // The older layout's first organisation; its name, title or department fills the field unless a
                 // column already did.

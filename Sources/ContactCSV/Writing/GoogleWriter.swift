@@ -73,19 +73,21 @@ extension ContactCSV {
         var phones: Int
         var addresses: Int
         var urls: Int
+        var messaging: Int
         var hasAnniversary: Bool
         /// The `N` of the contact's kept `Event N - ...` columns.
         var keptEvents: Set<Int>
         var slots: [GoogleWriter.Slot]
 
         init(
-            emails: Int, phones: Int, addresses: Int, urls: Int, hasAnniversary: Bool, keptEvents: Set<Int>,
-            slots: [GoogleWriter.Slot]
+            emails: Int, phones: Int, addresses: Int, urls: Int, messaging: Int, hasAnniversary: Bool,
+            keptEvents: Set<Int>, slots: [GoogleWriter.Slot]
         ) {
             self.emails = emails
             self.phones = phones
             self.addresses = addresses
             self.urls = urls
+            self.messaging = messaging
             self.hasAnniversary = hasAnniversary
             self.keptEvents = keptEvents
             self.slots = slots
@@ -97,6 +99,7 @@ extension ContactCSV {
             phones = contact.phones.count
             addresses = contact.addresses.count
             urls = contact.urls.count
+            messaging = contact.instantMessaging.count
             hasAnniversary = !(contact.anniversary ?? "").isEmpty
             keptEvents = Set(
                 contact.extensions.compactMap { KeptColumn.column(of: $0)?.header }
@@ -112,6 +115,8 @@ extension ContactCSV {
         private var phones = 1
         private var addresses = 1
         private var urls = 1
+        /// IM groups are written only when a contact has a messaging address, unlike the others.
+        private var messaging = 0
         private var hasAnniversary = false
         private var keptEvents: Set<Int> = []
         /// The appended columns in order of first appearance, and "comes after" within each contact.
@@ -129,6 +134,7 @@ extension ContactCSV {
             phones = max(phones, needs.phones)
             addresses = max(addresses, needs.addresses)
             urls = max(urls, needs.urls)
+            messaging = max(messaging, needs.messaging)
             hasAnniversary = hasAnniversary || needs.hasAnniversary
             keptEvents.formUnion(needs.keptEvents)
             for slot in needs.slots where known.insert(slot).inserted { slots.append(slot) }
@@ -141,7 +147,7 @@ extension ContactCSV {
         /// The columns for every contact added.
         package func layout() -> WriteLayout {
             WriteLayout(
-                counts: (emails, phones, addresses, urls),
+                counts: (emails, phones, addresses, urls, messaging),
                 anniversaryGroup: hasAnniversary ? anniversaryGroup() : nil, slots: order())
         }
 
@@ -175,7 +181,7 @@ extension ContactCSV {
     /// Google's columns, settled: writes the header row and then any contact's row whose needs were added to
     /// the `LayoutBuilder` that made it.
     package struct WriteLayout: Sendable {
-        private let counts: (emails: Int, phones: Int, addresses: Int, urls: Int)
+        private let counts: (emails: Int, phones: Int, addresses: Int, urls: Int, messaging: Int)
         /// The `Event N` group the anniversary goes in, clear of every kept `Event` column; nil with no
         /// anniversary.
         private let anniversaryGroup: Int?
@@ -185,7 +191,7 @@ extension ContactCSV {
         private let slotColumn: [GoogleWriter.Slot: Int]
 
         init(
-            counts: (emails: Int, phones: Int, addresses: Int, urls: Int), anniversaryGroup: Int?,
+            counts: (emails: Int, phones: Int, addresses: Int, urls: Int, messaging: Int), anniversaryGroup: Int?,
             slots: [GoogleWriter.Slot]
         ) {
             self.counts = counts
@@ -193,12 +199,15 @@ extension ContactCSV {
             self.slots = slots
             var columns = GoogleWriter.fixedColumns
             func group(_ kind: String, _ count: Int, _ parts: [String]) {
-                for number in 1...count { columns += parts.map { "\(kind) \(number) - \($0)" } }
+                for number in stride(from: 1, through: count, by: 1) {
+                    columns += parts.map { "\(kind) \(number) - \($0)" }
+                }
             }
             group("E-mail", counts.emails, ["Label", "Value"])
             group("Phone", counts.phones, ["Label", "Value"])
             group("Address", counts.addresses, ["Label"] + GoogleWriter.addressParts)
             group("Website", counts.urls, ["Label", "Value"])
+            group("IM", counts.messaging, ["Label", "Service", "Value"])
             if let anniversaryGroup {
                 columns += ["Event \(anniversaryGroup) - Label", "Event \(anniversaryGroup) - Value"]
             }
@@ -218,7 +227,7 @@ extension ContactCSV {
         /// only with its group, no kept `Event` column in that group, and every appended column present.
         package func fits(_ needs: CardNeeds) -> Bool {
             guard needs.emails <= counts.emails, needs.phones <= counts.phones, needs.addresses <= counts.addresses,
-                needs.urls <= counts.urls
+                needs.urls <= counts.urls, needs.messaging <= counts.messaging
             else { return false }
             if needs.hasAnniversary && anniversaryGroup == nil { return false }
             if let anniversaryGroup, needs.keptEvents.contains(anniversaryGroup) { return false }
@@ -245,6 +254,7 @@ extension ContactCSV {
             group(pending.phones, width: 2, count: counts.phones)
             group(pending.addresses, width: PendingRow.addressWidth, count: counts.addresses)
             group(pending.urls, width: 2, count: counts.urls)
+            group(pending.messaging, width: 3, count: counts.messaging)
             if anniversaryGroup != nil {
                 row += pending.anniversary.map { ["Anniversary", $0] } ?? ["", ""]
             }

@@ -11,6 +11,8 @@ extension ContactCSV {
         var emails: [String]
         var phones: [String]
         var urls: [String]
+        /// Label, service and handle of each messaging address (see `MessagingColumns`).
+        var messaging: [String]
         /// The label and `GoogleWriter.addressParts` of each address.
         var addresses: [String]
         var anniversary: String?
@@ -65,6 +67,13 @@ extension ContactCSV {
             emails = pairs(contact.emails)
             phones = pairs(contact.phones)
             urls = pairs(contact.urls)
+            messaging = contact.instantMessaging.flatMap { address in
+                let (service, handle) = MessagingColumns.cells(address)
+                return [
+                    GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell ?? "", service,
+                    handle,
+                ]
+            }
             addresses = contact.addresses.flatMap { address in
                 [
                     GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell ?? "", "",
@@ -88,7 +97,7 @@ extension ContactCSV {
         package var needs: CardNeeds {
             CardNeeds(
                 emails: emails.count / 2, phones: phones.count / 2, addresses: addresses.count / Self.addressWidth,
-                urls: urls.count / 2, hasAnniversary: anniversary != nil,
+                urls: urls.count / 2, messaging: messaging.count / 3, hasAnniversary: anniversary != nil,
                 keptEvents: Set(
                     appended.compactMap { GroupHeader($0.slot.header) }.filter { $0.kind == "Event" }.map(\.index)),
                 slots: appended.map(\.slot))
@@ -105,11 +114,13 @@ extension ContactCSV {
                 number(value.utf8.count)
                 out += value.utf8
             }
-            for count in [fixed.count, emails.count, phones.count, urls.count, addresses.count, appended.count] {
+            for count in [
+                fixed.count, emails.count, phones.count, urls.count, addresses.count, messaging.count, appended.count,
+            ] {
                 number(count)
             }
             number(anniversary == nil ? 0 : 1)
-            for cell in fixed + emails + phones + urls + addresses { text(cell) }
+            for cell in fixed + emails + phones + urls + addresses + messaging { text(cell) }
             if let anniversary { text(anniversary) }
             for kept in appended {
                 text(kept.slot.header)
@@ -144,16 +155,18 @@ extension ContactCSV {
             }
             guard let fixedCount = number(), fixedCount == GoogleWriter.fixedColumns.count, let emailCount = number(),
                 let phoneCount = number(), let urlCount = number(), let addressCount = number(),
-                let appendedCount = number(), let hasAnniversary = number(), hasAnniversary <= 1,
-                let fixed = texts(fixedCount), let emails = texts(emailCount), let phones = texts(phoneCount),
-                let urls = texts(urlCount), let addresses = texts(addressCount),
-                emailCount % 2 == 0, phoneCount % 2 == 0, urlCount % 2 == 0, addressCount % Self.addressWidth == 0
+                let messagingCount = number(), let appendedCount = number(), let hasAnniversary = number(),
+                hasAnniversary <= 1, let fixed = texts(fixedCount), let emails = texts(emailCount),
+                let phones = texts(phoneCount), let urls = texts(urlCount), let addresses = texts(addressCount),
+                let messaging = texts(messagingCount), emailCount % 2 == 0, phoneCount % 2 == 0, urlCount % 2 == 0,
+                addressCount % Self.addressWidth == 0, messagingCount % 3 == 0
             else { return nil }
             self.fixed = fixed
             self.emails = emails
             self.phones = phones
             self.urls = urls
             self.addresses = addresses
+            self.messaging = messaging
             if hasAnniversary == 1 {
                 guard let anniversary = text() else { return nil }
                 self.anniversary = anniversary
