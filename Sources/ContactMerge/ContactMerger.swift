@@ -58,8 +58,11 @@ public struct ContactMerger: Sendable {
                 return
             }
             guard !same(old, new) else { return }
-            // A name is never replaced by its own abbreviation ("Juan J. Zhou" by "J. J. Zhou"): the initial says
-            // less, and a later card matched against the abbreviation could be another person of that initial.
+            // A value is never replaced by one that says less of the same thing: a name by its own abbreviation
+            // ("Juan J. Zhou" by "J. J. Zhou": a later card matched against the initial could be another person
+            // of it), or by itself with parts or accents left out, as a CSV export writes it ("Dr. María García
+            // López" by "Maria Garcia Lopez", "Acme S.L.;Ventas" by "Acme S.L."), or a date by itself without
+            // its year. The report still lists the value not taken.
             if incomingWins && !shortens(new, old) {
                 out[keyPath: path] = new
                 changes.append(FieldChange(field, .replaced, value: show(new), previous: show(old)))
@@ -73,22 +76,30 @@ public struct ContactMerger: Sendable {
             ?? false
         if !(standIn && out.formattedName != nil) {
             let shortensFN: (String, String) -> Bool = {
-                Self.abbreviates($0.split(separator: " "), $1.split(separator: " "))
+                Self.abbreviates($0.split(separator: " "), $1.split(separator: " ")) || Self.saysLess([$0], than: [$1])
             }
             single("FN", \.formattedName, shortens: shortensFN, { $0 })
         }
         let shortensN: (StructuredName, StructuredName) -> Bool = { new, old in
             new.family.map { $0.lowercased() } == old.family.map { $0.lowercased() }
                 && Self.abbreviates(new.given + new.additional, old.given + old.additional)
+                || Self.saysLess(Self.parts(new), than: Self.parts(old))
         }
         single("N", \.name, shortens: shortensN, { $0.displayName })
-        single("ORG", \.organization) { ([$0.name] + $0.units).joined(separator: ";") }
+        let shortensORG: (Organization, Organization) -> Bool = {
+            Self.saysLess([$0.name] + $0.units, than: [$1.name] + $1.units)
+        }
+        single("ORG", \.organization, shortens: shortensORG) { ([$0.name] + $0.units).joined(separator: ";") }
         single("TITLE", \.title) { $0 }
         single("ROLE", \.role) { $0 }
         // One date written two ways (`1985-04-15` and `19850415`, `--04-15` and `--0415`) is no change.
         let sameDate: (String, String) -> Bool = { a, b in a == b || Birthday(a).map { $0 == Birthday(b) } ?? false }
-        single("BDAY", \.birthday, same: sameDate) { $0 }
-        single("ANNIVERSARY", \.anniversary, same: sameDate) { $0 }
+        let withoutYear: (String, String) -> Bool = { new, old in
+            guard let new = Birthday(new), let old = Birthday(old) else { return false }
+            return new.year == nil && old.year != nil && (new.month, new.day) == (old.month, old.day)
+        }
+        single("BDAY", \.birthday, shortens: withoutYear, same: sameDate) { $0 }
+        single("ANNIVERSARY", \.anniversary, shortens: withoutYear, same: sameDate) { $0 }
         single("PHOTO", \.photo) { p in p.uri ?? "\(p.data?.count ?? 0) bytes of \(p.mediaType ?? "image")" }
         if let uid = incoming.uid {
             if out.uid == nil {
@@ -359,6 +370,43 @@ public struct ContactMerger: Sendable {
             let letters = s.hasSuffix(".") ? s.dropLast() : s[...]
             return letters.count == 1 && l.count > 1 && l.lowercased().hasPrefix(letters.lowercased())
         }
+    }
+
+    /// The five parts of a name, each one text: what `saysLess` compares part by part.
+    static func parts(_ name: StructuredName) -> [String] {
+        [name.family, name.given, name.additional, name.prefixes, name.suffixes].map { $0.joined(separator: " ") }
+    }
+
+    /// Whether `new` says less than `old` of the same thing, part by part: each of its parts is empty or words of
+    /// the part of `old` in its place, in order, some left out or with fewer accents (`Garcia` of `García López`),
+    /// none with an accent the other lacks; it has no more parts; and it is not as much as `old`.
+    static func saysLess(_ new: [String], than old: [String]) -> Bool {
+        guard new.count <= old.count, new != old else { return false }
+        var fewer = false
+        // Words are what white space separates, compared folded: `lena.vogt@example.org` is one word, not a name.
+        func words(_ text: String) -> [(text: Substring, folded: String)] {
+            text.split(whereSeparator: \.isWhitespace).map { ($0, TextFolding.fold(String($0))) }
+        }
+        for (n, o) in zip(new, old) {
+            let newWords = words(n)
+            var remaining = words(o)[...]
+            if newWords.count < remaining.count { fewer = true }
+            for word in newWords {
+                guard let at = remaining.firstIndex(where: { $0.folded == word.folded }) else { return false }
+                let (mine, theirs) = (Self.accents(word.text), Self.accents(remaining[at].text))
+                // `María` beside `Maria` says something more.
+                if mine > theirs { return false }
+                if mine < theirs { fewer = true }
+                remaining = remaining[(at + 1)...]
+            }
+        }
+        for o in old.dropFirst(new.count) where !o.isEmpty { fewer = true }
+        return fewer
+    }
+
+    /// How many characters of `text` are not ASCII: the accents a plain-ASCII spelling of it leaves out.
+    private static func accents(_ text: some StringProtocol) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 0 : 1) }
     }
 
     /// REV as comparable digits (`2024-01-02T03:04:05Z` and `20240102T030405Z` alike); empty when absent.

@@ -180,6 +180,59 @@ import VCardFormat
         }
     }
 
+    /// A value that says less of the same thing (parts, accents or a year left out, as a CSV export writes a
+    /// name) never replaces the existing one, whichever card is newer; the report lists it as kept. A value
+    /// that says something else, or more, replaces it as before.
+    @Test func aValueThatSaysLessNeverReplacesOne() {
+        func merged(_ existing: Contact, _ incoming: Contact) -> (Contact, [String]) {
+            let (contact, changes) = ContactMerger(preference: .incoming).merge(incoming, into: existing)
+            return (contact, changes.map { "\($0.field) \($0.action.rawValue)" })
+        }
+        for (existing, incoming, replaced) in [
+            ("Dr. María García López", "María García López", false),
+            ("María García López", "Maria Garcia Lopez", false),
+            ("John Smith", "Smith", false), ("Maria Garcia", "María García", true), ("Robert Smith", "Bob Smith", true),
+            ("Jon Smith", "John Smith", true), ("John Smith", "John Smith Jr.", true),
+        ] {
+            let (contact, changes) = merged(Contact(formattedName: existing), Contact(formattedName: incoming))
+            #expect(contact.formattedName == (replaced ? incoming : existing), "\(existing) <- \(incoming)")
+            #expect(changes == [replaced ? "FN replaced" : "FN kept"], "\(existing) <- \(incoming)")
+        }
+        let maria = StructuredName(family: ["García López"], given: ["María"], prefixes: ["Dr."])
+        for (incoming, replaced) in [
+            (StructuredName(family: ["García López"], given: ["María"]), false),
+            (StructuredName(family: ["Garcia"], given: ["Maria"]), false),
+            (StructuredName(family: ["García López"], given: ["María José"], prefixes: ["Dr."]), true),
+            (StructuredName(family: ["García López"], given: ["María"], prefixes: ["Prof."]), true),
+        ] {
+            let (contact, _) = merged(Contact(name: maria), Contact(name: incoming))
+            #expect(contact.name == (replaced ? incoming : maria), "\(incoming)")
+        }
+        for (existing, incoming, replaced) in [
+            (Organization(name: "Acme S.L.", units: ["Ventas"]), Organization(name: "Acme S.L."), false),
+            (Organization(name: "Acme Inc."), Organization(name: "ACME"), false),
+            (Organization(name: "Acme"), Organization(name: "Acme", units: ["Sales"]), true),
+            (Organization(name: "Acme", units: ["Sales"]), Organization(name: "Globex", units: ["Sales"]), true),
+        ] {
+            var a = Contact(formattedName: "A")
+            a.organization = existing
+            var b = Contact(formattedName: "A")
+            b.organization = incoming
+            #expect(merged(a, b).0.organization == (replaced ? incoming : existing), "\(existing) <- \(incoming)")
+        }
+        for (existing, incoming, replaced) in [
+            ("1980-05-06", "--05-06", false), ("1980-05-06", "--0506", false), ("1980-05-06", "--05-07", true),
+        ] {
+            var a = Contact(formattedName: "A")
+            a.birthday = existing
+            var b = Contact(formattedName: "A")
+            b.birthday = incoming
+            let (contact, changes) = merged(a, b)
+            #expect(contact.birthday == (replaced ? incoming : existing), "\(existing) <- \(incoming)")
+            #expect(changes == [replaced ? "BDAY replaced" : "BDAY kept"])
+        }
+    }
+
     /// Without the book's country code, a number written without its country is read in the country of the two
     /// cards' international numbers when they are all of one: one line, not two. With numbers of two countries
     /// nothing is assumed.

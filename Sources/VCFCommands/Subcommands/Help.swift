@@ -139,7 +139,9 @@ enum Help {
         (Jean-Pierre and Jean-Paul), or birthdays keep people apart.
         Merging unions phones, emails, addresses, URLs, IM, categories and X- properties (equal values once,
         types combined); single values (FN, N, ORG, TITLE, ROLE, BDAY, PHOTO) follow --prefer (default: the
-        card with the newer REV, else the incoming one) and a value not taken is reported; notes are joined.
+        card with the newer REV, else the incoming one), except that a value saying less of the same thing
+        (parts, accents or the year left out) never replaces one; a value not taken is reported; notes are
+        joined.
         CONTACTS.vcf is rewritten through a temporary file and a rename, under a lock so merges take turns;
         if another program changes it meanwhile, the merge is done again on the new content. Its owner and
         mode are kept; cards that did not change keep their bytes. A missing CONTACTS.vcf is created. An
