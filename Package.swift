@@ -6,8 +6,7 @@ import PackageDescription
 // Photos sit beside them: CJPEG and CPNG (C over the system libjpeg-turbo and libpng) -> PhotoProcessing (images,
 // no vCard) -> CardPhoto (a card's photo fitted to a record limit, where photos and vCard meet).
 // ContactFormats tells which format a file holds (vCard, jCard, Contact JSON, CSV) from its first bytes.
-// ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format; it reads
-// country names with ContactMatching's table, to lay an address out as its country does.
+// ContactPresentation draws a Contact for people (text, HTML, preview JSON) and knows no file format.
 // VCardLint (checks and repairs on top of VCardFormat) takes plain byte limits, so it needs no photos.
 // QR codes: CQRencode (C over the system libqrencode) -> QRCode (symbols and their PNG, SVG and terminal drawings,
 // no vCard) -> CardQR (a card fitted into a code, where QR codes and vCard meet, through VCardWriter only).
@@ -97,7 +96,7 @@ let package = Package(
         .target(name: "CardQR", dependencies: ["QRCode", "VCardFormat", "ContactModel"]),
         .target(name: "CardPhoto", dependencies: ["PhotoProcessing", "VCardFormat", "ContactModel"]),
         .target(name: "ContactMatching", dependencies: ["ContactModel", "Utilities"]),
-        .target(name: "ContactPresentation", dependencies: ["ContactModel", "ContactMatching", "TerminalText"]),
+        .target(name: "ContactPresentation", dependencies: ["ContactModel", "TerminalText"]),
         .target(name: "TerminalText"),
         .target(name: "CSignalCleanup"),
         .target(name: "CMallocArenas"),

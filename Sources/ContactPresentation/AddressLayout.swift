@@ -1,4 +1,3 @@
-import ContactMatching
 import ContactModel
 
 /// The lines of a postal address as people in its country write them: where the town, the region and the postal
@@ -38,33 +37,60 @@ enum AddressLayout {
         return ([address.poBox, address.extended, address.street] + town + [address.country]).filter { !$0.isEmpty }
     }
 
-    /// The style of the address's country: its country as written (a code, or a name in one of the languages
-    /// `CountryKey` knows), else the country code Apple writes beside it (`item1.X-ABADR:us`), else an American
-    /// ZIP code after a two-letter state. Any other address puts its postal code first.
+    /// The style of the address's country: its country as written (a code, or a name or short form of one of the
+    /// countries laid out otherwise than postal code first), else the country code Apple writes beside it
+    /// (`item1.X-ABADR:us`, whatever the language of the name), else, with no country at all, an American ZIP
+    /// code after a two-letter state. Any other address puts its postal code first.
     static func style(of address: Address, in contact: Contact) -> Style {
-        let written = address.country.isEmpty ? nil : CountryKey.code(address.country)
+        if !address.country.isEmpty, let style = styles[key(address.country)] { return style }
         let apple = address.group.flatMap { group in
             contact.extensions.first {
-                $0.group?.lowercased() == group.lowercased() && $0.name.uppercased() == "X-ABADR" && !$0.value.isEmpty
+                $0.group?.lowercased() == group.lowercased() && $0.name.uppercased() == "X-ABADR"
             }
-            .flatMap { CountryKey.code($0.value) }
         }
-        let code = written ?? apple
-        if let code { return style(code) }
-        if address.country.isEmpty && isAmericanZIP(address.postalCode) && isStateCode(address.region) {
+        if let apple, let style = styles[key(apple.value)] { return style }
+        if address.country.isEmpty && apple == nil && isAmericanZIP(address.postalCode)
+            && isStateCode(address.region)
+        {
             return .american
         }
         return .codeFirst
     }
 
-    private static func style(_ code: String) -> Style {
-        switch code {
-        case "US", "PR", "GU", "VI", "AS", "MP": .american
-        case "CA", "AU": .townRegionCode
-        case "GB", "IE", "IM", "JE", "GG": .british
-        default: .codeFirst
-        }
+    /// A country as the table below spells it: lower case, dots left out, spaces single (`U.S.A.` is `usa`).
+    private static func key(_ country: String) -> String {
+        let lower = country.lowercased()
+        // Most countries are written plainly: only a dot or a space needs more than lower case.
+        guard lower.utf8.contains(where: { $0 == 0x2E || $0 == 0x20 || $0 == 0x09 }) else { return lower }
+        return lower.filter { $0 != "." }.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    /// The countries laid out otherwise than postal code first, by their ISO codes (two and three letters),
+    /// English names and common short forms. A table of its own: the platform's names of every country in every
+    /// language would cost a streaming preview several megabytes of locale data for these few.
+    private static let styles: [String: Style] = {
+        var table: [String: Style] = [:]
+        let spellings: [(Style, [String])] = [
+            (
+                .american,
+                [
+                    "us", "usa", "u s", "u s a", "united states", "united states of america", "america", "pr", "pri",
+                    "puerto rico", "gu", "gum", "guam", "vi", "vir", "as", "asm", "mp", "mnp",
+                ]
+            ),
+            (.townRegionCode, ["ca", "can", "canada", "au", "aus", "australia"]),
+            (
+                .british,
+                [
+                    "gb", "gbr", "uk", "u k", "united kingdom", "great britain", "britain", "england", "scotland",
+                    "wales", "northern ireland", "ie", "irl", "ireland", "im", "imn", "isle of man", "je", "jey",
+                    "jersey", "gg", "ggy", "guernsey",
+                ]
+            ),
+        ]
+        for (style, names) in spellings { for name in names { table[name] = style } }
+        return table
+    }()
 
     /// `95014` or `95014-2083`.
     private static func isAmericanZIP(_ code: String) -> Bool {

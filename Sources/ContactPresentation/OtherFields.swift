@@ -29,12 +29,16 @@ enum OtherFields {
 
     /// The fields of `contact`, in the order its properties come.
     static func fields(_ contact: Contact) -> [Field] {
+        // (One pass over the extensions, which most cards have few of: a preview of a book asks every card.)
+        guard !contact.extensions.isEmpty else { return [] }
         var out: [Field] = []
-        if let phonetic = phoneticName(contact) {
-            out.append(Field(place: .phonetic, label: "phonetic", text: phonetic))
-        }
+        var phonetic: [String: String] = [:]
         for ext in contact.extensions {
             let name = ext.name.uppercased()
+            if name.hasPrefix("X-PHONETIC-") {
+                if phonetic[name] == nil { phonetic[name] = unescaped(ext.value) }
+                continue
+            }
             if let (place, label) = fixed[name] {
                 let text = unescaped(ext.value)
                 guard !text.isEmpty else { continue }
@@ -60,6 +64,9 @@ enum OtherFields {
                 continue
             }
         }
+        if !phonetic.isEmpty, let text = phoneticName(phonetic, of: contact.name) {
+            out.insert(Field(place: .phonetic, label: "phonetic", text: text), at: 0)
+        }
         return out
     }
 
@@ -75,21 +82,20 @@ enum OtherFields {
         "X-KADDRESSBOOK-X-ASSISTANTSNAME": (.person, "assistant"), "X-ASSISTANT": (.person, "assistant"),
     ]
 
-    /// The phonetic name in the order the name is shown: family name first where the name is written so.
-    private static func phoneticName(_ contact: Contact) -> String? {
-        func part(_ property: String) -> String {
-            contact.extensions.first { $0.name.uppercased() == property }.map { unescaped($0.value) } ?? ""
-        }
+    /// The phonetic name of the parts in `parts` (by property name), in the order the name is shown: family name
+    /// first where the name is written so.
+    private static func phoneticName(_ parts: [String: String], of name: StructuredName?) -> String? {
         let (first, middle, last) = (
-            part("X-PHONETIC-FIRST-NAME"), part("X-PHONETIC-MIDDLE-NAME"), part("X-PHONETIC-LAST-NAME")
+            parts["X-PHONETIC-FIRST-NAME"] ?? "", parts["X-PHONETIC-MIDDLE-NAME"] ?? "",
+            parts["X-PHONETIC-LAST-NAME"] ?? ""
         )
-        var parts = [first, middle, last]
-        if let name = contact.name, !name.family.joined().isEmpty, !name.given.joined().isEmpty,
+        var ordered = [first, middle, last]
+        if let name, !name.family.joined().isEmpty, !name.given.joined().isEmpty,
             name.displayName.hasPrefix(name.family.joined())
         {
-            parts = [last, first, middle]
+            ordered = [last, first, middle]
         }
-        let text = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        let text = ordered.filter { !$0.isEmpty }.joined(separator: " ")
         return text.isEmpty ? nil : text
     }
 

@@ -203,8 +203,10 @@ import VCardFormat
     }
 
     @Test func addressesAreLaidOutAsInTheirCountry() {
-        // The iPhone names the country only by its code (X-ABADR).
+        // The iPhone names the country only by its code (X-ABADR), or in the user's language beside it.
         #expect(Self.rows(0).contains("home: 1 Infinite Loop / Cupertino, CA 95014"))
+        #expect(Self.rows(0).contains("work: 350 Fifth Ave / New York, NY 10118 / Vereinigte Staaten"))
+        #expect(Self.rows(0).contains("other: Unter den Linden 1 / 10117 Berlin / Deutschland"))
         #expect(Self.rows(1).contains("work: One Microsoft Way / Redmond, WA 98052 / United States of America"))
         #expect(Self.rows(1).contains("home: 1 Rideau St / Ottawa ON K1N 5Y8 / Canada"))
         #expect(Self.rows(2).contains("home: 2 George St / Sydney NSW 2000 / Australia"))
@@ -216,7 +218,10 @@ import VCardFormat
     @Test func otherClientsDatesAndPeopleAreShown() {
         #expect(
             Self.rows(0) == [
-                "home: 1 Infinite Loop / Cupertino, CA 95014", "Spouse: Jane Appleseed", "birthday: 1980-05-06",
+                "home: 1 Infinite Loop / Cupertino, CA 95014",
+                "work: 350 Fifth Ave / New York, NY 10118 / Vereinigte Staaten",
+                "other: Unter den Linden 1 / 10117 Berlin / Deutschland", "Spouse: Jane Appleseed",
+                "birthday: 1980-05-06",
                 "Anniversary: 2010-06-01", "First met: --07-04",
             ])
         #expect(
