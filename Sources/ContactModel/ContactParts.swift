@@ -361,3 +361,52 @@ public struct Extension: Hashable, Sendable, Codable {
         try c.encode(value, forKey: .value)
     }
 }
+
+extension Extension {
+    /// The value as plain text (`a,b` for `a\,b`): what the CSV layer writes in a cell and a preview shows.
+    package var text: String { Self.unescape(value) }
+
+    /// vCard 3.0 text escaping: backslash, comma, semicolon; CRLF, CR and LF all become `\n`.
+    package static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D })
+        else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var previousWasCR = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x2C, 0x3B: out += [0x5C, byte]
+            case 0x0D: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0A: if !previousWasCR { out += [0x5C, UInt8(ascii: "n")] }
+            default: out.append(byte)
+            }
+            previousWasCR = byte == 0x0D
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Undoes `escape`: `\n` and `\N` become LF; `\\`, `\,`, `\;` and `\:` their character; an unknown escape
+    /// keeps its backslash.
+    package static func unescape(_ escaped: String) -> String {
+        guard escaped.utf8.contains(0x5C) else { return escaped }
+        var out: [UInt8] = []
+        out.reserveCapacity(escaped.utf8.count)
+        var iterator = escaped.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == 0x5C else {
+                out.append(byte)
+                continue
+            }
+            guard let next = iterator.next() else {
+                out.append(byte)
+                break
+            }
+            switch next {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(0x0A)
+            case 0x5C, 0x2C, 0x3B, UInt8(ascii: ":"): out.append(next)
+            default: out += [byte, next]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -36,25 +36,25 @@ enum OtherFields {
         for ext in contact.extensions {
             let name = ext.name.uppercased()
             if name.hasPrefix("X-PHONETIC-") {
-                if phonetic[name] == nil { phonetic[name] = unescaped(ext.value) }
+                if phonetic[name] == nil { phonetic[name] = ext.text }
                 continue
             }
             if let (place, label) = fixed[name] {
-                let text = unescaped(ext.value)
+                let text = ext.text
                 guard !text.isEmpty else { continue }
                 out.append(Field(place: place, label: label, text: place == .date ? readableDate(text) : text))
                 continue
             }
             switch name {
             case "X-ABDATE", "X-ABRELATEDNAMES":
-                let text = unescaped(ext.value)
+                let text = ext.text
                 guard !text.isEmpty else { continue }
                 let date = name == "X-ABDATE"
                 let label = appleLabel(of: ext, in: contact) ?? (date ? "date" : "related")
                 out.append(Field(place: date ? .date : .person, label: label, text: date ? readableDate(text) : text))
             case "RELATED":
                 let types = ext.parameters.filter { $0.name.uppercased() == "TYPE" }.flatMap(\.values)
-                let text = unescaped(ext.value)
+                let text = ext.text
                 guard !text.isEmpty else { continue }
                 out.append(
                     Field(place: .person, label: types.isEmpty ? "related" : types.joined(separator: ","), text: text))
@@ -107,7 +107,7 @@ enum OtherFields {
                 $0.group?.lowercased() == group && $0.name.uppercased() == "X-ABLABEL"
             })
         else { return nil }
-        let text = unescaped(label.value)
+        let text = label.text
         if text.hasPrefix("_$!<") && text.hasSuffix(">!$_") && text.count >= 8 {
             return String(text.dropFirst(4).dropLast(4))
         }
@@ -154,25 +154,6 @@ enum OtherFields {
         return text
     }
 
-    /// vCard text unescaped: `\n` a line break, `\,` `\;` `\\` their character.
-    static func unescaped(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var out = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                out.append(character == "n" || character == "N" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                out.append(character)
-            }
-        }
-        if escaping { out.append("\\") }
-        return out
-    }
-
     /// A structured value's parts, split at each `;` not escaped, each unescaped.
     private static func split(_ text: String) -> [String] {
         var parts: [String] = []
@@ -186,13 +167,13 @@ enum OtherFields {
             } else if character == "\\" {
                 escaping = true
             } else if character == ";" {
-                parts.append(unescaped(current))
+                parts.append(Extension.unescape(current))
                 current = ""
             } else {
                 current.append(character)
             }
         }
-        parts.append(unescaped(current))
+        parts.append(Extension.unescape(current))
         return parts
     }
 }

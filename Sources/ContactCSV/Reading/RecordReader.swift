@@ -136,7 +136,7 @@ struct RecordReader {
                 if kept.contains(where: { $0.ext.name == property }) {
                     keep()
                 } else {
-                    kept.append((index, Extension(name: property, value: KeptColumn.escape(value))))
+                    kept.append((index, Extension(name: property, value: Extension.escape(value))))
                 }
             case .unmapped:
                 keep()
