@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "CSignalCleanup"),
         .target(name: "CMallocArenas"),
         .target(name: "CFileWriteback"),
-        .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup", "CFileWriteback"]),
+        .target(name: "UserFiles", dependencies: ["TerminalText", "CSignalCleanup", "CFileWriteback", "Utilities"]),
         .target(name: "ContactCSV", dependencies: ["ContactModel", "Utilities"]),
         .target(name: "ContactFormats", dependencies: ["VCardFormat", "ContactCSV", "Utilities"]),
         .target(

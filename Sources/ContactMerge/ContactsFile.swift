@@ -1,12 +1,36 @@
 import ContactMatching
 import ContactModel
+import Foundation
 import Utilities
 import VCardFormat
 import VCardSyntax
 
+/// Where a contacts file's bytes are read from: in order once, to find its cards, then again by range, for a card
+/// a merge needs whole and for the bytes copied around the cards an update rewrites. A file on disk is read there
+/// each time (`RandomAccessFile` in UserFiles), so a book is never held in memory; standard input is held.
+public protocol ContactsFileBytes: Sendable {
+    /// The bytes of `range`: fewer when the file ends within it, none past its end.
+    /// - Throws: when they cannot be read.
+    func read(_ range: Range<Int>) throws -> [UInt8]
+}
+
+/// Bytes held in memory, as a `ContactsFileBytes`.
+public struct BytesInMemory: ContactsFileBytes {
+    /// The bytes.
+    public let bytes: [UInt8]
+
+    /// The bytes `bytes`.
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    public func read(_ range: Range<Int>) -> [UInt8] {
+        Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
+    }
+}
+
 /// A contacts file as read for an in-place update: where each card's bytes are and what identifies it, so an
 /// update rewrites only the cards that changed and leaves every other byte as it was. Only each card's match keys
-/// are kept in memory; a whole card is read again from its bytes when a merge needs it.
+/// are kept in memory, not the file: a whole card is read again from its bytes when a merge needs it, and the
+/// bytes between rewritten cards are copied from the file as the new one is written.
 public struct ContactsFile: Sendable {
     /// One card of the file.
     public struct Card: Sendable {
@@ -24,8 +48,14 @@ public struct ContactsFile: Sendable {
 
     /// The name used in messages.
     public var name: String
-    /// The file's bytes.
-    public var bytes: [UInt8]
+    /// Where the file's bytes are read from.
+    public let source: any ContactsFileBytes
+    /// How many bytes the file had when it was read, and their `ContentDigest`: the bytes copied into a new
+    /// file must be these, and an in-place update's target must still hold them when it is replaced.
+    public let byteCount: Int
+    package let contentDigest: UInt64
+    /// A card read again that could not be (a read error, a file cut short meanwhile): no new file is written.
+    private let rereadFailure = RereadFailure()
     /// The cards, in file order.
     public var cards: [Card]
     /// The country code national phone numbers in `keys` were read with.
@@ -47,12 +77,24 @@ public struct ContactsFile: Sendable {
         }
     }
 
-    /// Reads `bytes` (on several threads when it is large), reading national phone numbers with `countryCode` or,
-    /// when it is nil, with the code most of the file's international numbers use. Any error in any card stops
-    /// here, because rewriting a file we did not fully understand could lose what we failed to read.
+    /// Reads `bytes`; see `init(source:name:countryCode:)`.
     /// - Throws: `Unreadable`.
     public init(bytes: [UInt8], name: String, countryCode: Int? = nil) throws {
-        if bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)) {
+        try self.init(source: BytesInMemory(bytes), name: name, countryCode: countryCode)
+    }
+
+    /// Reads the file `source` gives (on several threads when it is large), reading national phone numbers with
+    /// `countryCode` or, when it is nil, with the code most of the file's international numbers use. Any error in
+    /// any card stops here, because rewriting a file we did not fully understand could lose what we failed to read.
+    /// - Throws: `Unreadable`.
+    public init(source: any ContactsFileBytes, name: String, countryCode: Int? = nil) throws {
+        let head: [UInt8]
+        do {
+            head = try source.read(0..<max(CharsetEvidence.surveyedBytes, Self.sampledBytes))
+        } catch {
+            throw Unreadable(diagnostics: [], reason: "\(error)")
+        }
+        if head.count >= 2 && ((head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF)) {
             throw Unreadable(
                 diagnostics: [],
                 reason: "\(name): error: the file is UTF-16; convert it to UTF-8 first (vcf convert \(name) -o OUT)")
@@ -60,7 +102,7 @@ public struct ContactsFile: Sendable {
         var cards: [Card] = []
         var errors: [Diagnostic] = []
         // Kept for `contact(at:)`, and given to the reader so the file is surveyed once.
-        charsetEvidence = bytes.withUnsafeBufferPointer {
+        charsetEvidence = head.withUnsafeBufferPointer {
             CharsetEvidence.survey(UnsafeBufferPointer(rebasing: $0.prefix(CharsetEvidence.surveyedBytes)))
         }
         // Read without a country code, a card's national numbers wait for the code most of the book's
@@ -68,15 +110,24 @@ public struct ContactsFile: Sendable {
         // card's keys after the read (a tenth of a dedupe's read of a large book). The code the file's first
         // cards prevail with is a guess that is nearly always that code: each card's national numbers are read
         // with it while its keys are at hand, and the few cards read with a guess that proves wrong are read again.
-        let guess = countryCode == nil ? Self.likelyCountryCode(bytes, evidence: charsetEvidence) : nil
+        let guess = countryCode == nil ? Self.likelyCountryCode(head, evidence: charsetEvidence) : nil
         var counts: [Int: Int] = [:]
         var readWith: [Int32] = []
+        // The bytes are read once in order, and fingerprinted as they go by.
+        var read = 0
+        var digest = ContentDigest()
         do {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
             var reader = ParallelCardReader()
             reader.evidence = charsetEvidence
             try reader.readRaw(
-                bytes, name: name,
+                chunks: { carry, wanted in
+                    let chunk = try source.read(read..<read + wanted)
+                    chunk.withUnsafeBytes { digest.update($0) }
+                    read += chunk.count
+                    carry.append(contentsOf: chunk)
+                    return !chunk.isEmpty
+                }, name: name,
                 transform: { raw in
                     let identity = VCardReader.identity(from: raw)
                     let keys = MatchKeys(identity, countryCode: countryCode)
@@ -105,17 +156,23 @@ public struct ContactsFile: Sendable {
         }
         if countryCode == nil {
             let code = Matcher.prevailingCountryCode(counts: counts)
-            Self.settleNationalNumbers(
-                &cards, readWith: readWith, code: code, bytes: bytes, evidence: charsetEvidence)
+            do {
+                try Self.settleNationalNumbers(
+                    &cards, readWith: readWith, code: code, source: source, evidence: charsetEvidence)
+            } catch {
+                throw Unreadable(diagnostics: [], reason: "\(error)")
+            }
             self.countryCode = code
         } else {
             self.countryCode = countryCode
         }
         self.name = name
-        self.bytes = bytes
+        self.source = source
+        byteCount = read
+        contentDigest = digest.value
         self.cards = cards
-        let firstLF = bytes.firstIndex(of: 0x0A)
-        lineEnding = firstLF.map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
+        let firstLF = head.firstIndex(of: 0x0A)
+        lineEnding = firstLF.map { $0 > 0 && head[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
     }
 
     /// How many errors a read finds before it stops: as many as the lexer reports of one problem in a row.
@@ -153,31 +210,74 @@ public struct ContactsFile: Sendable {
     /// with it does: the cards left unread are read with it, and the cards read with another guess are read
     /// again from their bytes (their keys without a code, then with it).
     private static func settleNationalNumbers(
-        _ cards: inout [Card], readWith: [Int32], code: Int?, bytes: [UInt8], evidence: CharsetEvidence
-    ) {
+        _ cards: inout [Card], readWith: [Int32], code: Int?, source: any ContactsFileBytes, evidence: CharsetEvidence
+    ) throws {
         let settled = Int32(code ?? 0)
         let positions = readWith.indices.filter { readWith[$0] != 0 && readWith[$0] != settled }
         guard !positions.isEmpty else { return }
         let wrong = positions.filter { readWith[$0] > 0 }
         let ranges = wrong.map { cards[$0].byteRange }
-        let fresh = Concurrently.map(ranges, chunk: 64) { range -> MatchKeys in
-            // Read without error once already: there is a card here, and the file's evidence decodes it alike.
-            let card = VCardDocument.read(Array(bytes[range]), evidence: evidence).cards.first
-            return MatchKeys(card.map { VCardReader.identity(from: $0.raw) } ?? Contact(), countryCode: nil)
+        let fresh = Concurrently.map(ranges, chunk: 64) { range -> Result<MatchKeys, any Error> in
+            Result {
+                // Read without error once already: there is a card here, and the file's evidence decodes it alike.
+                let card = VCardDocument.read(try source.read(range), evidence: evidence).cards.first
+                return MatchKeys(card.map { VCardReader.identity(from: $0.raw) } ?? Contact(), countryCode: nil)
+            }
         }
-        for (k, p) in wrong.enumerated() { cards[p].keys = fresh[k] }
+        for (k, p) in wrong.enumerated() { cards[p].keys = try fresh[k].get() }
         guard let code else { return }
         // Each card's keys were made by this read and no other thread holds them yet.
         let keys = cards.map(\.keys)
         _ = Concurrently.map(positions, chunk: 1_024) { keys[$0].resolveNationalNumbers(countryCode: code) }
     }
 
-    /// The whole card at `position`, read again from its bytes.
+    /// The whole card at `position`, read again from its bytes. When they cannot be read again (a read error, the
+    /// file cut short by another program meanwhile), an empty card, and no new file is written from this one
+    /// (`writeRendered` throws).
     public func contact(at position: Int) -> Contact {
         let range = cards[position].byteRange
-        // These bytes were read once already without an error, so there is a card to find. Alone, they could
-        // say another charset than the file does (the CHARSET was declared on another card).
-        return VCardDocument.read(Array(bytes[range]), evidence: charsetEvidence).cards.first?.contact ?? Contact()
+        let bytes: [UInt8]
+        do {
+            bytes = try source.read(range)
+        } catch {
+            rereadFailure.record(error)
+            return Contact()
+        }
+        // These bytes were read once already without an error, so there is a card to find, unless another program
+        // changed them meanwhile. Alone, they could say another charset than the file does (the CHARSET was
+        // declared on another card).
+        guard bytes.count == range.count, let card = VCardDocument.read(bytes, evidence: charsetEvidence).cards.first
+        else {
+            rereadFailure.record(ChangedSinceRead(name: name))
+            return Contact()
+        }
+        return card.contact
+    }
+
+    /// The bytes of the file differ from those read first: another program changed it meanwhile.
+    public struct ChangedSinceRead: Error, CustomStringConvertible, Sendable {
+        /// The file's name in messages.
+        public var name: String
+        public var description: String { "\(name): error: changed by another program while vcf worked on it" }
+    }
+
+    /// The first error of reading a card again, shared by every copy of the file (the engine reads cards on
+    /// several threads).
+    private final class RereadFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var first: (any Error)?
+
+        func record(_ error: any Error) {
+            lock.lock()
+            defer { lock.unlock() }
+            if first == nil { first = error }
+        }
+
+        var error: (any Error)? {
+            lock.lock()
+            defer { lock.unlock() }
+            return first
+        }
     }
 
     /// The cards for a merge to match against: keys in memory, whole cards read when needed.
@@ -194,56 +294,66 @@ public struct ContactsFile: Sendable {
     /// The file with the cards at `replaced` positions rewritten, those in `removed` taken out, and `added`
     /// appended; every other byte as it was. Rewritten cards keep their version (2.1 is written as 3.0, which
     /// every reader of 2.1 also reads); added cards take the version most cards in the file have.
+    /// - Throws: what `writeRendered` throws.
     public func rendered(replacing replaced: [Int: Contact], removing removed: Set<Int> = [], adding added: [Contact])
-        -> [UInt8]
+        throws -> [UInt8]
     {
-        Array(renderedParts(replacing: replaced, removing: removed, adding: added).joined())
+        var out: [UInt8] = []
+        try writeRendered(replacing: replaced, removing: removed, adding: added) { out += $0 }
+        return out
     }
 
-    /// `rendered` as the pieces to write one after another: slices of the file's own bytes between the new
-    /// cards, so a large book is not copied in memory on its way to disk.
-    public func renderedParts(
-        replacing replaced: [Int: Contact], removing removed: Set<Int> = [],
-        adding added: [Contact]
-    ) -> [ArraySlice<UInt8>] {
-        var parts: [ArraySlice<UInt8>] = []
-        writeRendered(replacing: replaced, removing: removed, adding: added) { parts.append($0) }
-        return parts
-    }
-
-    /// The pieces of `renderedParts`, each non-empty, handed to `sink` as the new cards are written, a batch at a
-    /// time: an import of a large book held the whole new file in memory twice (each card written, then all of
-    /// them joined) before the first byte went to disk.
-    public func writeRendered<Failure: Error>(
+    /// The pieces of `rendered`, each non-empty, handed to `sink` as the new cards are written, a batch at a time,
+    /// and as the bytes between them are read again from the file, a megabyte at a time: a large book is never
+    /// held in memory on its way to disk.
+    /// - Throws: `ChangedSinceRead` when the file's bytes are not those first read (another program changed
+    ///   them), or a card could not be read again; the error of reading the file; what `sink` throws.
+    public func writeRendered(
         replacing replaced: [Int: Contact], removing removed: Set<Int> = [], adding added: [Contact],
-        to sink: (ArraySlice<UInt8>) throws(Failure) -> Void
-    ) throws(Failure) {
+        to sink: (ArraySlice<UInt8>) throws -> Void
+    ) throws {
+        if let error = rereadFailure.error { throw error }
         let changed = Set(replaced.keys).union(removed).sorted()
         let rewritten = changed.filter { !removed.contains($0) }
         let file = self
         let version = prevailingVersion
         var lastByte: UInt8?
-        func emit(_ part: ArraySlice<UInt8>) throws(Failure) {
+        func emit(_ part: ArraySlice<UInt8>) throws {
             guard let last = part.last else { return }
             lastByte = last
             try sink(part)
         }
-        var copied = 0
+        // The file is read again in order from its start, every byte of it (those of the cards left out too), and
+        // fingerprinted on the way, so what is copied is what was read.
+        var position = 0
+        var digest = ContentDigest()
+        func pass(to end: Int, copying: Bool) throws {
+            while position < end {
+                let chunk = try source.read(position..<min(end, position + Self.copiedBytes))
+                guard !chunk.isEmpty else { throw ChangedSinceRead(name: name) }
+                chunk.withUnsafeBytes { digest.update($0) }
+                position += chunk.count
+                if copying { try emit(chunk[...]) }
+            }
+        }
         var nextChanged = 0
         // The file's bytes up to `limit`, skipping the cards removed before it.
-        func copyRemoved(before limit: Int) throws(Failure) {
+        func copyRemoved(before limit: Int) throws {
             while nextChanged < changed.count && changed[nextChanged] < limit {
                 let range = cards[changed[nextChanged]].byteRange
-                try emit(bytes[copied..<range.lowerBound])
-                copied = range.upperBound
+                try pass(to: range.lowerBound, copying: true)
+                try pass(to: range.upperBound, copying: false)
                 nextChanged += 1
             }
         }
         // The rest of the file, and a line break before the added cards when the file ends without one.
-        func finishFile() throws(Failure) {
+        func finishFile() throws {
             try copyRemoved(before: Int.max)
-            try emit(bytes[copied...])
-            copied = bytes.count
+            try pass(to: byteCount, copying: true)
+            // Nothing after what was read, and the same bytes: the file is as it was read.
+            guard try source.read(byteCount..<byteCount + 1).isEmpty, digest.value == contentDigest else {
+                throw ChangedSinceRead(name: name)
+            }
             if !added.isEmpty, let lastByte, lastByte != 0x0A { try emit(lineEnding[...]) }
         }
         let total = rewritten.count + added.count
@@ -265,9 +375,9 @@ public struct ContactsFile: Sendable {
                 if i < rewritten.count {
                     let position = rewritten[i]
                     try copyRemoved(before: position)
-                    try emit(bytes[copied..<cards[position].byteRange.lowerBound])
+                    try pass(to: cards[position].byteRange.lowerBound, copying: true)
                     try emit(card[...])
-                    copied = cards[position].byteRange.upperBound
+                    try pass(to: cards[position].byteRange.upperBound, copying: false)
                     nextChanged += 1
                 } else {
                     if i == rewritten.count { try finishFile() }
@@ -278,6 +388,9 @@ public struct ContactsFile: Sendable {
         }
         if added.isEmpty { try finishFile() }
     }
+
+    /// How much of the file is read again at a time to be copied.
+    static let copiedBytes = 1 << 20
 
     private static func version(of raw: RawCard) -> VCardVersion {
         raw.withView { view in

@@ -46,6 +46,9 @@ public final class FileReplacement {
         case absent
         /// The file as it was read: this identity and, when given, these bytes.
         case unchanged(FileIdentity, content: [UInt8]?)
+        /// The file as it was read without being held: this identity, and `count` bytes whose `ContentDigest`
+        /// is `digest`.
+        case unchangedDigest(FileIdentity, digest: UInt64, count: Int)
     }
 
     /// What a commit did besides replacing the file.
@@ -232,6 +235,10 @@ public final class FileReplacement {
             guard let content else { return }
             // Size and times can stay equal through a write within one clock tick: the bytes decide.
             guard Self.contentMatches(target, content) else { throw TargetChanged(path: given) }
+        case .unchangedDigest(let identity, let digest, let count):
+            guard let now = FileIdentity.of(target), now == identity,
+                let file = try? InputFile.open(target), file.holds(count: count, digest: digest)
+            else { throw TargetChanged(path: given) }
         }
     }
 
@@ -290,6 +297,9 @@ public final class FileReplacement {
 public struct TargetChanged: Error, CustomStringConvertible, Sendable {
     /// The target, as the user named it.
     public var path: UserPath
+
+    /// `path` was changed by another program.
+    public init(path: UserPath) { self.path = path }
 
     public var description: String { "\(path): error: changed by another program while vcf worked on it" }
 }

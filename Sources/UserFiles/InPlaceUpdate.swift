@@ -13,8 +13,11 @@ import Darwin
 public struct InPlaceUpdate {
     /// The file as one attempt read it.
     public struct Snapshot {
-        /// Its bytes; empty when it does not exist.
+        /// Its bytes; empty when it does not exist, or when it is read by parts (`file`).
         public var bytes: [UInt8]
+        /// The file, to be read by parts, when the update does not read it whole (`readsWhole` false) and it
+        /// exists.
+        public var file: RandomAccessFile?
         /// Whether it exists.
         public var exists: Bool
         /// Which attempt this is, from 1.
@@ -26,13 +29,20 @@ public struct InPlaceUpdate {
     public struct Plan<Report> {
         /// What the command reports once the update is done.
         public var report: Report
-        /// Writes the new content, or nil when nothing changes.
+        /// Writes the new content, or nil when nothing changes. Throwing `TargetChanged` (the file read by
+        /// parts turned out to have changed) does the work again, as a change found at the commit does.
         public var write: ((FileReplacement) throws -> Void)?
+        /// For a file read by parts (`Snapshot.file`): how many bytes the work read in order and their
+        /// `ContentDigest`, which the target must still hold when the new content is put in place.
+        public var read: (count: Int, digest: UInt64)?
 
         /// A plan; `write` nil leaves the file alone.
-        public init(report: Report, write: ((FileReplacement) throws -> Void)?) {
+        public init(
+            report: Report, write: ((FileReplacement) throws -> Void)?, read: (count: Int, digest: UInt64)? = nil
+        ) {
             self.report = report
             self.write = write
+            self.read = read
         }
     }
 
@@ -46,6 +56,9 @@ public struct InPlaceUpdate {
     public var limits: ReadLimits
     /// Whether a missing file reads as empty (merge creates its target) or is an error (dedupe, lint).
     public var missingIsEmpty: Bool
+    /// Whether each attempt reads the file into `Snapshot.bytes`; false hands the work the file to read by parts
+    /// (`Snapshot.file`), so a large file is not held in memory.
+    public var readsWhole = true
     /// How many times the work is done before a target that keeps changing is given up.
     public var maxAttempts = 3
     /// Told when an attempt found the target changed and the work starts again.
@@ -85,10 +98,16 @@ public struct InPlaceUpdate {
             let plan = try work(snapshot)
             guard let write = plan.write else { return (plan.report, nil) }
             let replacement = try FileReplacement(given: given, resolved: resolved, lock: lock, options: options)
-            try write(replacement)
             do {
-                let expectation: FileReplacement.Expectation =
-                    snapshot.identity.map { .unchanged($0, content: snapshot.bytes) } ?? .absent
+                try write(replacement)
+                let expectation: FileReplacement.Expectation
+                if let identity = snapshot.identity {
+                    expectation =
+                        plan.read.map { .unchangedDigest(identity, digest: $0.digest, count: $0.count) }
+                        ?? .unchanged(identity, content: readsWhole ? snapshot.bytes : nil)
+                } else {
+                    expectation = .absent
+                }
                 return (plan.report, try replacement.commit(expecting: expectation))
             } catch let changed as TargetChanged {
                 guard attempt < maxAttempts else {
@@ -107,13 +126,18 @@ public struct InPlaceUpdate {
         do {
             file = try InputFile.open(resolved)
         } catch let error as FileError where error.code == ENOENT && missingIsEmpty {
-            return Snapshot(bytes: [], exists: false, attempt: attempt, identity: nil)
+            return Snapshot(bytes: [], file: nil, exists: false, attempt: attempt, identity: nil)
         } catch var error as FileError {
             error.path = given
             throw error
         }
         defer { file.close() }
         do {
+            guard readsWhole else {
+                return Snapshot(
+                    bytes: [], file: try RandomAccessFile(file, limits: limits), exists: true, attempt: attempt,
+                    identity: file.identity)
+            }
             let bytes = try file.readAll(limits: limits)
             return Snapshot(bytes: bytes, exists: true, attempt: attempt, identity: file.identity)
         } catch var error as FileError {

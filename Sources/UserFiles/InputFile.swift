@@ -1,4 +1,5 @@
 import Dispatch
+import Utilities
 
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,15 @@ public final class InputFile {
     /// Reads up to `count` bytes; fewer only at the end of the input.
     /// - Throws: `FileError` when a read fails.
     public func read(upTo count: Int) throws -> [UInt8] {
+        try Self.filled(count, path: path) { System.read(descriptor, $0, $1) }
+    }
+
+    /// Up to `count` bytes, `read` called for what is missing (into the buffer's next free byte, for as many
+    /// bytes as are missing) until it gives 0 (the end) or fails (-1, with errno).
+    /// - Throws: `FileError` naming `path` when a read fails.
+    static func filled(_ count: Int, path: UserPath, _ read: (UnsafeMutablePointer<UInt8>, Int) -> Int) throws
+        -> [UInt8]
+    {
         // Read into memory not cleared first: a folder of 20,000 one-card files, read a megabyte at a time,
         // spent a third of `lint`'s time clearing buffers the files never filled.
         var failure: Int32?
@@ -79,7 +89,7 @@ public final class InputFile {
             filled = 0
             guard let base = buffer.baseAddress else { return }
             while filled < count {
-                let n = System.read(descriptor, base + filled, count - filled)
+                let n = read(base + filled, count - filled)
                 if n < 0 {
                     failure = errno
                     return
@@ -212,6 +222,24 @@ public final class InputFile {
             }
         }
         return equal.allSatisfy { $0 }
+    }
+
+    /// Whether the file holds exactly `count` bytes whose `ContentDigest` is `digest`, read from its start a
+    /// megabyte at a time.
+    func holds(count: Int, digest: UInt64) -> Bool {
+        var probe: UInt8 = 0
+        guard System.read(descriptor, &probe, 1, at: count) == 0 else { return false }
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        var fed = ContentDigest()
+        var offset = 0
+        while offset < count {
+            let n = System.read(descriptor, chunk, min(1 << 20, count - offset), at: offset)
+            guard n > 0 else { return false }
+            fed.update(UnsafeRawBufferPointer(start: chunk, count: n))
+            offset += n
+        }
+        return fed.value == digest
     }
 
     /// The whole input, within `limits`.

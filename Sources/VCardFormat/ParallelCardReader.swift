@@ -125,12 +125,21 @@ public struct ParallelCardReader: Sendable {
         body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
     ) throws {
         var offset = 0
-        let appendChunk = { (carry: inout [UInt8], wanted: Int) -> Bool in
-            let end = min(bytes.count, offset + wanted)
-            defer { offset = end }
-            carry.append(contentsOf: bytes[offset..<end])
-            return end > offset
-        }
+        try readRaw(
+            chunks: { carry, wanted in
+                let end = min(bytes.count, offset + wanted)
+                defer { offset = end }
+                carry.append(contentsOf: bytes[offset..<end])
+                return end > offset
+            }, name: name, transform: transform, body: body, diagnostics: diagnostics)
+    }
+
+    /// Reads the bytes `chunks` appends to the array it is given, up to the count asked for (false once the input
+    /// has ended), handing `transform` each card's content lines unread; otherwise as `readRaw(_:name:...)`.
+    package func readRaw<T: Sendable>(
+        chunks appendChunk: (inout [UInt8], Int) throws -> Bool, name: String,
+        transform: @escaping @Sendable (RawCard) -> T, body: (T) throws -> Void, diagnostics: ([Diagnostic]) -> Void
+    ) throws {
         try withoutActuallyEscaping(body) { body in
             try withoutActuallyEscaping(diagnostics) { diagnostics in
                 try read(

@@ -48,7 +48,7 @@ enum BookFixtures {
             uids.ensure(&copy)
             return copy
         }
-        let bytes = file.rendered(replacing: result.replaced, adding: added)
+        let bytes = try file.rendered(replacing: result.replaced, adding: added)
         return VCardDocument.read(bytes).cards.map(\.contact)
     }
 

@@ -1,4 +1,5 @@
 import ContactModel
+import Foundation
 import Testing
 import VCardFormat
 
@@ -36,7 +37,7 @@ import VCardFormat
         let added = (0..<addedCount).map { Self.contact("Added \($0)") }
 
         var pieces: [ArraySlice<UInt8>] = []
-        file.writeRendered(replacing: replaced, removing: removed, adding: added) { pieces.append($0) }
+        try file.writeRendered(replacing: replaced, removing: removed, adding: added) { pieces.append($0) }
         #expect(pieces.allSatisfy { !$0.isEmpty })
 
         var expected: [UInt8] = []
@@ -50,7 +51,7 @@ import VCardFormat
         // The last card was rewritten, so the file's own last line break is the writer's.
         for contact in added { expected += Self.written(contact) }
         #expect(Array(pieces.joined()) == expected)
-        #expect(file.rendered(replacing: replaced, removing: removed, adding: added) == expected)
+        #expect(try file.rendered(replacing: replaced, removing: removed, adding: added) == expected)
     }
 
     @Test func aLineBreakGoesBeforeAddedCardsWhenTheFileEndsWithoutOne() throws {
@@ -59,8 +60,110 @@ import VCardFormat
         let file = try ContactsFile(bytes: Array(text.utf8), name: "book.vcf")
         let added = [Self.contact("Added")]
         let expected = Array((text + "\r\n").utf8) + Self.written(added[0])
-        #expect(file.rendered(replacing: [:], adding: added) == expected)
+        #expect(try file.rendered(replacing: [:], adding: added) == expected)
         // Nothing added: the file as it was, to the last byte.
-        #expect(file.rendered(replacing: [:], adding: []) == Array(text.utf8))
+        #expect(try file.rendered(replacing: [:], adding: []) == Array(text.utf8))
+    }
+}
+
+/// A contacts file is not held in memory: its bytes are read again, for a card a merge needs whole and for the
+/// bytes copied around the rewritten ones. What is copied must be what was read, or nothing is written.
+@Suite struct ContactsFileRereadTests {
+    /// Bytes another program may change after they were read, counting the bytes read.
+    final class ChangingBytes: ContactsFileBytes, @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes: [UInt8]
+        private var failure: (any Error)?
+        private(set) var largestRead = 0
+
+        init(_ text: String) { bytes = Array(text.utf8) }
+
+        func change(_ body: (inout [UInt8]) -> Void) {
+            lock.withLock { body(&bytes) }
+        }
+
+        func fail(with error: any Error) { lock.withLock { failure = error } }
+
+        func read(_ range: Range<Int>) throws -> [UInt8] {
+            try lock.withLock {
+                if let failure { throw failure }
+                largestRead = max(largestRead, range.count)
+                return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
+            }
+        }
+    }
+
+    struct ReadFailed: Error {}
+
+    static let text = (0..<200).map(ContactsFileRenderingTests.card).joined()
+
+    @Test func anUnchangedFileIsWrittenFromItsBytesReadAgain() throws {
+        let source = ChangingBytes(Self.text)
+        let file = try ContactsFile(source: source, name: "book.vcf")
+        #expect(file.cards.count == 200)
+        #expect(file.byteCount == Self.text.utf8.count)
+        #expect(file.contact(at: 7).formattedName == "Person 7")
+        let replaced = [3: ContactsFileRenderingTests.contact("Three")]
+        let expected = try ContactsFile(bytes: Array(Self.text.utf8), name: "book.vcf").rendered(
+            replacing: replaced, removing: [5], adding: [])
+        #expect(try file.rendered(replacing: replaced, removing: [5], adding: []) == expected)
+        #expect(String(decoding: expected, as: UTF8.self).contains("FN:Three\r\n"))
+    }
+
+    /// Each change another program could make between the read and the write: a byte of a card kept, a byte of
+    /// a card left out, the file cut short, a card appended.
+    @Test(arguments: ["kept", "removed", "cut", "appended"])
+    func aFileChangedSinceItWasReadIsNotWritten(change: String) throws {
+        let source = ChangingBytes(Self.text)
+        let file = try ContactsFile(source: source, name: "book.vcf")
+        let removedRange = file.cards[5].byteRange
+        source.change { bytes in
+            switch change {
+            case "kept": bytes[file.cards[150].byteRange.lowerBound + 30] = UInt8(ascii: "X")
+            case "removed": bytes[removedRange.lowerBound + 30] = UInt8(ascii: "X")
+            case "cut": bytes.removeLast(100)
+            default: bytes += Array(ContactsFileRenderingTests.card(999).utf8)
+            }
+        }
+        #expect(throws: ContactsFile.ChangedSinceRead.self) {
+            try file.writeRendered(replacing: [:], removing: [5], adding: []) { _ in }
+        }
+    }
+
+    @Test func aCardThatCannotBeReadAgainStopsTheWrite() throws {
+        let source = ChangingBytes(Self.text)
+        let file = try ContactsFile(source: source, name: "book.vcf")
+        source.fail(with: ReadFailed())
+        // The engine asks for the card without a way to fail; the write that would follow refuses.
+        #expect(file.contact(at: 3).formattedName == nil)
+        #expect(throws: ReadFailed.self) { try file.writeRendered(replacing: [:], adding: []) { _ in } }
+        // A card whose bytes changed meanwhile is no card at all: the same.
+        let other = ChangingBytes(Self.text)
+        let changed = try ContactsFile(source: other, name: "book.vcf")
+        other.change { $0.removeFirst(6) }
+        _ = changed.contact(at: 0)
+        #expect(throws: ContactsFile.ChangedSinceRead.self) {
+            try changed.writeRendered(replacing: [:], adding: []) { _ in }
+        }
+    }
+
+    @Test func aLargeFileIsReadInPartsNotWhole() throws {
+        // 10,000 cards of about 1 KB: more than twice the 4 MiB the charset survey reads of the start.
+        let cards = 10_000
+        let note = "NOTE:" + String(repeating: "A long note about this person. ", count: 32) + "\r\n"
+        let text = (0..<cards).map {
+            ContactsFileRenderingTests.card($0).replacingOccurrences(of: "END:", with: note + "END:")
+        }
+        .joined()
+        let source = ChangingBytes(text)
+        let file = try ContactsFile(source: source, name: "book.vcf")
+        #expect(file.cards.count == cards)
+        var written = 0
+        try file.writeRendered(replacing: [:], adding: [ContactsFileRenderingTests.contact("New")]) {
+            written += $0.count
+        }
+        #expect(written > text.utf8.count)
+        // The largest read is the charset survey of the file's start, however large the file.
+        #expect(source.largestRead < text.utf8.count / 2, "\(source.largestRead) of \(text.utf8.count) bytes")
     }
 }

@@ -151,10 +151,11 @@ func mergePhases(_ arguments: [String]) -> Never {
         lap("read incoming")
         let result = AddressBookMerge(countryCode: code).merge(incoming, into: file.existingCards)
         lap("match and merge")
-        let parts = file.renderedParts(replacing: result.replaced, adding: result.added)
+        var parts = 0
+        try file.writeRendered(replacing: result.replaced, adding: result.added) { _ in parts += 1 }
         lap("render")
         print(
-            "cards\t\(file.cards.count)\tparts\t\(parts.count)\treplaced\t\(result.replaced.count)\tadded\t\(result.added.count)"
+            "cards\t\(file.cards.count)\tparts\t\(parts)\treplaced\t\(result.replaced.count)\tadded\t\(result.added.count)"
         )
     } catch {
         FileHandle.standardError.write(Data("vcf-bench: \(error)\n".utf8))

@@ -95,7 +95,13 @@ for entry in result.entries {
     }
 }
 // Only the cards that changed are rewritten; every other byte of the file stays as it was.
-let updated = book.rendered(replacing: result.replaced, adding: result.added)
+let updated: [UInt8]
+do {
+    // The unchanged cards' bytes are read again from the file: it must still hold what was read.
+    updated = try book.rendered(replacing: result.replaced, adding: result.added)
+} catch {
+    fail("cannot read \(contactsPath) again: \(error)", status: 2)
+}
 if updated != existingBytes {
     do {
         try Data(updated).write(to: URL(fileURLWithPath: contactsPath), options: .atomic)

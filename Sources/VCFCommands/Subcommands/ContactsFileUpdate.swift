@@ -47,7 +47,7 @@ struct ContactsFileUpdate {
         let name = InputReader.name(source)
         if let destination {
             // Another output: the source is only read, the output replaced like any -o.
-            guard let bytes = InputReader.readWhole(source, io: io) else { throw Refused() }
+            guard let bytes = readable(source) else { throw Refused() }
             let (outcome, result) = try compute(try contactsFile(bytes, name: name))
             guard !dryRun else { return (result, nil) }
             let output = try CommandOutput.open(destination, io: io, options: options)
@@ -60,22 +60,55 @@ struct ContactsFileUpdate {
         }
         var update = InPlaceUpdate(
             given: given, resolved: resolved, options: options, missingIsEmpty: missingIsEmpty)
+        update.readsWhole = false
         update.retrying = { io.error("\($0.path): note: changed by another program meanwhile; working on it again") }
+        func bytes(_ snapshot: InPlaceUpdate.Snapshot) -> any ContactsFileBytes {
+            snapshot.file.map { FileBytes(file: $0) } ?? BytesInMemory(snapshot.bytes)
+        }
         if dryRun {
             let snapshot = try update.read()
-            return (try compute(try contactsFile(snapshot.bytes, name: name)).1, nil)
+            return (try compute(try contactsFile(bytes(snapshot), name: name)).1, nil)
         }
         return try update.run { snapshot in
-            let (outcome, result) = try compute(try contactsFile(snapshot.bytes, name: name))
+            let (outcome, result) = try compute(try contactsFile(bytes(snapshot), name: name))
             return InPlaceUpdate.Plan(
                 report: result,
-                write: outcome.changed ? { replacement in try outcome.write { try replacement.write($0) } } : nil)
+                write: outcome.changed
+                    ? { replacement in
+                        do {
+                            try outcome.write { try replacement.write($0) }
+                        } catch is ContactsFile.ChangedSinceRead {
+                            // Read again from the start, as a change found at the commit is.
+                            throw TargetChanged(path: given)
+                        }
+                    } : nil,
+                read: snapshot.file == nil ? nil : (outcome.file.byteCount, outcome.file.contentDigest))
+        }
+    }
+
+    /// `path` to read by parts when it is a file, or read whole (standard input); nil after saying why it cannot
+    /// be read.
+    private func readable(_ path: UserPath) -> (any ContactsFileBytes)? {
+        do {
+            let file = try InputFile.open(path)
+            defer { file.close() }
+            if file.identity.isRegularFile { return FileBytes(file: try RandomAccessFile(file)) }
+            return BytesInMemory(try file.readAll())
+        } catch {
+            io.error("\(error)")
+            return nil
         }
     }
 
     /// The file's bytes as a `ContactsFile`, or `Refused` after saying why it cannot be updated.
-    private func contactsFile(_ bytes: [UInt8], name: String) throws -> ContactsFile {
-        let format = ContactFormat.detect(Array(bytes.prefix(64 << 10)))
+    private func contactsFile(_ bytes: any ContactsFileBytes, name: String) throws -> ContactsFile {
+        let format: ContactFormat
+        do {
+            format = ContactFormat.detect(try bytes.read(0..<(64 << 10)))
+        } catch {
+            io.error("\(error)")
+            throw Refused()
+        }
         guard format == .vcard else {
             io.error(
                 "\(name): error: this is \(format == .csv ? "a CSV export" : "JSON"), and merge and dedupe update "
@@ -83,7 +116,7 @@ struct ContactsFileUpdate {
             throw Refused()
         }
         do {
-            return try ContactsFile(bytes: bytes, name: name, countryCode: countryCode)
+            return try ContactsFile(source: bytes, name: name, countryCode: countryCode)
         } catch {
             io.error("\(error)")
             io.error(
@@ -91,4 +124,11 @@ struct ContactsFileUpdate {
             throw Refused()
         }
     }
+}
+
+/// A contacts file on disk read by parts, as the merge engine reads one.
+struct FileBytes: ContactsFileBytes {
+    let file: RandomAccessFile
+
+    func read(_ range: Range<Int>) throws -> [UInt8] { try file.read(range) }
 }
