@@ -61,7 +61,7 @@ extension ContactCSV {
                     .joined(separator: RecordReader.multiValueSeparator))
             func pairs(_ values: [LabeledValue]) -> [String] {
                 values.flatMap { value in
-                    [GoogleLabel(types: value.types, label: value.label, pref: value.pref).cell ?? "", value.value]
+                    [GoogleLabel(types: value.types, label: value.label, pref: value.pref).cell, value.value]
                 }
             }
             emails = pairs(contact.emails)
@@ -70,15 +70,15 @@ extension ContactCSV {
             messaging = contact.instantMessaging.flatMap { address in
                 let (service, handle) = MessagingColumns.cells(address)
                 return [
-                    GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell ?? "", service,
+                    GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell, service,
                     handle,
                 ]
             }
             addresses = contact.addresses.flatMap { address in
                 [
-                    GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell ?? "", "",
-                    address.street ?? "", address.locality ?? "", address.poBox ?? "", address.region ?? "",
-                    address.postalCode ?? "", address.country ?? "", address.extended ?? "",
+                    GoogleLabel(types: address.types, label: address.label, pref: address.pref).cell, "",
+                    address.street, address.locality, address.poBox, address.region,
+                    address.postalCode, address.country, address.extended,
                 ]
             }
             anniversary = (contact.anniversary ?? "").isEmpty ? nil : contact.anniversary
