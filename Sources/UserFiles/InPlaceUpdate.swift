@@ -81,7 +81,8 @@ public struct InPlaceUpdate {
     public func read() throws -> Snapshot { try snapshot(attempt: 1) }
 
     /// Runs `work` on the file's content under the lock and puts its result in place; returns the last
-    /// attempt's report and what the commit did (nil when nothing was written).
+    /// attempt's report and what the commit did (nil when nothing was written). `work` throwing `TargetChanged`
+    /// (a file read by parts changed while it was read) starts it again, as a change found at the commit does.
     /// - Throws: `FileError` when the file cannot be read, locked or replaced, or kept changing; whatever
     ///   `work` throws.
     public func run<Report>(_ work: (Snapshot) throws -> Plan<Report>) throws -> (
@@ -95,10 +96,11 @@ public struct InPlaceUpdate {
         var attempt = 1
         while true {
             let snapshot = try snapshot(attempt: attempt)
-            let plan = try work(snapshot)
-            guard let write = plan.write else { return (plan.report, nil) }
-            let replacement = try FileReplacement(given: given, resolved: resolved, lock: lock, options: options)
             do {
+                let plan = try work(snapshot)
+                guard let write = plan.write else { return (plan.report, nil) }
+                let replacement = try FileReplacement(
+                    given: given, resolved: resolved, lock: lock, options: options)
                 try write(replacement)
                 let expectation: FileReplacement.Expectation
                 if let identity = snapshot.identity {

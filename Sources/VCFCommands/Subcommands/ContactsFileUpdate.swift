@@ -67,10 +67,18 @@ struct ContactsFileUpdate {
         }
         if dryRun {
             let snapshot = try update.read()
-            return (try compute(try contactsFile(bytes(snapshot), name: name)).1, nil)
+            let file = try contactsFile(bytes(snapshot), name: name)
+            return (try compute(file).1, nil)
         }
         return try update.run { snapshot in
-            let (outcome, result) = try compute(try contactsFile(bytes(snapshot), name: name))
+            let file: ContactsFile
+            do {
+                file = try contactsFile(bytes(snapshot), name: name)
+            } catch is ChangedWhileRead {
+                // Read again from the start, under the lock still held.
+                throw TargetChanged(path: given)
+            }
+            let (outcome, result) = try compute(file)
             return InPlaceUpdate.Plan(
                 report: result,
                 write: outcome.changed
@@ -100,8 +108,20 @@ struct ContactsFileUpdate {
         }
     }
 
-    /// The file's bytes as a `ContactsFile`, or `Refused` after saying why it cannot be updated.
-    private func contactsFile(_ bytes: any ContactsFileBytes, name: String) throws -> ContactsFile {
+    /// A file read by parts changed while it was read (its errors may be the other program's half-written card).
+    struct ChangedWhileRead: Error {}
+
+    /// The file's bytes as a `ContactsFile`, or `Refused` after saying why it cannot be updated. A file that
+    /// proves unreadable but has `changed` since it was opened (by default: read by parts, and no longer the file
+    /// opened) throws `ChangedWhileRead` instead, in place (to be read again), or `Refused` after saying so.
+    func contactsFile(_ bytes: any ContactsFileBytes, name: String, changed: (() -> Bool)? = nil) throws
+        -> ContactsFile
+    {
+        func hasChanged() -> Bool {
+            if let changed { return changed() }
+            guard let file = (bytes as? FileBytes)?.file else { return false }
+            return FileIdentity.of(file.path) != file.identity
+        }
         let format: ContactFormat
         do {
             format = ContactFormat.detect(try bytes.read(0..<(64 << 10)))
@@ -118,6 +138,11 @@ struct ContactsFileUpdate {
         do {
             return try ContactsFile(source: bytes, name: name, countryCode: countryCode)
         } catch {
+            if hasChanged() {
+                if destination == nil && !dryRun { throw ChangedWhileRead() }
+                io.error("\(name): error: changed by another program while vcf read it; nothing was changed")
+                throw Refused()
+            }
             io.error("\(error)")
             io.error(
                 "\(name): error: the file has errors; nothing was changed (fix them, or run vcf convert to see them)")
