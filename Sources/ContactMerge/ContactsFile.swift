@@ -116,6 +116,9 @@ public struct ContactsFile: Sendable {
         // The bytes are read once in order, and fingerprinted as they go by.
         var read = 0
         var digest = ContentDigest()
+        // Whether the first line ends with CR LF (nil until a line end is read; the first line may be a photo's).
+        var firstLineCRLF: Bool?
+        var lastByte: UInt8?
         do {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
             var reader = ParallelCardReader()
@@ -124,6 +127,10 @@ public struct ContactsFile: Sendable {
                 chunks: { carry, wanted in
                     let chunk = try source.read(read..<read + wanted)
                     chunk.withUnsafeBytes { digest.update($0) }
+                    if firstLineCRLF == nil, let lf = chunk.firstIndex(of: 0x0A) {
+                        firstLineCRLF = (lf > 0 ? chunk[lf - 1] : lastByte) == 0x0D
+                    }
+                    lastByte = chunk.last ?? lastByte
                     read += chunk.count
                     carry.append(contentsOf: chunk)
                     return !chunk.isEmpty
@@ -171,8 +178,7 @@ public struct ContactsFile: Sendable {
         byteCount = read
         contentDigest = digest.value
         self.cards = cards
-        let firstLF = head.firstIndex(of: 0x0A)
-        lineEnding = firstLF.map { $0 > 0 && head[$0 - 1] == 0x0D } ?? true ? [0x0D, 0x0A] : [0x0A]
+        lineEnding = firstLineCRLF ?? true ? [0x0D, 0x0A] : [0x0A]
     }
 
     /// How many errors a read finds before it stops: as many as the lexer reports of one problem in a row.

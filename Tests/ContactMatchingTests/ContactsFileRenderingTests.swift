@@ -147,6 +147,17 @@ import VCardFormat
         }
     }
 
+    /// The line ending of added cards is the file's first line's, wherever that line ends: past the start the
+    /// charset survey reads, after a first line of 5 MB.
+    @Test func addedCardsEndTheirLinesAsTheFilesFirstLineEvenFarIn() throws {
+        let text = String(repeating: "x", count: 5 << 20) + "\n" + "BEGIN:VCARD\nVERSION:3.0\nFN:Ann\nEND:VCARD\n"
+        let file = try ContactsFile(source: ChangingBytes(text), name: "book.vcf")
+        #expect(file.lineEnding == [0x0A])
+        let written = try file.rendered(replacing: [:], adding: [ContactsFileRenderingTests.contact("New")])
+        #expect(!written.contains(0x0D))
+        #expect(String(decoding: written.suffix(40), as: UTF8.self).hasSuffix("FN:New\nN:;;;;\nEND:VCARD\n"))
+    }
+
     @Test func aLargeFileIsReadInPartsNotWhole() throws {
         // 10,000 cards of about 1 KB: more than twice the 4 MiB the charset survey reads of the start.
         let cards = 10_000
