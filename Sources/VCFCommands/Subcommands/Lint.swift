@@ -243,17 +243,18 @@ enum Lint {
         }
 
         if !path.isStandardStream, case .file(let given, let resolved) = try OutputTarget.resolve(output),
-            let input = FileIdentity.of(path), let existing = FileIdentity.of(resolved), input.isSameFile(as: existing)
+            let input = FileIdentity.of(path), input.isRegularFile, let existing = FileIdentity.of(resolved),
+            input.isSameFile(as: existing)
         {
             var update = InPlaceUpdate(given: given, resolved: resolved, options: writeOptions, missingIsEmpty: false)
+            // Read by parts: holding the file and its repair took 267 MB for a 109 MB book.
+            update.readsWhole = false
             update.retrying = { io.error("\($0.path): note: changed by another program meanwhile; repairing again") }
             do {
-                let (result, _) = try update.run { snapshot -> InPlaceUpdate.Plan<LintFix> in
-                    guard let vcard = refusedJSON(snapshot.bytes, path: path, io: io) else { throw LintRefused() }
-                    let result = Linter.fixInParts(vcard, file: name, options: options)
-                    let unchanged = result.bytes == snapshot.bytes
-                    return InPlaceUpdate.Plan(report: result, write: unchanged ? nil : { try $0.write(result.bytes) })
+                let (repair, _) = try update.run { snapshot in
+                    try planRepairInPlace(snapshot, path: path, name: name, options: options, io: io)
                 }
+                guard let result = repair.result else { throw LintRefused() }
                 return report(result)
             } catch is LintRefused {
                 return ExitCode.ioFailure
@@ -270,6 +271,93 @@ enum Lint {
         let result = Linter.fixInParts(bytes, file: name, options: options)
         try CommandOutput.write(result.bytes, to: output, io: io, options: writeOptions)
         return report(result)
+    }
+
+    /// What an in-place repair did, known once its new content is written (it is repaired as it is written).
+    private final class InPlaceRepair {
+        var result: LintFix?
+    }
+
+    /// The repair's output differs from the file: it is to be written.
+    private struct RepairDiffers: Error {}
+
+    /// One attempt of `lint --fix` in place on the file `snapshot` has open, read by parts so that memory stays
+    /// bounded by the largest card: first the UIDs its cards have, then the repair compared with the file (which
+    /// it nearly always leaves at its first card), and then, when it differs, the repair again into the new file.
+    /// The file must read the same each time, or the work is done again (`TargetChanged`).
+    private static func planRepairInPlace(
+        _ snapshot: InPlaceUpdate.Snapshot, path: UserPath, name: String, options: LintOptions, io: CommandIO
+    ) throws -> InPlaceUpdate.Plan<InPlaceRepair> {
+        guard let file = snapshot.file else { throw FileError(path, "cannot be read", detail: "it does not exist") }
+        let repair = InPlaceRepair()
+        let prefix = try file.read(0..<(64 << 10))
+        guard refusedJSON(prefix, path: path, io: io) != nil else { throw LintRefused() }
+        guard StreamFixer.canStream(prefix: prefix, options: options) else {
+            // UTF-16 or `--carddav`: repaired whole.
+            var bytes: [UInt8] = []
+            let read = try readInOrder(file) { bytes += $0 }
+            let result = Linter.fixInParts(bytes, file: name, options: options)
+            repair.result = result
+            let unchanged = result.bytes == bytes
+            return InPlaceUpdate.Plan(
+                report: repair, write: unchanged ? nil : { try $0.write(result.bytes) }, read: read)
+        }
+        do {
+            var survey = UIDSurvey(file: name, options: options)
+            let read = try readInOrder(file) { try survey.feed($0) }
+            let uids = survey.finish()
+            var compared = 0
+            do {
+                var fixer = StreamFixer(file: name, options: options, existingUIDs: uids) { out in
+                    guard try file.read(compared..<compared + out.count) == out else { throw RepairDiffers() }
+                    compared += out.count
+                }
+                let again = try readInOrder(file) { try fixer.feed($0) }
+                let result = try fixer.finish()
+                if again == read && compared == read.count {
+                    repair.result = result
+                    return InPlaceUpdate.Plan(report: repair, write: nil)
+                }
+            } catch is RepairDiffers {
+                // Written below.
+            }
+            return InPlaceUpdate.Plan(
+                report: repair,
+                write: { replacement in
+                    do {
+                        var fixer = StreamFixer(file: name, options: options, existingUIDs: uids) {
+                            try replacement.write($0)
+                        }
+                        let again = try readInOrder(file) { try fixer.feed($0) }
+                        repair.result = try fixer.finish()
+                        // The UIDs made must differ from those the file has: it must be the file surveyed.
+                        guard again == read else { throw TargetChanged(path: path) }
+                    } catch let error as VCardInputError {
+                        io.error(error.description)
+                        throw LintRefused()
+                    }
+                }, read: read)
+        } catch let error as VCardInputError {
+            io.error(error.description)
+            throw LintRefused()
+        }
+    }
+
+    /// Hands `body` the bytes of `file` in order, a megabyte at a time; how many there were and their
+    /// `ContentDigest`.
+    private static func readInOrder(_ file: RandomAccessFile, _ body: ([UInt8]) throws -> Void) throws -> (
+        count: Int, digest: UInt64
+    ) {
+        var digest = ContentDigest()
+        var offset = 0
+        while true {
+            let chunk = try file.read(offset..<offset + (1 << 20))
+            guard !chunk.isEmpty else { break }
+            chunk.withUnsafeBytes { digest.update($0) }
+            offset += chunk.count
+            try body(chunk)
+        }
+        return (offset, digest.value)
     }
 
     /// What repairing a file as it is read came to.
