@@ -17,7 +17,9 @@ extension IncomingCard {
     ///
     /// - Parameter file: Where the card came from, as the report names it.
     public static func admit(_ card: ReadCard, file: String) -> Admission {
-        if let first = card.diagnostics.first(where: { $0.severity == .error }) {
+        // The card's first error by line, its reader's or the lexer's (a line without a colon, a missing END).
+        let errors = [card.diagnostics.first(where: { $0.severity == .error }), card.raw.firstError].compactMap { $0 }
+        if let first = errors.min(by: { ($0.line, $0.column) < ($1.line, $1.column) }) {
             return .skipped(
                 MergeEntry(
                     file: file, line: card.raw.beginLine, name: AddressBookMerge.displayName(card.contact),

@@ -137,6 +137,7 @@ struct CardAssembler: LogicalLineConsumer {
             }
         }
         let nestsAsAgent = stack.last?.card.lastLineIsEmpty("AGENT") ?? false
+        if stack.isEmpty { log.watchErrors() }
         let card = RawCard(beginLine: origin.line, group: group, capacity: lastCardBytes + lastCardBytes / 2)
         stack.append(
             CardFrame(
@@ -165,6 +166,7 @@ struct CardAssembler: LogicalLineConsumer {
             }
         }
         frame.card.hadErrors = log.errorCount > frame.errorsBefore
+        if stack.isEmpty && frame.card.hadErrors { frame.card.firstError = log.firstWatchedError }
         // RFC 6868 caret escapes update both 3.0 and 4.0; 2.1 predates them.
         if frame.card.parameterValuesHoldCaret && !frame.card.versionStartsWith21 {
             frame.card.decodeCaretsInParameters()

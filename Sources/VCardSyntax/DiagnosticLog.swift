@@ -9,6 +9,11 @@ struct DiagnosticLog {
     private var repeatCount = 0
     /// Every error found, reported or not: a card is known to hold one when its report was left out.
     private(set) var errorCount = 0
+    /// The first error found since `watchErrors`, reported or not.
+    private(set) var firstWatchedError: Diagnostic?
+
+    /// Starts looking for the first error anew: a card's own, told even when the repeat limit left it unreported.
+    mutating func watchErrors() { firstWatchedError = nil }
 
     /// Records one diagnostic.
     mutating func report(
@@ -24,7 +29,10 @@ struct DiagnosticLog {
         let limit = VCardLexer.repeatedDiagnosticLimit
         for index in start..<diagnostics.count {
             let diagnostic = diagnostics[index]
-            if diagnostic.severity == .error { errorCount += 1 }
+            if diagnostic.severity == .error {
+                errorCount += 1
+                if firstWatchedError == nil { firstWatchedError = diagnostic }
+            }
             if diagnostic.code == repeatedCode {
                 repeatCount += 1
             } else {

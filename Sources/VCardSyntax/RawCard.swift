@@ -72,6 +72,9 @@ public struct RawCard: Sendable {
     /// Whether the lexer found an error on the card's lines, reported or not: one problem on line after line is
     /// reported a hundred times, and a card past those must still be told from one read whole.
     package var hadErrors = false
+    /// The first error the lexer found on the card's lines, reported or not (nil without one): what a command
+    /// that leaves the card out says of it.
+    package var firstError: Diagnostic?
 
     init(beginLine: Int, group: String?, capacity: Int) {
         bytes = []

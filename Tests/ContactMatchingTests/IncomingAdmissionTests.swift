@@ -1,6 +1,7 @@
 import ContactMerge
 import Testing
 import VCardFormat
+import VCardSyntax
 
 /// Which read cards a merge takes: a card with an error on any line is left out with its first error; a card
 /// with warnings only is taken.
@@ -21,6 +22,26 @@ import VCardFormat
         #expect(entry.outcome == .skipped)
         #expect(entry.file == "in.vcf" && entry.line == 1 && entry.name == "Ann Lee")
         #expect(entry.problem == firstError.message)
+    }
+
+    /// A streaming reader reports the lexer's errors beside the cards, not on them: the card still says its own
+    /// first one, even past the lexer's repeat limit, where it is no longer reported.
+    @Test func aCardIsSkippedWithTheLexersErrorOnItsLinesEvenUnreported() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\nthis line has no colon\r\nEND:VCARD\r\n"
+        let count = 3 * VCardLexer.repeatedDiagnosticLimit
+        let read = VCardDocument.read(Array(String(repeating: card, count: count).utf8))
+        #expect(read.cards.count == count)
+        #expect(read.diagnostics.count < count, "the lexer stopped reporting the repeated problem")
+        let message = try #require(read.diagnostics.first { $0.severity == .error }?.message)
+        for (index, card) in read.cards.enumerated() {
+            #expect(!card.diagnostics.contains { $0.severity == .error })
+            guard case .skipped(let entry) = IncomingCard.admit(card, file: "in.vcf") else {
+                Issue.record("card \(index), with an error, was admitted")
+                continue
+            }
+            #expect(entry.line == 1 + 5 * index)
+            #expect(entry.problem == message, "card \(index)")
+        }
     }
 
     @Test func aCardWithWarningsOnlyIsAdmittedWithItsPlace() throws {

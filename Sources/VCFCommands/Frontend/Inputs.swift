@@ -14,16 +14,18 @@ import FoundationEssentials
 /// Reads every input named on the command line, card by card, whatever its format; diagnostics go to
 /// stderr with the input's name. Commands see only contacts.
 ///
-/// vCard is read as a stream (memory bounded by the largest card) unless `readsWhole` is set; jCard, JSON
-/// and CSV are read whole within `limits`. An input that cannot be opened or read is reported with the
-/// system's reason and the others are still read.
+/// vCard is read as a stream (memory bounded by the largest card) unless `readsPipesWhole` is set; jCard, JSON
+/// and CSV are read a card or record at a time from a regular file, and whole within `limits` from anything
+/// else. An input that cannot be opened or read is reported with the system's reason and the others are still
+/// read.
 struct InputReader {
     let io: CommandIO
     var forcedFormat: ContactFormat?
-    /// Read each input whole before parsing it, for a command that holds every card anyway (merge): a vCard
-    /// input is then parsed on several threads and bounded by `limits` like the other formats, and its cards
-    /// come without their content lines (each `raw` says only where the card was).
-    var readsWhole = false
+    /// Read a vCard input that is not a regular file (standard input, a pipe) whole before parsing it, for a
+    /// command that holds every card anyway (merge): an endless pipe then stops at `limits` like the other formats
+    /// rather than filling memory with its cards, and its cards come without their content lines (each `raw` says
+    /// only where the card was). A regular file is read as a stream either way: its size bounds what is held.
+    var readsPipesWhole = false
     /// Bounds on inputs read whole.
     var limits = ReadLimits.default
     /// Work done on each card on the reading threads (`forEachCard(in:preparing:_:)`), for a vCard input read
@@ -57,7 +59,7 @@ struct InputReader {
     /// How a reader reads, apart from where it reports: for the threads that read runs of small files.
     private struct Settings: Sendable {
         var forcedFormat: ContactFormat?
-        var readsWhole: Bool
+        var readsPipesWhole: Bool
         var limits: ReadLimits
         var preparing: (@Sendable (ReadCard) -> any Sendable)?
         var printsWarnings: Bool
@@ -68,7 +70,7 @@ struct InputReader {
 
     private var settings: Settings {
         Settings(
-            forcedFormat: forcedFormat, readsWhole: readsWhole, limits: limits, preparing: preparing,
+            forcedFormat: forcedFormat, readsPipesWhole: readsPipesWhole, limits: limits, preparing: preparing,
             printsWarnings: printsWarnings, charset: charset, user: user,
             refusesTextWithoutCards: refusesTextWithoutCards)
     }
@@ -76,7 +78,7 @@ struct InputReader {
     /// A reader reading as `settings` say, reporting to `io`.
     private init(io: CommandIO, settings: Settings) {
         self.init(io: io, forcedFormat: settings.forcedFormat, charset: settings.charset)
-        readsWhole = settings.readsWhole
+        readsPipesWhole = settings.readsPipesWhole
         limits = settings.limits
         preparing = settings.preparing
         printsWarnings = settings.printsWarnings
@@ -342,7 +344,7 @@ struct InputReader {
                 io.error(error.description)
                 errorCount += 1
             }
-        case .csv where !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil:
+        case .csv where file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil:
             // A file is read again rather than held: once to tell its encoding, as the whole file decides it, then
             // a record at a time.
             var check = ContactCSV.EncodingCheck()
@@ -410,9 +412,8 @@ struct InputReader {
                 io.error("\(name):\(error.line):\(error.column): error: \(error.message)")
                 errorCount += 1
             }
-        case .vcard where readsWhole:
+        case .vcard where readsPipesWhole && !file.identity.isRegularFile:
             let all = try file.readRest(after: prefix, limits: limits)
-            // Whole files are read for a merge, which keeps each card's contact and where it was.
             let (read, diagnostics) = VCardDocument.read(all, name: name, charset: charset, keepsLines: false)
             report(diagnostics)
             // The lexer's errors (a card without END, a line without a colon) are the file's, not the card's:
@@ -506,7 +507,7 @@ struct InputReader {
     private func document(
         of file: InputFile, prefix: [UInt8], stream: (@escaping () throws -> [UInt8]) throws -> Bool
     ) throws -> [UInt8]? {
-        guard !readsWhole && file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil else {
+        guard file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil else {
             return try file.readRest(after: prefix, limits: limits)
         }
         var first = prefix

@@ -241,20 +241,26 @@ enum Merge {
         var incoming: [IncomingCard] = []
         var skipped: [MergeEntry] = []
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
-        reader.readsWhole = true
+        // Every card is held: an endless pipe must stop at the read limits.
+        reader.readsPipesWhole = true
         reader.printsWarnings = false
         reader.refusesTextWithoutCards = false  // every input without a card is refused below
         reader.user = parsed.option(.user)
-        try reader.forEachCard(in: paths) { card, path in
+        // Admitted on the reading threads, as the file is read: the cards are held, the file's bytes are not.
+        let admit: @Sendable (ReadCard) -> IncomingCard.Admission = { IncomingCard.admit($0, file: "") }
+        try reader.forEachCard(in: paths, preparing: admit) { admission, path in
             let name = InputReader.name(path)
-            switch IncomingCard.admit(card, file: name) {
-            case .admitted(let admitted): incoming.append(admitted)
-            case .skipped(let entry):
+            switch admission {
+            case .admitted(var admitted):
+                admitted.file = name
+                incoming.append(admitted)
+            case .skipped(var entry):
+                entry.file = name
                 skipped.append(entry)
                 // As many as the lexer reports of one problem: a file of a million broken cards printed a
                 // million notes. The rest are counted, and `--json` lists them all.
                 if skipped.count <= VCardLexer.repeatedDiagnosticLimit {
-                    io.error("\(name):\(max(card.raw.beginLine, 1)): note: the card has errors and was skipped")
+                    io.error("\(name):\(max(entry.line, 1)): note: the card has errors and was skipped")
                 }
             }
         }
