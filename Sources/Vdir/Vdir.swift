@@ -225,7 +225,7 @@ public final class Vdir {
         var template = Array(Self.joined(path, Self.temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw VdirError(path: target, errno: errno, doing: "cannot be written (temporary file)") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             var offset = 0
             while offset < bytes.count {
@@ -305,7 +305,7 @@ public final class Vdir {
 }
 
 #if canImport(Glibc)
-private func closeDescriptor(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+@discardableResult private func closeDescriptor(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     Glibc.read(fd, buffer, count)
 }
@@ -313,7 +313,7 @@ private func writeDescriptor(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: I
     Glibc.write(fd, buffer, count)
 }
 #else
-private func closeDescriptor(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+@discardableResult private func closeDescriptor(_ fd: Int32) -> Int32 { Darwin.close(fd) }
 private func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     Darwin.read(fd, buffer, count)
 }
