@@ -232,12 +232,18 @@ enum Lint {
         let writeOptions = WriteOptions.from(parsed, io: io)
         let name = InputReader.name(path)
 
-        func report(_ result: LintFix) -> Int32 {
+        // `leftAlone`: repaired in place, the file already read as its repair, and was not written.
+        func report(_ result: LintFix, leftAlone: Bool = false) -> Int32 {
             for change in result.changes { io.error(change.description) }
             let fixed = result.changes.filter { $0.outcome == .fixed }.count
             let cards = result.cardsRewritten == 1 ? "1 card" : "\(result.cardsRewritten) cards"
-            var summary = "\(name): \(fixed) fixed, \(result.changes.count - fixed) not fixed; \(cards) rewritten"
-            if result.cardsKept > 0 { summary += ", \(result.cardsKept) kept as written" }
+            var summary = "\(name): \(fixed) fixed, \(result.changes.count - fixed) not fixed; "
+            if leftAlone {
+                summary += "nothing to change, the file was left as it was"
+            } else {
+                summary += "\(cards) rewritten"
+                if result.cardsKept > 0 { summary += ", \(result.cardsKept) kept as written" }
+            }
             io.error(summary)
             return result.remainingErrors > 0 ? ExitCode.problems : ExitCode.success
         }
@@ -251,11 +257,11 @@ enum Lint {
             update.readsWhole = false
             update.retrying = { io.error("\($0.path): note: changed by another program meanwhile; repairing again") }
             do {
-                let (repair, _) = try update.run { snapshot in
+                let (repair, committed) = try update.run { snapshot in
                     try planRepairInPlace(snapshot, path: path, name: name, options: options, io: io)
                 }
                 guard let result = repair.result else { throw LintRefused() }
-                return report(result)
+                return report(result, leftAlone: committed == nil)
             } catch is LintRefused {
                 return ExitCode.ioFailure
             }
