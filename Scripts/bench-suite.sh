@@ -25,7 +25,8 @@
 #                   vcf convert BOOK --to json -o OUT;
 #                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
 #                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
-#                   vcf dedupe BOOK -n --json > OUT; vcf lint BOOK --fix -o OUT; vcf convert BOOK --ensure-uid -o OUT;
+#                   vcf dedupe BOOK -n --json > OUT; vcf lint BOOK --fix -o OUT; vcf lint COPY --fix -o COPY;
+#                   vcf convert BOOK --ensure-uid -o OUT;
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
 #                   vcf merge BOOK --into NEW (an import into a new file);
 #                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
@@ -153,6 +154,10 @@ run_case() {
     vcf.lint-fix)
       bench_process "$procs" "$id" "vcf lint BOOK --fix -o OUT" vcard "$OUT.vcf" "$file" -- \
         "$VCF" lint "$file" --fix -o "$OUT.vcf" ;;
+    vcf.lint-fix-in-place)
+      cp "$file" "$BENCH_TMP/fixed.vcf"
+      bench_process "$procs" "$id" "vcf lint COPY --fix -o COPY" vcard "$BENCH_TMP/fixed.vcf" "$file" -- \
+        "$VCF" lint "$BENCH_TMP/fixed.vcf" --fix -o "$BENCH_TMP/fixed.vcf" ;;
     vcf.convert-ensure-uid)
       bench_process "$procs" "$id" "vcf convert BOOK --ensure-uid -o OUT" vcard "$OUT.vcf" "$file" -- \
         "$VCF" convert "$file" --ensure-uid -o "$OUT.vcf" ;;
@@ -190,7 +195,7 @@ run_case() {
         "$PYTHON" "$ROOT/Scripts/peers/vobject_bench.py" "$file" write "$OUT.vcf" ;;
     *) die 64 "run_case: unknown case $id" ;;
   esac || true # recorded as failed; the report marks it and the suite exits 1
-  rm -f "$BENCH_TMP/dedupe.vcf"* "$BENCH_TMP/contacts.vcf"* "$BENCH_TMP/new.vcf"*
+  rm -f "$BENCH_TMP/dedupe.vcf"* "$BENCH_TMP/contacts.vcf"* "$BENCH_TMP/new.vcf"* "$BENCH_TMP/fixed.vcf"*
 }
 
 # rotated N WORD...: the words, starting at the Nth (round r starts at word r, so no command is always first).
@@ -204,7 +209,7 @@ rotated() {
 # Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
   vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe vcf.lint-fix
-  vcf.convert-ensure-uid)
+  vcf.lint-fix-in-place vcf.convert-ensure-uid)
 [ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe vcf.dedupe-json)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)

@@ -29,6 +29,8 @@ PROCESS_ROWS = [
     ("vcf.preview-json", "preview JSON (photos summarised) to a file"),
     ("vcf.lint", "findings to stdout (a file), summary to stderr"),
     ("vcf.lint-fix", "the repaired file, read twice (the cards' UIDs, then the repair), to a file"),
+    ("vcf.lint-fix-in-place", "the same in place on a copy of the book (copied before the clock): the repair is "
+     "compared with the file up to where they differ, then written"),
     ("vcf.convert-ensure-uid", "vCard 3.0 to a file, every card without a UID given one made from its content"),
     ("vcf.convert-jcard", "jCard (RFC 7095) to a file"),
     ("vcf.preview-html", "the HTML preview page (photos inline) to a file"),
