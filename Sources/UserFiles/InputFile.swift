@@ -245,7 +245,9 @@ public final class InputFile {
     /// The whole input, within `limits`.
     public func readAll(limits: ReadLimits = .default) throws -> [UInt8] { try readRest(limits: limits) }
 
-    private static func limitDetail(_ limits: ReadLimits, sized: Bool) -> String {
+    /// Why an input read within `limits` was refused: a file (`sized`) that grew past them, or a pipe or device
+    /// that went on past them.
+    package static func limitDetail(_ limits: ReadLimits, sized: Bool) -> String {
         let amount = "\(limits.maxUnsizedBytes >> 20) MiB"
         return sized
             ? "it grew by more than \(amount) while it was read"

@@ -24,7 +24,8 @@ struct InputReader {
     /// Read a vCard input that is not a regular file (standard input, a pipe) whole before parsing it, for a
     /// command that holds every card anyway (merge): an endless pipe then stops at `limits` like the other formats
     /// rather than filling memory with its cards, and its cards come without their content lines (each `raw` says
-    /// only where the card was). A regular file is read as a stream either way: its size bounds what is held.
+    /// only where the card was). A regular file is read as a stream either way, and stops where a whole read
+    /// would: past its size when opened and the growth `limits` allow.
     var readsPipesWhole = false
     /// Bounds on inputs read whole.
     var limits = ReadLimits.default
@@ -448,6 +449,11 @@ struct InputReader {
             let prepare = preparing!
             // Segments of 256 KiB: with a few in flight, and their output, the reader holds a few MB at once.
             let reader = ParallelCardReader(segmentBytes: Self.segmentBytes, charset: charset)
+            // A command that holds every card (`readsPipesWhole`) must not hold those of a file that grows without
+            // end while it is read: it stops where reading the file whole would.
+            let readsTo =
+                readsPipesWhole && file.identity.isRegularFile
+                ? max(Int(file.identity.size), 0) + limits.maxUnsizedBytes : Int.max
             do {
                 try reader.read(
                     handle, name: name, prefix: prefix,
@@ -458,6 +464,11 @@ struct InputReader {
                         )
                     },
                     body: { (card: Delivered, end: Int) in
+                        guard end <= readsTo else {
+                            throw FileError(
+                                file.path, "is too large to read whole",
+                                detail: InputFile.limitDetail(limits, sized: true))
+                        }
                         if case .prepared(_, let diagnostics) = card { report(diagnostics) }
                         try delivered(card, path)
                         cards += 1
