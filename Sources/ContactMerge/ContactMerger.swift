@@ -197,17 +197,33 @@ public struct ContactMerger: Sendable {
         _ field: String, _ values: inout [LabeledValue], _ incoming: [LabeledValue],
         _ changes: inout [FieldChange], _ groups: inout GroupRenamer, key: (LabeledValue) -> String
     ) {
-        // Each key's first position: in a list searched in place for the handful of values a card has (a
-        // dictionary for each field of every merge cost more), in a dictionary for a card with many.
+        // Each key's positions: in a list searched in place for the handful of values a card has (a dictionary
+        // for each field of every merge cost more), in a dictionary for a card with many.
         var keys = values.map(key)
-        var positions: [String: Int]?
+        var positions: [String: [Int]]?
         if keys.count + incoming.count > 16 {
             positions = [:]
-            for (i, k) in keys.enumerated() where positions![k] == nil { positions![k] = i }
+            for (i, k) in keys.enumerated() { positions![k, default: []].append(i) }
         }
         for var value in incoming {
             let k = key(value)
-            if let i = positions.map({ $0[k] }) ?? keys.firstIndex(of: k) {
+            // A card may hold one value twice with other types (a number that is both home phone and fax): the
+            // value goes to the one that already says all it says, so a card merged into its own copy is left as
+            // it was; otherwise the first gains its types.
+            var first: Int?
+            var held = false
+            func consider(_ i: Int) -> Bool {
+                if first == nil { first = i }
+                held = Self.holds(values[i], value)
+                return held
+            }
+            if let positions {
+                for i in positions[k] ?? [] where consider(i) { break }
+            } else {
+                for i in keys.indices where keys[i] == k && consider(i) { break }
+            }
+            if held { continue }
+            if let i = first {
                 let added = value.types.filter { t in
                     !values[i].types.contains { $0.sameIgnoringCase(t) }
                 }
@@ -224,11 +240,25 @@ public struct ContactMerger: Sendable {
                 continue
             }
             value.group = groups.rename(value.group)
-            positions?[k] = values.count
+            positions?[k, default: []].append(values.count)
             keys.append(k)
             values.append(value)
             changes.append(FieldChange(field, .added, value: value.value))
         }
+    }
+
+    /// Whether an address already says all that another of the same key says: each of its types, and a label
+    /// when the other has one.
+    private static func holds(_ address: Address, _ other: Address) -> Bool {
+        (address.label != nil || other.label == nil)
+            && other.types.allSatisfy { t in address.types.contains { $0.sameIgnoringCase(t) } }
+    }
+
+    /// Whether a value already says all that another of the same key says: each of its types, and a label
+    /// when the other has one.
+    private static func holds(_ value: LabeledValue, _ other: LabeledValue) -> Bool {
+        (value.label != nil || other.label == nil)
+            && other.types.allSatisfy { t in value.types.contains { $0.sameIgnoringCase(t) } }
     }
 
     private func unionAddresses(
@@ -271,10 +301,12 @@ public struct ContactMerger: Sendable {
         }
         for var address in incoming {
             let key = Key(address)
-            let found =
-                positions.map { $0[key.exact]?.first { keys[$0].same(as: key) } }
-                ?? keys.firstIndex(where: { $0.same(as: key) })
-            if let i = found {
+            // As for other values: the address that already says all this one says, else the first.
+            let same =
+                positions.map { ($0[key.exact] ?? []).filter { keys[$0].same(as: key) } }
+                ?? keys.indices.filter { keys[$0].same(as: key) }
+            if same.contains(where: { Self.holds(out.addresses[$0], address) }) { continue }
+            if let i = same.first {
                 let added = address.types.filter { t in
                     !out.addresses[i].types.contains { $0.sameIgnoringCase(t) }
                 }

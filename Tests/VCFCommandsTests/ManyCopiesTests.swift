@@ -49,6 +49,35 @@ struct ManyCopiesTests {
         #expect(try scratch.bytes("contacts.vcf") == once)
     }
 
+    /// A card that holds one number as work phone and fax, one email, address and web page each twice with other
+    /// types, exported twice over (with its UID, then with a new one): dedupe leaves the card byte for byte and
+    /// reports no value of it changed. Each value of the copy went to the first of its kind, which gained the
+    /// types of the others (`TEL;TYPE=WORK,FAX`), and the card was rewritten so.
+    @Test(arguments: [false, true])
+    func aCardHoldingAValueTwiceMergesWithItsCopyUnchanged(newUID: Bool) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        func card(_ uid: String) -> String {
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:Jane Roe\r\nN:Roe;Jane;;;\r\n"
+                + "TEL;TYPE=WORK:+1 555 123 4567\r\nTEL;TYPE=FAX:+1 555 123 4567\r\n"
+                + "EMAIL;TYPE=HOME:jane@example.com\r\nEMAIL;TYPE=WORK:jane@example.com\r\n"
+                + "ADR;TYPE=HOME:;;1 Main St;Springfield;IL;62704;USA\r\n"
+                + "ADR;TYPE=WORK:;;1 Main St;Springfield;IL;62704;USA\r\n"
+                + "URL;TYPE=HOME:https://jane.example\r\nURL;TYPE=WORK:https://jane.example\r\nEND:VCARD\r\n"
+        }
+        let book = try scratch.write("book.vcf", card("jane") + card(newUID ? "jane-again" : "jane"))
+        let outcome = try ChildProcess.run(["dedupe", book, "--json"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(String(decoding: try scratch.bytes("book.vcf"), as: UTF8.self) == card("jane"))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.stdout)) as? [String: Any])
+        let entries = try #require(report["cards"] as? [[String: Any]])
+        #expect(entries.count == 1)
+        let changes = entries.first?["changes"] as? [[String: Any]] ?? []
+        // A new UID is reported, so a sync can map it; nothing else.
+        #expect(changes.map { $0["field"] as? String } == (newUID ? ["UID"] : []), "\(changes)")
+    }
+
     /// Three cards of one person share their email with a fourth of the family: the three are one card, the
     /// fourth stays (before, the email on four cards identified nobody, and the copies were left apart).
     @Test func copiesSharingAFamilyAddressBecomeOneAndTheFamilyStays() throws {
