@@ -31,6 +31,16 @@ public struct ContactMerger: Sendable {
 
     /// `incoming` merged into `existing`: the existing card's UID, order and values first, then what is new.
     public func merge(_ incoming: Contact, into existing: Contact) -> (contact: Contact, changes: [FieldChange]) {
+        // A card and its copy make the card, with no change (`mergeInFull` gives the same, as a test checks):
+        // a book exported several times over merges every card into its copies, which costs a comparison so.
+        if incoming == existing { return (existing, []) }
+        return mergeInFull(incoming, into: existing)
+    }
+
+    /// `merge` without its shortcut for equal cards.
+    package func mergeInFull(_ incoming: Contact, into existing: Contact) -> (
+        contact: Contact, changes: [FieldChange]
+    ) {
         var out = existing
         var changes: [FieldChange] = []
         let incomingWins: Bool =

@@ -209,15 +209,16 @@ struct Clustering: Sendable {
         -> Set<Int>
     {
         var changed = Set<Int>()
-        let kept = unambiguous(edges, state: &state, matcher: matcher)
-        let sorted = kept.sorted { x, y in
-            if x.tier != y.tier { return x.tier > y.tier }
-            if x.strength != y.strength { return x.strength > y.strength }
-            let ox = (min(order(x.a), order(x.b)), max(order(x.a), order(x.b)))
-            let oy = (min(order(y.a), order(y.b)), max(order(y.a), order(y.b)))
-            if ox != oy { return ox < oy }
-            return (x.a, x.b) < (y.a, y.b)
+        // Each kept edge's place in the order, worked out once and sorted without the edges: comparing edges
+        // asked four orders each time and moved whole decisions about, and a book full of copies applies
+        // hundreds of thousands of links.
+        var places = unambiguous(edges, state: &state, matcher: matcher).map { i in
+            let (x, y) = (order(edges[i].a), order(edges[i].b))
+            return EdgePlace(
+                tier: edges[i].tier, strength: edges[i].strength, low: min(x, y), high: max(x, y), a: edges[i].a,
+                b: edges[i].b, index: i)
         }
+        places.sort()
         // Whether each group joined here holds an anchor, by root: asked of its members once, not at every join
         // (thousands of copies of one card join one group one by one).
         var anchored: [Int: Bool] = [:]
@@ -251,7 +252,8 @@ struct Clustering: Sendable {
         }
         // Groups whose members are not in order yet: joined lists are put in order once, when `apply` ends.
         var unsorted = Set<Int>()
-        for edge in sorted {
+        for place in places {
+            let edge = edges[place.index]
             let ra = state.find(edge.a)
             let rb = state.find(edge.b)
             guard ra != rb else { continue }
@@ -317,11 +319,31 @@ struct Clustering: Sendable {
         return root
     }
 
-    /// The edges without those of ambiguous nodes: a node whose two strongest links at its top tier are equally
-    /// strong, to nodes that are not one person, links neither (those become possible duplicates).
+    /// Where an edge comes in the order links are applied: higher tier, then stronger, then the content order of
+    /// its nodes, then its nodes, then its place in the list.
+    private struct EdgePlace: Comparable {
+        var tier: Int
+        var strength: Int
+        var low: UInt64
+        var high: UInt64
+        var a: Int
+        var b: Int
+        var index: Int
+
+        static func < (x: EdgePlace, y: EdgePlace) -> Bool {
+            if x.tier != y.tier { return x.tier > y.tier }
+            if x.strength != y.strength { return x.strength > y.strength }
+            if (x.low, x.high) != (y.low, y.high) { return (x.low, x.high) < (y.low, y.high) }
+            return (x.a, x.b, x.index) < (y.a, y.b, y.index)
+        }
+    }
+
+    /// The positions of the edges left when those of ambiguous nodes are dropped: a node whose two strongest links
+    /// at its top tier are equally strong, to nodes that are not one person, links neither (those become possible
+    /// duplicates).
     private func unambiguous(
         _ edges: [Edge], state: inout State, matcher: @Sendable (MatchKeys, MatchKeys) -> MatchVerdict
-    ) -> [Edge] {
+    ) -> [Int] {
         // Each node's edges, in order: node and edge packed in one integer and sorted, rather than a dictionary
         // of lists (a large book's first application has tens of thousands of nodes). Nodes are looked at one
         // by one, and what one finds does not depend on the others.
@@ -389,7 +411,7 @@ struct Clustering: Sendable {
         for (i, rank) in zip(refused, ranks) {
             state.refused.append(PossiblePair(edges[i].a, edges[i].b, rank: rank))
         }
-        return edges.indices.filter { !dropped.contains($0) }.map { edges[$0] }
+        return edges.indices.filter { !dropped.contains($0) }
     }
 
     /// Looks the groups in `changed` up again with their merged keys among every group, joins what they now
