@@ -352,12 +352,22 @@ extension AddressBookMerge {
             keys: keys, isAnchor: { _ in false }, card: cards.card, order: { UInt64($0) }, keptApart: keptApart,
             merger: merger, countryCode: code, index: matcher.index, keepsApart: !decisions.isEmpty)
         var state = Clustering.State(count: keys.count)
-        var possible = found.flatMap(\.possible)
-        let edges = found.flatMap(\.edges)
         var capped = BlockingTally()
         for f in found { capped.formUnion(f.capped) }
         let candidatePairs = found.reduce(0) { $0 + $1.candidates }
-        found = []  // a large book's possible pairs are held once, not twice
+        // Each run's lists moved into one and let go as they go: a large book's possible pairs, and the links of
+        // a book full of copies (hundreds of thousands), are held once, not twice.
+        var possible: [PossiblePair] = []
+        var edges: [Edge] = []
+        possible.reserveCapacity(found.reduce(0) { $0 + $1.possible.count })
+        edges.reserveCapacity(found.reduce(0) { $0 + $1.edges.count })
+        for i in found.indices {
+            possible += found[i].possible
+            found[i].possible = []
+            edges += found[i].edges
+            found[i].edges = []
+        }
+        found = []
         PhaseClock.mark("plan: gathered")
         let changed = clustering.apply(edges, to: &state) { matcher.verdict($0, $1) }
         PhaseClock.mark("plan: links applied")
