@@ -145,6 +145,38 @@ struct InputEncodingTests {
         #expect(failed.stderr.hasSuffix("error: expected a string at [3].formattedName\n"), "\(failed.stderr)")
     }
 
+    /// An input that gives errors and not one card (a vCard file read with the wrong --from, JSON cut short) could
+    /// not be read either: exit 2, a message naming it, and the output file left as it was, the input too when
+    /// it is the output (an empty file took its place).
+    @Test func anInputWithErrorsAndNoCardIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let book = card("Bob Roe", uid: "bob") + card("Ann Lee", uid: "ann")
+        let vcard = try scratch.write("book.vcf", book)
+        let cut = try scratch.write("cut.json", "[{\"formattedName\":\"A\"")
+        let out = try scratch.write("out.vcf", "kept\n")
+        let cases: [([String], String)] = [
+            (["convert", "--from", "json", vcard], vcard), (["convert", "--from", "csv", vcard], vcard),
+            (["convert", cut], cut), (["convert", "--to", "json", cut], cut), (["preview", cut], cut),
+            (["preview", "--format", "html", cut], cut),
+        ]
+        for (command, input) in cases {
+            let outcome = try ChildProcess.run(command + ["-o", out])
+            #expect(outcome.status == 2, "\(command): \(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains("\(input): error: no card could be read from it"), "\(outcome.stderr)")
+            #expect(try scratch.bytes("out.vcf") == Array("kept\n".utf8), "\(command)")
+        }
+        let inPlace = try ChildProcess.run(["convert", "--from", "csv", vcard, "-o", vcard])
+        #expect(inPlace.status == 2, "\(inPlace.stderr)")
+        #expect(try scratch.bytes("book.vcf") == Array(book.utf8))
+        // Some cards and then an error: the cards are written, and the error is the exit status's 1.
+        let some = try scratch.write("some.json", "[{\"formattedName\":\"Ann Lee\"}, {\"formattedName\": 3}]")
+        let partial = try ChildProcess.run(["convert", some, "-o", out])
+        #expect(partial.status == 1, "\(partial.stderr)")
+        #expect(String(decoding: try scratch.bytes("out.vcf"), as: UTF8.self).contains("FN:Ann Lee\r\n"))
+    }
+
     /// Junk text is an input that could not be read: exit 2, a message naming it, an output file left as it
     /// was; among other inputs too, and inside a folder. An empty file holds no card and says nothing wrong.
     @Test func textWithoutCardsIsAnError() throws {

@@ -305,12 +305,19 @@ struct InputReader {
         _ delivered: (Delivered, UserPath) throws -> Void
     ) throws {
         let before = (cards, ioFailures)
+        let errorsBefore = errorCount
         sawTextOutsideCard = false
         try readCards(file, progress: progress, cards: &cards, bytesBefore: bytesBefore, delivered)
-        if refusesTextWithoutCards && sawTextOutsideCard && (cards, ioFailures) == before && !io.outputEnded() {
+        guard refusesTextWithoutCards && (cards, ioFailures) == before && !io.outputEnded() else { return }
+        if sawTextOutsideCard {
             io.error(
                 "\(Self.name(file.path)): error: no cards found; this is not vCard, jCard, Contact JSON or a Google, "
                     + "Outlook or Thunderbird CSV export")
+            ioFailures += 1
+        } else if errorCount > errorsBefore {
+            // Errors and not one card (JSON cut short, the wrong --from, a file of one line too long): the input
+            // could not be read, and an output written from it would be empty, in place of what the file held.
+            io.error("\(Self.name(file.path)): error: no card could be read from it (see the errors above)")
             ioFailures += 1
         }
     }
