@@ -69,6 +69,30 @@ extension ExecutableTests {
         #expect(broken.2.contains("90-missing-end.vcf:1:1: error: card has no END:VCARD"))
     }
 
+    /// lint whose findings nobody reads any more stops reading its file: of 200,000 cards without a UID or N,
+    /// it checks the first megabytes' and says so in its summary.
+    @Test func lintStopsReadingWhenItsOutputIsClosed() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let cards = (0..<200_000).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:T\($0)\r\nEND:VCARD\r\n" }.joined()
+        let book = try scratch.write("tiny.vcf", cards)
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["lint", book]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        try out.fileHandleForReading.close()
+        let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        let errors = errText.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } ?? -1
+        #expect(errText.hasPrefix("1 file: "), "\(errText)")
+        #expect(errors >= 0 && errors < 100_000, "\(errText)")
+    }
+
     @Test func closedPipeEndsQuietly() throws {
         // Many cards into a reader that closes after the first bytes: no crash, no message.
         var many = Data()

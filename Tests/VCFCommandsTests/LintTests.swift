@@ -98,6 +98,27 @@ import VCardSyntax
                 == [".contacts.vcf.vcf-lock", "contacts.vcf"])
     }
 
+    /// A file with no card repaired in place is left alone, its inode and bytes as they were, and nothing is said
+    /// to be fixed: text without a line end, notes with LF line ends, blank lines, a card whose BEGIN is mistyped
+    /// (its END stray). Its repair could only have rewritten text outside cards, which is kept as written.
+    @Test(arguments: [
+        "hello", "Important notes\nphone of Bob: 555-1234\n", "   \n\n  \t\n",
+        "BEGN:VCARD\nVERSION:3.0\nFN:Ann\nEND:VCARD\n",
+    ])
+    func aFileWithoutCardsIsLeftAloneInPlace(text: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("notes.vcf").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        let outcome = Self.run(["lint", path, "--fix", "-o", path])
+        #expect(outcome.err.contains(": 0 fixed, "), "\(outcome.err)")
+        #expect(!outcome.err.contains(": fixed: "), "\(outcome.err)")
+        #expect(outcome.err.hasSuffix(" not fixed; no card to repair, the file was left as it was\n"), "\(outcome.err)")
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == Array(text.utf8))
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before)
+    }
+
     @Test func findingsSitOnTheLinesOfTheirCards() throws {
         let found = try Self.findings(options: LintOptions(maxRecordBytes: 1000))
         func has(_ line: Int, _ code: DiagnosticCode, _ severity: Diagnostic.Severity, column: Int = 1) -> Bool {

@@ -160,7 +160,7 @@ enum Lint {
         let streamed = sources.map { $0.1 == nil && ($0.2.carddav == nil || sources.count == 1) }
         let sizes = zip(sources, streamed).map { $1 ? InputReader.regularFileSize($0.0) : nil }
         var index = sources.startIndex
-        while index < sources.endIndex {
+        while index < sources.endIndex && !io.outputEnded() {
             let (path, fetched, options) = sources[index]
             // Runs of small files (a vdir's) are checked several at once, and their findings told in file order.
             let run = InputReader.smallFiles(from: index, sizes: sizes, io: io)
@@ -232,13 +232,19 @@ enum Lint {
         let writeOptions = WriteOptions.from(parsed, io: io)
         let name = InputReader.name(path)
 
-        // `leftAlone`: repaired in place, the file already read as its repair, and was not written.
+        // `leftAlone`: repaired in place, the file already read as its repair (or holding no card), and was not
+        // written.
         func report(_ result: LintFix, leftAlone: Bool = false) -> Int32 {
-            for change in result.changes { io.error(change.description) }
-            let fixed = result.changes.filter { $0.outcome == .fixed }.count
+            // A file with no card left alone had nothing done to it, whatever its repair would have done.
+            let noCard = leftAlone && result.cardsRewritten + result.cardsKept == 0
+            let changes = noCard ? result.changes.filter { $0.outcome != .fixed } : result.changes
+            for change in changes { io.error(change.description) }
+            let fixed = changes.filter { $0.outcome == .fixed }.count
             let cards = result.cardsRewritten == 1 ? "1 card" : "\(result.cardsRewritten) cards"
-            var summary = "\(name): \(fixed) fixed, \(result.changes.count - fixed) not fixed; "
-            if leftAlone {
+            var summary = "\(name): \(fixed) fixed, \(changes.count - fixed) not fixed; "
+            if noCard {
+                summary += "no card to repair, the file was left as it was"
+            } else if leftAlone {
                 summary += "nothing to change, the file was left as it was"
             } else {
                 summary += "\(cards) rewritten"
@@ -262,6 +268,8 @@ enum Lint {
                 }
                 guard let result = repair.result else { throw LintRefused() }
                 return report(result, leftAlone: committed == nil)
+            } catch let nothing as NoCardToRepair {
+                return report(nothing.result, leftAlone: true)
             } catch is LintRefused {
                 return ExitCode.ioFailure
             }
@@ -286,6 +294,12 @@ enum Lint {
 
     /// The repair's output differs from the file: it is to be written.
     private struct RepairDiffers: Error {}
+
+    /// The file holds no card: the repair could only have rewritten the text outside cards (its line ends), which
+    /// it keeps as written, so the file is left alone.
+    private struct NoCardToRepair: Error {
+        var result: LintFix
+    }
 
     /// One attempt of `lint --fix` in place on the file `snapshot` has open, read by parts so that memory stays
     /// bounded by the largest card: first the UIDs its cards have, then the repair compared with the file (which
@@ -335,9 +349,11 @@ enum Lint {
                             try replacement.write($0)
                         }
                         let again = try readInOrder(file) { try fixer.feed($0) }
-                        repair.result = try fixer.finish()
+                        let result = try fixer.finish()
+                        repair.result = result
                         // The UIDs made must differ from those the file has: it must be the file surveyed.
                         guard again == read else { throw TargetChanged(path: path) }
+                        if result.cardsRewritten + result.cardsKept == 0 { throw NoCardToRepair(result: result) }
                     } catch let error as VCardInputError {
                         io.error(error.description)
                         throw LintRefused()
@@ -455,6 +471,8 @@ enum Lint {
             var chunk = prefix
             while !chunk.isEmpty {
                 try linter.feed(chunk, emit: emit)
+                // Nobody reads the findings any more (a closed pipe): the rest of the file is not read.
+                if io.outputEnded() { return true }
                 chunk = try file.read(upTo: 1 << 20)
             }
             linter.finish(emit: emit)
