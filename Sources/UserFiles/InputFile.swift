@@ -157,6 +157,24 @@ public final class InputFile {
         return bytes
     }
 
+    /// The rest of an input that gives no size (a pipe, a device), after `prefix`, in the pieces it was read in,
+    /// within `limits`: for a reader that takes it a piece at a time, without the copy that joins them (which
+    /// doubled what reading a pipe held).
+    /// - Throws: `FileError` when a read fails or the input goes on past `limits`.
+    public func readRestInPieces(after prefix: [UInt8] = [], limits: ReadLimits = .default) throws -> [[UInt8]] {
+        var pieces = prefix.isEmpty ? [] : [prefix]
+        var total = prefix.count
+        while true {
+            let piece = try read(upTo: 1 << 20)
+            if piece.isEmpty { return pieces }
+            total += piece.count
+            if total > limits.maxUnsizedBytes {
+                throw FileError(path, "is too large to read whole", detail: Self.limitDetail(limits, sized: false))
+            }
+            pieces.append(piece)
+        }
+    }
+
     /// Above this size a file is read in parts on several threads.
     static let splitReadBytes = 16 << 20
 
