@@ -174,7 +174,8 @@ enum Help {
 
         Exit codes: 0 success, 1 some incoming cards were unreadable and skipped (the rest merged), or a
         vdir or server card could not be read, written or merged again, 2 the contacts file has errors or a
-        file or server could not be read or written (nothing changed), 64 usage.
+        file or server could not be read or written (nothing changed; but the report comes after the file, so
+        when standard output cannot take it, the file was updated, as the line before the error says), 64 usage.
 
         """
 
