@@ -87,6 +87,10 @@ BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS").vcf
 SMALL_BOOK=$BENCH_DIR/book-$(bench_count_name "$VOBJECT_CARDS").vcf
 INCOMING=$BENCH_DIR/incoming-$(bench_count_name "$INCOMING_CARDS")-for-$(bench_count_name "$BOOK_CARDS").vcf
 BIG_BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS")-x$BIG_COPIES.vcf
+# A book a sync loop filled: the book's first tenth, ten times over, as many cards as the book.
+TENTH_CARDS=$(( BOOK_CARDS / 10 > 0 ? BOOK_CARDS / 10 : 1 ))
+TENTH_BOOK=$BENCH_DIR/book-$(bench_count_name "$TENTH_CARDS").vcf
+COPIES_BOOK=$BENCH_DIR/book-$(bench_count_name "$TENTH_CARDS")-x10.vcf
 
 # --- tools -----------------------------------------------------------------------------------
 bench_need time corpus cc evcard sabre vobject ezvcard
@@ -109,6 +113,10 @@ bench_make_book "$BOOK" "$BOOK_CARDS"
 bench_make_book "$SMALL_BOOK" "$VOBJECT_CARDS"
 [ "$SKIP_MERGE" = 1 ] || bench_make_incoming "$BOOK" "$INCOMING" "$INCOMING_CARDS" "$DUPLICATES"
 [ "$SKIP_BIG" = 1 ] || bench_make_repeated "$BIG_BOOK" "$BOOK" "$BIG_COPIES"
+if [ "$SKIP_DEDUPE" != 1 ]; then
+  bench_make_book "$TENTH_BOOK" "$TENTH_CARDS"
+  bench_make_repeated "$COPIES_BOOK" "$TENTH_BOOK" 10
+fi
 [ "$SKIP_PHOTO" = 1 ] || bench_make_photos "$BENCH_DIR/photos"
 
 # --- one run of each command -----------------------------------------------------------------
@@ -165,6 +173,10 @@ run_case() {
       cp "$file" "$BENCH_TMP/dedupe.vcf"
       bench_process "$procs" "$id" "vcf dedupe COPY" vcard "$BENCH_TMP/dedupe.vcf" "$file" -- \
         "$VCF" dedupe "$BENCH_TMP/dedupe.vcf" ;;
+    vcf.dedupe-copies)
+      cp "$COPIES_BOOK" "$BENCH_TMP/dedupe.vcf"
+      bench_process "$procs" "$id" "vcf dedupe COPIES" vcard "$BENCH_TMP/dedupe.vcf" "$COPIES_BOOK" -- \
+        "$VCF" dedupe "$BENCH_TMP/dedupe.vcf" ;;
     vcf.dedupe-json)
       # The report a program reads: every card's outcome and every possible duplicate, explained, to a file.
       bench_process "$procs" "$id" "vcf dedupe BOOK -n --json > OUT" none "$OUT.json" "$file" -- \
@@ -210,7 +222,7 @@ rotated() {
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
   vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe vcf.lint-fix
   vcf.lint-fix-in-place vcf.convert-ensure-uid)
-[ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe vcf.dedupe-json)
+[ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe vcf.dedupe-json vcf.dedupe-copies)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)
 
@@ -265,6 +277,8 @@ report() {
     inputs+="; $(basename "$INCOMING") ($INCOMING_CARDS cards, $DUPLICATES duplicates, $(stat -c %s "$INCOMING") bytes)"
   [ "$SKIP_BIG" = 1 ] ||
     inputs+="; $(basename "$BIG_BOOK") (the book $BIG_COPIES times, $(( BOOK_CARDS * BIG_COPIES )) cards, $(stat -c %s "$BIG_BOOK") bytes)"
+  [ "$SKIP_DEDUPE" = 1 ] ||
+    inputs+="; $(basename "$COPIES_BOOK") (the book's first $TENTH_CARDS cards 10 times, $(( TENTH_CARDS * 10 )) cards, $(stat -c %s "$COPIES_BOOK") bytes)"
   echo "- inputs: $inputs; outputs written to $(df --output=fstype "$BENCH_TMP" | tail -n 1) in ${TMPDIR:-/tmp}"
   if [ "$RUNS" -ge 3 ]; then
     echo "- rounds: $RUNS, interleaved (the order rotates each round); every figure is a median"
@@ -283,6 +297,7 @@ report() {
   [ "$SKIP_MERGE" = 1 ] || args+=(--incoming "$(basename "$INCOMING")" --cards "$(basename "$INCOMING")=$INCOMING_CARDS")
   [ "$SKIP_BIG" = 1 ] ||
     args+=(--big-book "$(basename "$BIG_BOOK")" --cards "$(basename "$BIG_BOOK")=$(( BOOK_CARDS * BIG_COPIES ))")
+  [ "$SKIP_DEDUPE" = 1 ] || args+=(--cards "$(basename "$COPIES_BOOK")=$(( TENTH_CARDS * 10 ))")
   "$PYTHON" "$ROOT/Scripts/lib/bench_suite_table.py" "${args[@]}"
 }
 status=0

@@ -37,6 +37,8 @@ PROCESS_ROWS = [
     ("vcf.convert-csv", "Google CSV to a file (its columns come from every card)"),
     ("vcf.dedupe", "in place on a copy of the book (copied before the clock)"),
     ("vcf.dedupe-json", "a dry run's JSON report to a file: every card's outcome, every possible duplicate explained"),
+    ("vcf.dedupe-copies", "in place on a copy of a book a sync loop filled (the book's first tenth ten times over, "
+     "copied before the clock)"),
     ("vcf.merge", "into a copy of the book (copied before the clock)"),
     ("vcf.convert-incoming", "the merge's incoming file alone, for the merge's bar"),
     ("vcf.merge-new", "the book into a new file: an import, every card added (copies within it merged)"),
@@ -242,7 +244,7 @@ def process_table(groups, args, made, problems):
                     low = min(same, key=lambda p: same[p].rss)
                     memory = f"{same[low].rss / g.rss:.2f} ({PEER_NAMES[low]})"
         note = notes.get(id_, "")
-        if id_ == "vcf.dedupe":
+        if id_ in ("vcf.dedupe", "vcf.dedupe-copies"):
             merged, possible = number(g.summary, "merged"), number(g.summary, "possible")
             note += f"; {merged:,} merged" if merged is not None else "; summary not understood"
             if possible is not None:
@@ -327,7 +329,9 @@ def process_legend(args, made):
         "- **merge** is `vcf merge INCOMING --into COPY --country-code 1`; **dedupe** is `vcf dedupe COPY` (in "
         "place). Their bars compare with `vcf convert` of the same files, as no peer merges. **merge BOOK --into NEW** "
         "imports the whole book into a file that does not exist yet, as a user moving an address book does: no bar; "
-        "its ratios compare it with the peers' parse and write of the same book.",
+        "its ratios compare it with the peers' parse and write of the same book. **dedupe COPIES** is dedupe of a "
+        "book a sync loop filled (the book's first tenth ten times over): no bar; it shows what the bench book, "
+        "with few duplicates, does not.",
     ])
 
 
@@ -434,9 +438,9 @@ def expected_cards(g, args, made):
     if g.id in ("vcf.lint", "vcf.convert-jcard", "vcf.preview-html", "vcf.convert-csv", "vcf.dedupe-json"):
         # lint writes no cards; jCard, the HTML page and CSV are not counted (count_cards reads vCard and JSON).
         return None
-    if g.id == "vcf.dedupe":
+    if g.id in ("vcf.dedupe", "vcf.dedupe-copies"):
         merged = number(g.summary, "merged")
-        return None if merged is None or args.book not in made else made[args.book] - merged
+        return None if merged is None or g.files not in made else made[g.files] - merged
     if g.id == "vcf.merge":
         added = number(g.summary, "added")
         return None if added is None or args.book not in made else made[args.book] + added
