@@ -94,6 +94,7 @@ public struct Contact: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         uid = try c.decodeIfPresent(String.self, forKey: .uid)
         formattedName = try c.decodeIfPresent(String.self, forKey: .formattedName)
         name = try c.decodeIfPresent(StructuredName.self, forKey: .name)
@@ -199,6 +200,7 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         anniversaryName = try c.decodeIfPresent(String.self, forKey: .anniversaryName)
         nicknameLines = try c.decodeIfPresent([Int].self, forKey: .nicknameLines) ?? []
         categoryLines = try c.decodeIfPresent([Int].self, forKey: .categoryLines) ?? []

@@ -32,6 +32,34 @@ public enum ContactJSON {
     /// - Throws: `DecodeError` naming the line and what was expected: a syntax error where it is, a value of
     ///   the wrong type at its path (`[2].emails[0].value`).
     public static func decode(_ bytes: [UInt8]) throws -> [Contact] {
+        try decode(bytes, collecting: nil).contacts
+    }
+
+    /// A key of a contact's JSON that the model has no place for, left out of the contact.
+    package struct UnknownKey: Equatable, Sendable {
+        /// The contact's position in the document (0 for a single object).
+        package var contact: Int
+        /// The key's path within the contact (`emails[0].kind`).
+        package var path: String
+        /// The 1-based line and byte column of its value.
+        package var line: Int
+        package var column: Int
+    }
+
+    /// Decodes as `decode(_:)` does, and gives each key the model has no place for, in document order.
+    /// - Throws: as `decode(_:)`.
+    package static func decode(_ bytes: [UInt8], unknownKeys: (UnknownKey) -> Void) throws -> [Contact] {
+        let collector = UnknownJSONKeys()
+        let (contacts, bytes) = try decode(bytes, collecting: collector)
+        guard !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) else { return contacts }
+        let isArray = root.array != nil
+        for key in located(collector.paths, in: bytes, root: root, dropsIndex: isArray) { unknownKeys(key) }
+        return contacts
+    }
+
+    private static func decode(_ bytes: [UInt8], collecting collector: UnknownJSONKeys?) throws -> (
+        contacts: [Contact], bytes: [UInt8]
+    ) {
         // (Windows PowerShell writes UTF-16; Foundation reads it, but positions are told in UTF-8.)
         let bytes = UTF16Text.utf8(fromUTF16: bytes) ?? bytes
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
@@ -41,9 +69,10 @@ public enum ContactJSON {
         }
         let data = Data(bytes)
         let decoder = JSONDecoder()
+        if let collector { decoder.userInfo[UnknownJSONKeys.userInfoKey] = collector }
         do {
-            if first == UInt8(ascii: "[") { return try decoder.decode([Contact].self, from: data) }
-            return [try decoder.decode(Contact.self, from: data)]
+            if first == UInt8(ascii: "[") { return (try decoder.decode([Contact].self, from: data), bytes) }
+            return ([try decoder.decode(Contact.self, from: data)], bytes)
         } catch let error as DecodingError {
             // Foundation says what went wrong but not where: only now, on the failure path, is the text read
             // again with positions, for the syntax error's place or the offending value's.
@@ -75,23 +104,54 @@ public enum ContactJSON {
     /// giving each to `body`: memory holds a piece and one contact's text, not the document and every contact
     /// (a 216 MB array of 100,000 contacts took 1 GB read whole). UTF-8 only. When the outcome is not `done`,
     /// `decode` of the whole document says what is wrong, as it says it for any document.
-    package static func forEachContact(more: @escaping () throws -> [UInt8], _ body: (Contact) throws -> Void)
-        throws -> StreamOutcome
-    {
+    /// Each key the model has no place for goes to `unknownKeys` before its contact goes to `body`.
+    package static func forEachContact(
+        more: @escaping () throws -> [UInt8], unknownKeys: (UnknownKey) -> Void = { _ in },
+        _ body: (Contact) throws -> Void
+    ) throws -> StreamOutcome {
         var stream = JSONArrayStream(more: more)
         let decoder = JSONDecoder()
+        let collector = UnknownJSONKeys()
+        decoder.userInfo[UnknownJSONKeys.userInfoKey] = collector
         var first = true
+        var index = 0
         while true {
             switch try stream.next() {
-            case .element(let bytes, _):
+            case .element(let bytes, let position):
                 first = false
+                collector.removeAll()
                 guard let contact = try? decoder.decode(Contact.self, from: Data(bytes)) else { return .broken }
+                if !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) {
+                    for var key in located(collector.paths, in: bytes, root: root, dropsIndex: false) {
+                        // Positions within the element, made the document's.
+                        if key.line == 1 { key.column += position.column - 1 }
+                        key.line += position.line - 1
+                        key.contact = index
+                        unknownKeys(key)
+                    }
+                }
+                index += 1
                 try body(contact)
             case .end: return .done
             case .notAnArray: return .notAnArray
             case .malformed: return first ? .notAnArray : .broken
             }
         }
+    }
+
+    /// The unknown keys at `paths` of the document `bytes` (parsed as `root`), where their values are. When
+    /// `dropsIndex`, each path starts with the contact's index in the array.
+    private static func located(_ paths: [[any CodingKey]], in bytes: [UInt8], root: JSONValue, dropsIndex: Bool)
+        -> [UnknownKey]
+    {
+        let lines = JSONText.LineIndex(bytes)
+        // Found as the decoder went (a contact's own keys before those of its emails): told in the file's order.
+        return paths.map { keys in
+            let (line, column) = lines.position(of: offset(of: keys, in: root))
+            let contact = dropsIndex ? keys.first?.intValue ?? 0 : 0
+            return UnknownKey(
+                contact: contact, path: path(Array(keys.dropFirst(dropsIndex ? 1 : 0))), line: line, column: column)
+        }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
     /// Where the value at `path` starts, or the deepest part of the path that exists.

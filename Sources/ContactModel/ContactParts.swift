@@ -62,6 +62,7 @@ public struct StructuredName: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         family = try c.decodeIfPresent([String].self, forKey: .family) ?? []
         given = try c.decodeIfPresent([String].self, forKey: .given) ?? []
         additional = try c.decodeIfPresent([String].self, forKey: .additional) ?? []
@@ -96,6 +97,7 @@ public struct Organization: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
         units = try c.decodeIfPresent([String].self, forKey: .units) ?? []
     }
@@ -118,6 +120,15 @@ public struct ExtraParameter: Hashable, Sendable, Codable {
     public init(name: String, values: [String]) {
         self.name = name
         self.values = values
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, values }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        values = try c.decode([String].self, forKey: .values)
     }
 }
 
@@ -161,6 +172,7 @@ public struct LabeledValue: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         value = try c.decode(String.self, forKey: .value)
         types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
         label = try c.decodeIfPresent(String.self, forKey: .label)
@@ -245,6 +257,7 @@ public struct Address: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         poBox = try c.decodeIfPresent(String.self, forKey: .poBox) ?? ""
         extended = try c.decodeIfPresent(String.self, forKey: .extended) ?? ""
         street = try c.decodeIfPresent(String.self, forKey: .street) ?? ""
@@ -309,6 +322,7 @@ public struct Photo: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         data = try c.decodeIfPresent(Data.self, forKey: .data)
         mediaType = try c.decodeIfPresent(String.self, forKey: .mediaType)
         uri = try c.decodeIfPresent(String.self, forKey: .uri)
@@ -347,6 +361,7 @@ public struct Extension: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        UnknownJSONKeys.record(decoder, known: CodingKeys.self)
         group = try c.decodeIfPresent(String.self, forKey: .group)
         name = try c.decode(String.self, forKey: .name)
         parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import VCFCommands
@@ -54,6 +55,58 @@ import Testing
                 == "in.json:1:1: error: expected Contact JSON: an array of contacts or one contact object\n"
                 + Self.nothingRead)
         #expect(result.code == 2)
+    }
+
+    /// A key Contact JSON does not have is said with where it is, at any depth, and the rest of the contact is
+    /// read: dropping a misspelt `"notes"` without a word lost the note.
+    @Test(arguments: [
+        (
+            "[\n {\"formattedName\": \"A\", \"notes\": \"call back\",\n  \"emails\": [{\"value\": \"a@b.c\", "
+                + "\"kind\": \"work\"}]},\n {\"formattedName\": \"B\", \"phone\": \"1\"}\n]\n",
+            "in.json:2:34: warning: \"notes\" is not a Contact JSON key; its value was left out [unknown-key]\n"
+                + "in.json:3:41: warning: \"kind\" in emails[0] is not a Contact JSON key; its value was left out "
+                + "[unknown-key]\n"
+                + "in.json:4:34: warning: \"phone\" is not a Contact JSON key; its value was left out [unknown-key]\n"
+        ),
+        (
+            "{\"emails\": [{\"value\": \"a@b.c\", \"parameters\": [{\"name\": \"X-A\", \"values\": [\"1\"], "
+                + "\"value\": \"2\"}]}],\n \"formattedName\": \"A\", \"fullName\": \"A B\"}",
+            "in.json:1:89: warning: \"value\" in emails[0].parameters[0] is not a Contact JSON key; its value was "
+                + "left out [unknown-key]\n"
+                + "in.json:2:36: warning: \"fullName\" is not a Contact JSON key; its value was left out "
+                + "[unknown-key]\n"
+        ),
+    ])
+    func aKeyTheModelHasNoPlaceForIsSaid(input: String, expected: String) throws {
+        let result = try Self.convert(input)
+        #expect(result.code == 0)
+        #expect(result.err == expected)
+        #expect(result.out.contains("FN:A\r\n") && result.out.contains(":a@b.c\r\n"))
+    }
+
+    /// The contacts before a broken one are read as they stream; their unknown keys are said once, not again
+    /// when the whole document is read to find the error.
+    @Test func unknownKeysBeforeAnErrorAreSaidOnce() throws {
+        let result = try Self.convert(
+            "[{\"formattedName\": \"A\", \"nick\": \"a\"},\n {\"formattedName\": 5, \"x\": 1}]")
+        #expect(result.code == 1)
+        #expect(
+            result.err
+                == "in.json:1:33: warning: \"nick\" is not a Contact JSON key; its value was left out [unknown-key]\n"
+                + "in.json:2:20: error: expected a string at [1].formattedName\n")
+    }
+
+    /// Every key our own JSON has is one the reader knows: each vCard fixture written as JSON reads back with
+    /// no warning of an unknown key.
+    @Test func ourOwnJSONHasNoUnknownKey() throws {
+        for name in try FixturePaths.files(in: "vcard", withExtension: "vcf") {
+            let json = CommandTests.run(["convert", CommandTests.fixture(name), "--to", "json"])
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-json-\(UUID()).json").path
+            try Data(json.outBytes).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let back = CommandTests.run(["convert", path])
+            #expect(!back.err.contains("unknown-key"), "\(name): \(back.err)")
+        }
     }
 
     @Test func deepNestingIsRefusedNotFollowed() throws {

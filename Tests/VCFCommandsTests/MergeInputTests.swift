@@ -79,6 +79,20 @@ struct MergeInputTests {
         #expect(outcome.stderr.contains("book.vcf: 2 added"))
     }
 
+    /// A key of incoming Contact JSON that the model has no place for is said by merge too: its value never
+    /// reaches the book, which only the warning tells.
+    @Test func anUnknownJSONKeyOfAnIncomingContactIsSaid() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let input = try scratch.write("in.json", "[{\"formattedName\": \"Ann Lee\", \"phone\": \"+1 555 0100\"}]\n")
+        let outcome = try ChildProcess.run(["merge", input, "--into", scratch("book.vcf")])
+        #expect(outcome.status == 0)
+        #expect(
+            outcome.stderr.contains(
+                "in.json:1:40: warning: \"phone\" is not a Contact JSON key; its value was left out [unknown-key]"))
+        #expect(outcome.stderr.contains("book.vcf: 1 added"))
+    }
+
     /// A file of broken cards has every one of them skipped, also past the hundredth report of their one problem,
     /// which the lexer then stops repeating (they were merged, their broken line lost without a word); the notes
     /// name the first hundred and count the rest (a file of a million broken cards printed a million notes), and
