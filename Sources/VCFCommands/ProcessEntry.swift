@@ -36,10 +36,12 @@ public func runVCF() -> Int32 {
     final class State: @unchecked Sendable {
         var failure: FileError?
         var brokenPipe = false
+        /// A failure a command was given by `flushOutput` and reported itself.
+        var failureTold = false
     }
     let state = State()
     func send(_ body: () throws -> Void) {
-        guard !state.brokenPipe, state.failure == nil else { return }
+        guard !state.brokenPipe, state.failure == nil, !state.failureTold else { return }
         do {
             try body()
         } catch let error as FileError {
@@ -66,7 +68,14 @@ public func runVCF() -> Int32 {
                 }
             }
         })
-    io.outputEnded = { state.brokenPipe || state.failure != nil }
+    io.outputEnded = { state.brokenPipe || state.failure != nil || state.failureTold }
+    io.flushOutput = {
+        send { try out.flush() }
+        guard let failure = state.failure else { return }
+        state.failure = nil
+        state.failureTold = true
+        throw failure
+    }
     io.keepUntilExit = { keptUntilExit.append($0) }
     io.environment = ProcessInfo.processInfo.environment
     io.outputIsTerminal = terminal
@@ -78,6 +87,8 @@ public func runVCF() -> Int32 {
     send { try out.flush() }
     if let failure = state.failure {
         io.error(failure.description)
+        code = ExitCode.ioFailure
+    } else if state.failureTold && code == ExitCode.success {
         code = ExitCode.ioFailure
     }
     return code

@@ -83,6 +83,20 @@ struct StreamTests {
         }
     }
 
+    /// Dedupe writing its cards to standard output learns of a full disk before it reports: it said "updated"
+    /// and then that nothing could be written. Exit 2, and only the reason.
+    @Test func dedupeToAFullStandardOutputDoesNotSayUpdated() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let twice = try scratch.write("two.vcf", card("Ann Lee") + card("Ann Lee"))
+        for arguments in [["dedupe", "-"], ["dedupe", twice, "-o", "-"]] {
+            let outcome = try ChildProcess.run(
+                arguments, stdin: arguments[1] == "-" ? .file(twice) : .empty, stdout: .truncate("/dev/full"))
+            #expect(outcome.status == 2, "\(arguments)")
+            #expect(outcome.stderr == "standard output: error: cannot be written: No space left on device\n")
+        }
+    }
+
     /// An output that cannot be written ends the command with one message however many inputs are left: once
     /// the disk was full, each of a folder's files after the first full buffer was reported as unreadable.
     @Test func aFullDeviceEndsTheReadingOfAFolder() throws {

@@ -21,6 +21,9 @@ public final class CommandIO {
     public var standardError: (String) -> Void
     /// Whether standard output has ended (a closed pipe, a failed write): commands may stop producing output.
     public var outputEnded: () -> Bool = { false }
+    /// Writes what standard output holds in its buffer, and throws the error its writes met (not a closed pipe),
+    /// so a command that wrote its result there learns of a full disk before it reports the result written.
+    public var flushOutput: () throws -> Void = {}
     /// The environment, for `NO_COLOR`, `TERM` and `COLORTERM`; tests set what they need.
     public var environment: [String: String] = [:]
     /// Whether standard output is a terminal (colour, thumbnails).
@@ -155,7 +158,9 @@ final class CommandOutput {
     @discardableResult
     func commit() throws -> FileReplacement.Committed? {
         switch sink {
-        case .standardOutput: return nil
+        case .standardOutput(let io):
+            try io.flushOutput()
+            return nil
         case .stream(let writer):
             try quietOnClosedPipe { try writer.close() }
             return nil
