@@ -63,6 +63,29 @@ import Testing
             ])
     }
 
+    /// A file cut down to a few columns has too few names peculiar to one layout to tell it, but is read: by
+    /// its one peculiar name's layout, or Google's when it has none. It was refused as not a contacts CSV,
+    /// which content detection had just said it was.
+    @Test(arguments: [
+        ("First Name,Last Name,E-mail 1 - Value,Phone 1 - Value\r\nAnn,Lee,ann@x.org,+1 555 0100\r\n", "google"),
+        ("First Name,Last Name,E-mail Address,Notes\r\nAnn,Lee,ann@x.org,call\r\n", "outlook"),
+        ("First Name,Last Name,Primary Email,Phone\r\nAnn,Lee,ann@x.org,+1 555 0100\r\n", "thunderbird"),
+    ])
+    func aHeaderCutDownToAFewColumnsIsRead(csv: String, layout: String) {
+        let result = Self.read(csv)
+        #expect(result.layout?.rawValue == layout)
+        #expect(result.problems.isEmpty)
+        let contact = result.contacts.first
+        #expect(contact?.name?.given == ["Ann"] && contact?.name?.family == ["Lee"])
+        #expect(contact?.emails.map(\.value) == ["ann@x.org"])
+    }
+
+    /// Two names of a layout are not enough when nothing else is: a table with `Name` and `Title` columns is
+    /// not taken for a contacts export.
+    @Test func twoKnownNamesAloneAreNotAHeader() {
+        #expect(Self.read("Name,Title,amount\r\nAnn,Dr,3\r\n").layout == nil)
+    }
+
     @Test func anUnrecognisedHeaderIsAClearError() {
         let result = Self.read("id,when,amount\r\n1,today,3\r\n")
         #expect(result.layout == nil)

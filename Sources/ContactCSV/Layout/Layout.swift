@@ -19,15 +19,21 @@ extension ContactCSV {
 }
 
 extension ContactCSV.Layout {
-    /// The layout a header row belongs to, or nil when fewer than two of its names are peculiar to one layout.
+    /// The layout a header row belongs to: the one most of its names are peculiar to, when two or more are.
+    /// A header with fewer, but three names of these layouts in all (what `looksLikeCSV` asks), is a file cut
+    /// down to a few columns (`First Name,Last Name,E-mail 1 - Value,Phone 1 - Value`, by hand or by another
+    /// program): it is read in the layout of its one peculiar name, or with none, in Google's current layout,
+    /// whose reader knows the shared names and the numbered `Value` columns. Nil otherwise.
     static func detect(_ header: [String]) -> Self? {
         var scores: [Self: Int] = [:]
         for name in header.map(trimmed) {
             for layout in Self.allCases where layout.isMarker(name) { scores[layout, default: 0] += 1 }
         }
         // Ties go to the order of `allCases`: current Google, older Google, Outlook, Thunderbird.
-        guard let best = scores.values.max(), best >= 2 else { return nil }
-        return Self.allCases.first { scores[$0] == best }
+        let best = scores.values.max() ?? 0
+        if best >= 2 { return Self.allCases.first { scores[$0] == best } }
+        guard header.filter(isKnownHeader).count >= 3 else { return nil }
+        return best == 1 ? Self.allCases.first { scores[$0] == 1 } : .google
     }
 
     /// Whether `name` is a header name of any layout (shared or peculiar), for content detection.
