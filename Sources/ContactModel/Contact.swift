@@ -86,11 +86,14 @@ public struct Contact: Hashable, Sendable, Codable {
         self.spelling = spelling
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case uid, formattedName, name, nicknames, organization, title, role, emails, phones, addresses, urls
         case instantMessaging, socialProfiles, birthday, anniversary, note, categories, photo, revision, extensions
         case spelling
     }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -194,9 +197,12 @@ public struct SourceSpelling: Hashable, Sendable, Codable {
             && groups.isEmpty
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case anniversaryName, nicknameLines, categoryLines, emptyName, omittedYear, groups
     }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

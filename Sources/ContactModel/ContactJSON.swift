@@ -50,7 +50,8 @@ public enum ContactJSON {
     /// - Throws: as `decode(_:)`.
     package static func decode(_ bytes: [UInt8], unknownKeys: (UnknownKey) -> Void) throws -> [Contact] {
         let collector = UnknownJSONKeys()
-        let (contacts, bytes) = try decode(bytes, collecting: collector)
+        let (contacts, bytes) = try decode(
+            bytes, collecting: UnknownJSONKeys.hasOnlyKnownKeys(bytes) ? nil : collector)
         guard !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) else { return contacts }
         let isArray = root.array != nil
         for key in located(collector.paths, in: bytes, root: root, dropsIndex: isArray) { unknownKeys(key) }
@@ -111,8 +112,9 @@ public enum ContactJSON {
     ) throws -> StreamOutcome {
         var stream = JSONArrayStream(more: more)
         let decoder = JSONDecoder()
+        let collecting = JSONDecoder()
         let collector = UnknownJSONKeys()
-        decoder.userInfo[UnknownJSONKeys.userInfoKey] = collector
+        collecting.userInfo[UnknownJSONKeys.userInfoKey] = collector
         var first = true
         var index = 0
         while true {
@@ -120,7 +122,8 @@ public enum ContactJSON {
             case .element(let bytes, let position):
                 first = false
                 collector.removeAll()
-                guard let contact = try? decoder.decode(Contact.self, from: Data(bytes)) else { return .broken }
+                let chosen = UnknownJSONKeys.hasOnlyKnownKeys(bytes) ? decoder : collecting
+                guard let contact = try? chosen.decode(Contact.self, from: Data(bytes)) else { return .broken }
                 if !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) {
                     for var key in located(collector.paths, in: bytes, root: root, dropsIndex: false) {
                         // Positions within the element, made the document's.

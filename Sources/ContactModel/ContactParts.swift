@@ -58,7 +58,10 @@ public struct StructuredName: Hashable, Sendable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case family, given, additional, prefixes, suffixes }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case family, given, additional, prefixes, suffixes }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -93,7 +96,10 @@ public struct Organization: Hashable, Sendable, Codable {
         self.units = units
     }
 
-    private enum CodingKeys: String, CodingKey { case name, units }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case name, units }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -122,7 +128,10 @@ public struct ExtraParameter: Hashable, Sendable, Codable {
         self.values = values
     }
 
-    private enum CodingKeys: String, CodingKey { case name, values }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case name, values }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -168,7 +177,12 @@ public struct LabeledValue: Hashable, Sendable, Codable {
         self.isURI = isURI
     }
 
-    private enum CodingKeys: String, CodingKey { case value, types, label, appleLabel, pref, group, parameters, isURI }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case value, types, label, appleLabel, pref, group, parameters, isURI
+    }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -250,10 +264,13 @@ public struct Address: Hashable, Sendable, Codable {
     /// The seven components in vCard order.
     public var components: [String] { [poBox, extended, street, locality, region, postalCode, country] }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case poBox, extended, street, locality, region, postalCode, country, types, label, appleLabel, pref, group
         case parameters
     }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -318,7 +335,10 @@ public struct Photo: Hashable, Sendable, Codable {
         self.parameters = parameters
     }
 
-    private enum CodingKeys: String, CodingKey { case data, mediaType, uri, parameters }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case data, mediaType, uri, parameters }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -357,7 +377,10 @@ public struct Extension: Hashable, Sendable, Codable {
         self.value = value
     }
 
-    private enum CodingKeys: String, CodingKey { case group, name, parameters, value }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case group, name, parameters, value }
+
+    /// The keys of this object in Contact JSON.
+    static var jsonKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

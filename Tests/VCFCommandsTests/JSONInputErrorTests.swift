@@ -84,6 +84,16 @@ import Testing
         #expect(result.out.contains("FN:A\r\n") && result.out.contains(":a@b.c\r\n"))
     }
 
+    /// A key spelt with an escape is the key it spells: `no\u0074e` is `note`, and `not\u0065s` is unknown.
+    @Test func anEscapedKeyIsTheKeyItSpells() throws {
+        let result = try Self.convert("[{\"formattedName\": \"A\", \"no\\u0074e\": \"n1\", \"not\\u0065s\": \"n2\"}]")
+        #expect(result.code == 0)
+        #expect(result.out.contains("NOTE:n1\r\n") && !result.out.contains("n2"))
+        #expect(
+            result.err
+                == "in.json:1:58: warning: \"notes\" is not a Contact JSON key; its value was left out [unknown-key]\n")
+    }
+
     /// The contacts before a broken one are read as they stream; their unknown keys are said once, not again
     /// when the whole document is read to find the error.
     @Test func unknownKeysBeforeAnErrorAreSaidOnce() throws {
