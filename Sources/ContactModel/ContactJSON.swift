@@ -52,10 +52,27 @@ public enum ContactJSON {
         let collector = UnknownJSONKeys()
         let (contacts, bytes) = try decode(
             bytes, collecting: UnknownJSONKeys.hasOnlyKnownKeys(bytes) ? nil : collector)
-        guard !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) else { return contacts }
-        let isArray = root.array != nil
-        for key in located(collector.paths, in: bytes, root: root, dropsIndex: isArray) { unknownKeys(key) }
+        if !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) {
+            let isArray = root.array != nil
+            for key in located(collector.paths, in: bytes, root: root, dropsIndex: isArray) { unknownKeys(key) }
+        }
+        // One object with keys, none of them the shape's (`{"contacts": [...]}`), is no contact, not an empty
+        // card (`{}` is one).
+        if contacts == [Contact()] && !collector.paths.isEmpty
+            && bytes.first(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) == UInt8(ascii: "{")
+        {
+            let start = bytes.firstIndex(of: UInt8(ascii: "{")) ?? 0
+            let (line, column) = JSONText.LineIndex(bytes).position(of: start)
+            throw nothingKnown(at: line, column, within: [])
+        }
         return contacts
+    }
+
+    /// The error of an object with keys, none of them the shape's.
+    private static func nothingKnown(at line: Int, _ column: Int, within: [any CodingKey]) -> DecodeError {
+        DecodeError(
+            line: line, column: column,
+            message: "expected a contact: an object with at least one Contact JSON key at \(path(within))")
     }
 
     private static func decode(_ bytes: [UInt8], collecting collector: UnknownJSONKeys?) throws -> (
@@ -75,20 +92,34 @@ public enum ContactJSON {
             if first == UInt8(ascii: "[") { return (try decoder.decode([Contact].self, from: data), bytes) }
             return ([try decoder.decode(Contact.self, from: data)], bytes)
         } catch let error as DecodingError {
-            // Foundation says what went wrong but not where: only now, on the failure path, is the text read
-            // again with positions, for the syntax error's place or the offending value's.
-            let lines = JSONText.LineIndex(bytes)
-            let root: JSONValue
-            do {
-                root = try JSONText.parse(bytes)
-            } catch {
-                let (line, column) = lines.position(of: error.offset)
-                throw DecodeError(line: line, column: column, message: "expected \(error.expected)")
-            }
-            let (path, message) = describe(error)
-            let (line, column) = lines.position(of: offset(of: path, in: root))
-            throw DecodeError(line: line, column: column, message: message)
+            throw located(error, in: bytes, within: [])
         }
+    }
+
+    /// Where `error`, met decoding `bytes`, lies and what was expected there. `within` is the path of `bytes`
+    /// in the document (an element's index), put before the error's own.
+    private static func located(_ error: DecodingError, in bytes: [UInt8], within: [any CodingKey]) -> DecodeError {
+        // Foundation says what went wrong but not where: only now, on the failure path, is the text read
+        // again with positions, for the syntax error's place or the offending value's. JSON is UTF-8, and
+        // Foundation says only that the data is not JSON when a byte is not.
+        let lines = JSONText.LineIndex(bytes)
+        if let invalid = UTF8Validation.firstInvalid(bytes) {
+            let (line, column) = lines.position(of: invalid)
+            return DecodeError(
+                line: line, column: column,
+                message: "expected UTF-8 text, found the byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) "
+                    + "(JSON is UTF-8; save the file as UTF-8)")
+        }
+        let root: JSONValue
+        do {
+            root = try JSONText.parse(bytes)
+        } catch {
+            let (line, column) = lines.position(of: error.offset)
+            return DecodeError(line: line, column: column, message: "expected \(error.expected)")
+        }
+        let (path, message) = describe(error, within: within)
+        let (line, column) = lines.position(of: offset(of: path, in: root))
+        return DecodeError(line: line, column: column, message: message)
     }
 
     /// How `forEachContact` ended.
@@ -105,10 +136,12 @@ public enum ContactJSON {
     /// giving each to `body`: memory holds a piece and one contact's text, not the document and every contact
     /// (a 216 MB array of 100,000 contacts took 1 GB read whole). UTF-8 only. When the outcome is not `done`,
     /// `decode` of the whole document says what is wrong, as it says it for any document.
-    /// Each key the model has no place for goes to `unknownKeys` before its contact goes to `body`.
+    /// Each key the model has no place for goes to `unknownKeys` before its contact goes to `body`. A contact
+    /// that cannot be decoded (a number where text goes, a byte that is not UTF-8) goes to `failed`, named by
+    /// line, column and path, and those after it are read: one bad contact lost every one after it.
     package static func forEachContact(
         more: @escaping () throws -> [UInt8], unknownKeys: (UnknownKey) -> Void = { _ in },
-        _ body: (Contact) throws -> Void
+        failed: (DecodeError) -> Void = { _ in }, _ body: (Contact) throws -> Void
     ) throws -> StreamOutcome {
         var stream = JSONArrayStream(more: more)
         let decoder = JSONDecoder()
@@ -123,7 +156,20 @@ public enum ContactJSON {
                 first = false
                 collector.removeAll()
                 let chosen = UnknownJSONKeys.hasOnlyKnownKeys(bytes) ? decoder : collecting
-                guard let contact = try? chosen.decode(Contact.self, from: Data(bytes)) else { return .broken }
+                let contact: Contact
+                do {
+                    contact = try chosen.decode(Contact.self, from: Data(bytes))
+                } catch {
+                    var found =
+                        (error as? DecodingError).map { located($0, in: bytes, within: [Index(index)]) }
+                        ?? DecodeError(line: 1, column: 1, message: "expected a contact object")
+                    // Positions within the element, made the document's.
+                    if found.line == 1 { found.column += position.column - 1 }
+                    found.line += position.line - 1
+                    failed(found)
+                    index += 1
+                    continue
+                }
                 if !collector.paths.isEmpty, let root = try? JSONText.parse(bytes) {
                     for var key in located(collector.paths, in: bytes, root: root, dropsIndex: false) {
                         // Positions within the element, made the document's.
@@ -133,7 +179,12 @@ public enum ContactJSON {
                         unknownKeys(key)
                     }
                 }
-                index += 1
+                defer { index += 1 }
+                // Keys, none of them the shape's (`{"contacts": [...]}`): not a contact. `{}` is an empty card.
+                guard contact != Contact() || collector.paths.isEmpty else {
+                    failed(Self.nothingKnown(at: position.line, position.column, within: [Index(index)]))
+                    continue
+                }
                 try body(contact)
             case .end: return .done
             case .notAnArray: return .notAnArray
@@ -175,20 +226,33 @@ public enum ContactJSON {
         return value.start
     }
 
-    private static func describe(_ error: DecodingError) -> (path: [any CodingKey], message: String) {
+    /// What `error` says, and the path (within the decoded bytes) of the value it is about; the message names
+    /// the path in the document, `within` before it.
+    private static func describe(_ error: DecodingError, within: [any CodingKey] = []) -> (
+        path: [any CodingKey], message: String
+    ) {
         switch error {
         case .dataCorrupted(let context):
-            return (context.codingPath, "\(context.debugDescription) at \(path(context.codingPath))")
+            return (context.codingPath, "\(context.debugDescription) at \(path(within + context.codingPath))")
         case .keyNotFound(let key, let context):
             return (
                 context.codingPath,
-                "expected the key \"\(key.stringValue)\" in the object at \(path(context.codingPath))"
+                "expected the key \"\(key.stringValue)\" in the object at \(path(within + context.codingPath))"
             )
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return (context.codingPath, "expected \(kind(type)) at \(path(context.codingPath))")
+            return (context.codingPath, "expected \(kind(type)) at \(path(within + context.codingPath))")
         @unknown default:
             return ([], "expected Contact JSON")
         }
+    }
+
+    /// An array index in a path.
+    private struct Index: CodingKey {
+        var intValue: Int?
+        var stringValue: String { "\(intValue ?? 0)" }
+        init(_ index: Int) { intValue = index }
+        init?(intValue: Int) { self.intValue = intValue }
+        init?(stringValue: String) { nil }
     }
 
     /// How a reader would name the JSON value a Swift type is decoded from.

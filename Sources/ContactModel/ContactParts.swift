@@ -136,7 +136,7 @@ public struct ExtraParameter: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         UnknownJSONKeys.record(decoder, known: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
+        name = try lineName(c, .name, of: "parameter")
         values = try c.decode([String].self, forKey: .values)
     }
 }
@@ -191,8 +191,8 @@ public struct LabeledValue: Hashable, Sendable, Codable {
         types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
         label = try c.decodeIfPresent(String.self, forKey: .label)
         appleLabel = try c.decodeIfPresent(Bool.self, forKey: .appleLabel) ?? false
-        pref = try c.decodeIfPresent(Int.self, forKey: .pref)
-        group = try c.decodeIfPresent(String.self, forKey: .group)
+        pref = try wholeNumber(c, .pref)
+        group = try lineName(ifPresent: c, .group, of: "group")
         parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
         isURI = try c.decodeIfPresent(Bool.self, forKey: .isURI) ?? false
     }
@@ -285,8 +285,8 @@ public struct Address: Hashable, Sendable, Codable {
         types = try c.decodeIfPresent([String].self, forKey: .types) ?? []
         label = try c.decodeIfPresent(String.self, forKey: .label)
         appleLabel = try c.decodeIfPresent(Bool.self, forKey: .appleLabel) ?? false
-        pref = try c.decodeIfPresent(Int.self, forKey: .pref)
-        group = try c.decodeIfPresent(String.self, forKey: .group)
+        pref = try wholeNumber(c, .pref)
+        group = try lineName(ifPresent: c, .group, of: "group")
         parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
     }
 
@@ -385,10 +385,20 @@ public struct Extension: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         UnknownJSONKeys.record(decoder, known: CodingKeys.self)
-        group = try c.decodeIfPresent(String.self, forKey: .group)
-        name = try c.decode(String.self, forKey: .name)
+        group = try lineName(ifPresent: c, .group, of: "group")
+        name = try lineName(c, .name, of: "property")
         parameters = try c.decodeIfPresent([ExtraParameter].self, forKey: .parameters) ?? []
         value = try c.decodeIfPresent(String.self, forKey: .value) ?? ""
+        // A card's own BEGIN or END inside it ends it, or starts another, for every reader.
+        if ["BEGIN", "END"].contains(name.uppercased()) && value.uppercased() == "VCARD" {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: c, debugDescription: "expected a property other than the card's own BEGIN or END")
+        }
+        // A line break ends the line: the rest of the value would be read as lines of their own.
+        if value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .value, in: c, debugDescription: "expected a value without a line break (write it as \\n)")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -446,5 +456,77 @@ extension Extension {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// The whole number at `key`, or nil when there is none. A number that is not one (`2.5`), or too large for one,
+/// is an error that says so at its key: Foundation called it "not valid JSON" at the top of the document.
+func wholeNumber<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key) throws -> Int? {
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    let number = try container.decode(Double.self, forKey: key)
+    guard number == number.rounded(.towardZero), let whole = Int(exactly: number) else {
+        throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "expected a whole number")
+    }
+    return whole
+}
+
+/// The name of a property, parameter or group at `key`, as Contact JSON carries it into a content line: one that
+/// the line's grammar can hold (not empty, and no `;`, `:`, `,`, `=`, quote or control character, nor a `.` in a
+/// group), or an error that says so at its key. `x;y` or an empty name, written as they were, broke the line
+/// (`:v2`). A `.` in a property name is one a vCard file gave (`some.OTHER.VALUE` is group `some`).
+func lineName<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key, of what: String) throws -> String {
+    let name = try container.decode(String.self, forKey: key)
+    let isGroup = what == "group"
+    let breaks = name.utf8.contains {
+        $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",")
+            || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || (isGroup && $0 == UInt8(ascii: "."))
+    }
+    guard !name.isEmpty, !breaks else {
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription: "expected a \(what) name without \(isGroup ? ". " : ""); : , = \" or control characters, "
+                + "and not empty")
+    }
+    return name
+}
+
+/// `lineName` of the value at `key`, or nil when there is none.
+func lineName<Key: CodingKey>(ifPresent container: KeyedDecodingContainer<Key>, _ key: Key, of what: String) throws
+    -> String?
+{
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try lineName(container, key, of: what)
+}
+
+extension Extension {
+    /// The value's components as plain text, split at each `;` that is not escaped, and each component's items
+    /// at each `,` that is not: `Doe;John,J.;;` is `[["Doe"], ["John", "J."], [""], [""]]`. For a structured
+    /// property (N, ORG) kept here because of a parameter the model cannot hold.
+    package var structuredText: [[String]] {
+        var components: [[String]] = [[]]
+        var current: [UInt8] = []
+        var escaped = false
+        func endItem() {
+            components[components.count - 1].append(Self.unescape(String(decoding: current, as: UTF8.self)))
+            current = []
+        }
+        for byte in value.utf8 {
+            if escaped {
+                current += [0x5C, byte]
+                escaped = false
+            } else if byte == 0x5C {
+                escaped = true
+            } else if byte == UInt8(ascii: ";") {
+                endItem()
+                components.append([])
+            } else if byte == UInt8(ascii: ",") {
+                endItem()
+            } else {
+                current.append(byte)
+            }
+        }
+        if escaped { current.append(0x5C) }
+        endItem()
+        return components
     }
 }

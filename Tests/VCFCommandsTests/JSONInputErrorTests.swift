@@ -22,11 +22,11 @@ import Testing
     @Test(arguments: [
         (
             "[\n {\"formattedName\": \"A\"},\n {\"formattedName\": 5}\n]\n",
-            "in.json:3:20: error: expected a string at [1].formattedName\n"
+            "in.json:3:20: error: expected a string at [1].formattedName; the contact was skipped\n"
         ),
         (
             "[\n {\"formattedName\": \"A\"},\n {\"formattedName\": \"B\",,}\n]\n",
-            "in.json:3:24: error: expected a string key\n"
+            "in.json:3:24: error: expected a string key; the contact was skipped\n"
         ),
         (
             "{\"formattedName\": \"A\",\n \"emails\": [{\"types\": [\"x\"]}]}",
@@ -35,11 +35,12 @@ import Testing
         ("[{\"formattedName\": \"A\"}", "in.json:1:24: error: expected ',' or ']'\n"),
         (
             "[{\"note\": \"line\nbreak\"}]",
-            "in.json:1:16: error: expected a control character escaped (\\n, \\t, \\u0001)\n" + nothingRead
+            "in.json:1:16: error: expected a control character escaped (\\n, \\t, \\u0001); the contact was skipped\n"
+                + nothingRead
         ),
         (
             "[{\"phones\": [{\"value\": \"1\", \"pref\": \"high\"}]}]",
-            "in.json:1:37: error: expected a number at [0].phones[0].pref\n" + nothingRead
+            "in.json:1:37: error: expected a number at [0].phones[0].pref; the contact was skipped\n" + nothingRead
         ),
     ])
     func errorNamesLineColumnAndWhatWasExpected(input: String, expected: String) throws {
@@ -94,16 +95,93 @@ import Testing
                 == "in.json:1:58: warning: \"notes\" is not a Contact JSON key; its value was left out [unknown-key]\n")
     }
 
-    /// The contacts before a broken one are read as they stream; their unknown keys are said once, not again
+    /// The contacts before a broken array are read as they stream; their unknown keys are said once, not again
     /// when the whole document is read to find the error.
     @Test func unknownKeysBeforeAnErrorAreSaidOnce() throws {
         let result = try Self.convert(
-            "[{\"formattedName\": \"A\", \"nick\": \"a\"},\n {\"formattedName\": 5, \"x\": 1}]")
+            "[{\"formattedName\": \"A\", \"nick\": \"a\"},\n {\"formattedName\": \"B\"} {\"x\": 1}]")
         #expect(result.code == 1)
         #expect(
             result.err
                 == "in.json:1:33: warning: \"nick\" is not a Contact JSON key; its value was left out [unknown-key]\n"
-                + "in.json:2:20: error: expected a string at [1].formattedName\n")
+                + "in.json:2:25: error: expected ',' or ']'\n")
+        #expect(result.out.contains("FN:A\r\n") && result.out.contains("FN:B\r\n"))
+    }
+
+    /// A contact that cannot be read is skipped and those after it are read (a title given as a number lost
+    /// every contact after it), from a file and from a pipe; a byte that is not UTF-8 is named where it is.
+    @Test func aBadContactIsSkippedAndTheRestRead() throws {
+        let text =
+            "[\n{\"formattedName\":\"Ann\"},\n{\"formattedName\":\"Bob\",\"title\":5},\n"
+            + "{\"formattedName\":\"Ren\u{E9}\",\"emails\":[{\"value\":\"r@x\",\"pref\":2.5}]},\n"
+            + "{\"formattedName\":\"Cy\"}\n]\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-json-\(UUID()).json").path
+        try Data(Array(text.utf8)).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let expected =
+            "in.json:3:32: error: expected a string at [1].title; the contact was skipped\n"
+            + "in.json:4:58: error: expected a whole number at [2].emails[0].pref; the contact was skipped\n"
+        var file = CommandTests.run(["convert", path])
+        file.err = file.err.replacingOccurrences(of: path, with: "in.json")
+        #expect(file.code == 1)
+        #expect(file.err == expected)
+        #expect(file.out.components(separatedBy: "FN:").count == 3 && file.out.contains("FN:Cy\r\n"))
+        let piped = try ChildProcess.run(["convert", "-"], stdin: .file(path))
+        #expect(piped.status == 1)
+        #expect(piped.stderr == expected.replacingOccurrences(of: "in.json:", with: "-:"))
+        let notUTF8 = FileManager.default.temporaryDirectory.appendingPathComponent("vcf-json-\(UUID()).json").path
+        try Data(Array("[{\"formattedName\":\"A\"},\n {\"note\":\"caf".utf8) + [0xE9] + Array("\"}]".utf8))
+            .write(to: URL(fileURLWithPath: notUTF8))
+        defer { try? FileManager.default.removeItem(atPath: notUTF8) }
+        let bad = CommandTests.run(["convert", notUTF8])
+        #expect(bad.code == 1)
+        #expect(
+            bad.err.replacingOccurrences(of: notUTF8, with: "in.json")
+                == "in.json:2:14: error: expected UTF-8 text, found the byte 0xE9 (JSON is UTF-8; save the file as "
+                + "UTF-8); the contact was skipped\n")
+    }
+
+    /// An object with keys, none of them Contact JSON's (a wrapper such as `{"contacts": [...]}`), is no contact:
+    /// it was written as an empty card, exit 0. `{}` is an empty card, as our own JSON writes one.
+    @Test func anObjectWithNoContactJSONKeyIsNoContact() throws {
+        let wrapped = try Self.convert("{\"contacts\": [{\"formattedName\": \"A\"}]}")
+        #expect(wrapped.code == 2)
+        #expect(
+            wrapped.err
+                == "in.json:1:14: warning: \"contacts\" is not a Contact JSON key; its value was left out [unknown-key]\n"
+                + "in.json:1:1: error: expected a contact: an object with at least one Contact JSON key at the top "
+                + "level\n" + Self.nothingRead)
+        #expect(wrapped.out.isEmpty)
+        let inArray = try Self.convert("[{\"formattedName\": \"A\"},\n {\"person\": {\"name\": \"B\"}}]")
+        #expect(inArray.code == 1)
+        #expect(
+            inArray.err.hasSuffix(
+                "in.json:2:2: error: expected a contact: an object with at least one Contact JSON key at [1]; the "
+                    + "contact was skipped\n"))
+        let empty = try Self.convert("[{}]")
+        #expect(empty.code == 0 && empty.out.contains("BEGIN:VCARD"))
+    }
+
+    /// Names that Contact JSON carries into a content line (an extension's, a parameter's, a group) must be
+    /// ones the line can hold, and an extension may not be the card's own BEGIN or END or hold a line break:
+    /// written as they were, they broke the card for every reader (`:v2`, a second card begun inside the first).
+    @Test(arguments: [
+        (#"{"extensions": [{"name": "X-A;TYPE=x", "value": "v"}]}"#, "extensions[0].name", "a property name"),
+        (#"{"extensions": [{"name": "", "value": "v"}]}"#, "extensions[0].name", "a property name"),
+        (#"{"extensions": [{"name": "END", "value": "VCARD"}]}"#, "extensions[0].name", "a property other"),
+        (#"{"extensions": [{"name": "X-A", "value": "a\nb"}]}"#, "extensions[0].value", "a value without"),
+        (#"{"emails": [{"value": "a@x", "group": "item 1."}]}"#, "emails[0].group", "a group name"),
+        (
+            #"{"phones": [{"value": "1", "parameters": [{"name": "X:Y", "values": []}]}]}"#,
+            "phones[0].parameters[0].name", "a parameter name"
+        ),
+    ])
+    func aNameThatWouldBreakTheLineIsRefused(json: String, path: String, expected: String) throws {
+        let result = try Self.convert("[{\"formattedName\": \"A\"},\n" + json + "]")
+        #expect(result.code == 1)
+        #expect(result.err.contains("error: expected \(expected)"), "\(result.err)")
+        #expect(result.err.hasSuffix(" at [1].\(path); the contact was skipped\n"), "\(result.err)")
+        #expect(result.out.components(separatedBy: "BEGIN:VCARD").count == 2)
     }
 
     /// Every key our own JSON has is one the reader knows: each vCard fixture written as JSON reads back with

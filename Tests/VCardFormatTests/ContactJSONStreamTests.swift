@@ -7,15 +7,24 @@ import Testing
 /// and for anything else an outcome that sends the caller to `decode` with nothing given twice.
 @Suite struct ContactJSONStreamTests {
     static func streamed(_ bytes: [UInt8], size: Int) throws -> (ContactJSON.StreamOutcome, [Contact]) {
+        let (outcome, contacts, _) = try streamedWithFailures(bytes, size: size)
+        return (outcome, contacts)
+    }
+
+    static func streamedWithFailures(_ bytes: [UInt8], size: Int) throws -> (
+        ContactJSON.StreamOutcome, [Contact], [ContactJSON.DecodeError]
+    ) {
         var offset = 0
         var contacts: [Contact] = []
+        var failures: [ContactJSON.DecodeError] = []
         let pieces: () throws -> [UInt8] = {
             let end = min(bytes.count, offset + size)
             defer { offset = end }
             return Array(bytes[offset..<end])
         }
-        let outcome = try ContactJSON.forEachContact(more: pieces) { contacts.append($0) }
-        return (outcome, contacts)
+        let outcome = try ContactJSON.forEachContact(
+            more: pieces, failed: { failures.append($0) }, { contacts.append($0) })
+        return (outcome, contacts, failures)
     }
 
     /// Contacts whose text holds everything that could be taken for the array's grammar.
@@ -59,7 +68,6 @@ import Testing
             (text.replacingOccurrences(of: "},\n  {", with: "}\n  {"), 1),
             (text + " trailing", 3),
             (String(text.dropLast(20)), 2),
-            (text.replacingOccurrences(of: "\"Bob\"", with: "5"), 2),
         ]
         for (document, given) in broken {
             #expect(document != text)
@@ -70,5 +78,29 @@ import Testing
             }
             #expect(throws: ContactJSON.DecodeError.self) { try ContactJSON.decode(Array(document.utf8)) }
         }
+    }
+
+    /// A contact that cannot be decoded is failed, with its place in the document, and the contacts after it
+    /// are given: one bad contact lost all of them.
+    @Test func aContactThatCannotBeDecodedIsFailedAndTheRestGiven() throws {
+        let text = String(decoding: ContactJSON.encode(Self.contacts), as: UTF8.self)
+            .replacingOccurrences(of: "\"formattedName\" : \"José", with: "\"formattedName\" : 5, \"note\" : \"José")
+        let badLine =
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("\"formattedName\" : 5") }! + 1
+        for size in [1, 7, 4_096] {
+            let (outcome, contacts, failures) = try Self.streamedWithFailures(Array(text.utf8), size: size)
+            #expect(outcome == .done)
+            #expect(contacts.map(\.formattedName) == [Self.contacts[0].formattedName, "Bob"])
+            #expect(failures.map(\.message) == ["expected a string at [1].formattedName"])
+            #expect(failures.map(\.line) == [badLine])
+        }
+        // Text that is not UTF-8 is said to be so where its byte is, not "not valid JSON" at the top.
+        var latin = Array(text.utf8)
+        let e = latin.firstIndex(of: 0xC3)!
+        latin.replaceSubrange(e..<e + 2, with: [0xE9])
+        let (_, given, failures) = try Self.streamedWithFailures(latin, size: 64)
+        #expect(given.count == 2)
+        #expect(failures.first?.message.hasPrefix("expected UTF-8 text, found the byte 0xE9") == true)
     }
 }

@@ -58,11 +58,40 @@ import VCardFormat
     @Test func aSingleJCardOrABrokenDocumentIsLeftToRead() throws {
         let single = #"["vcard", [["fn", {}, "text", "Ann"]]]"#
         #expect(try Self.streamed(Array(single.utf8), size: 3).0 == .notAnArray)
-        let broken = Self.document.replacingOccurrences(of: #"["fn", {}, "text", "Bob"]"#, with: #"["fn", {}]"#)
-        #expect(broken != Self.document)
+        let broken = Self.document + " ]"
         let (outcome, cards) = try Self.streamed(Array(broken.utf8), size: 7)
         #expect(outcome == .broken)
-        #expect(cards.map(\.contact.formattedName) == ["Ann ] } [ { , \" Lee"])
+        #expect(cards.map(\.contact.formattedName) == ["Ann ] } [ { , \" Lee", "Bob", "Cy"])
         #expect(throws: JCardError.self) { try JCard.read(Array(broken.utf8), name: "in.json") }
+    }
+
+    /// A card that is not jCard is failed, with its place, and the cards after it are given: one bad card lost
+    /// all of them. A byte that is not UTF-8 fails its card too (it was read as U+FFFD without a word).
+    @Test func aCardThatIsNotJCardIsFailedAndTheRestGiven() throws {
+        let bad = Self.document.replacingOccurrences(of: #"["fn", {}, "text", "Bob"]"#, with: #"["fn", {}]"#)
+        #expect(bad != Self.document)
+        var failures: [JCardError] = []
+        var cards: [ReadCard] = []
+        var offset = 0
+        let bytes = Array(bad.utf8)
+        let outcome = try JCard.forEachCard(
+            more: {
+                let end = min(bytes.count, offset + 7)
+                defer { offset = end }
+                return Array(bytes[offset..<end])
+            }, name: "in.json", failed: { failures.append($0) }, { cards.append($0) })
+        #expect(outcome == .done)
+        #expect(cards.map(\.contact.formattedName) == ["Ann ] } [ { , \" Lee", "Cy"])
+        #expect(failures.map(\.line) == [2])
+        #expect(failures.first?.message.contains("card 2, property 1 (\"fn\")") == true)
+        let latin = Array(#"[["vcard", [["fn", {}, "text", "Ren"#.utf8) + [0xE9] + Array(#""]]]]"#.utf8)
+        #expect(throws: JCardError.self) { try JCard.read(latin, name: "in.json") }
+        do {
+            _ = try JCard.read(latin, name: "in.json")
+        } catch {
+            #expect(
+                error.message == "expected UTF-8 text, found the byte 0xE9 (jCard is UTF-8; save the file as UTF-8)")
+            #expect(error.column == 36)
+        }
     }
 }

@@ -378,6 +378,21 @@ import VCardSyntax
             ])
     }
 
+    /// Null or an object where text goes has no text to keep: the warning says the value was left out (it said
+    /// "kept as written" of the empty value written).
+    @Test func nullOrAnObjectAsTextIsSaidToBeLeftOut() throws {
+        let (cards, diagnostics) = try JCard.cards(
+            from: Array(
+                #"["vcard", [["version", {}, "text", "4.0"], ["email", {}, "text", {"a": "b"}], ["note", {}, "text", null]]]"#
+                    .utf8), name: "w.json")
+        #expect(cards[0].lines.map(\.value) == ["4.0", "", ""])
+        #expect(
+            diagnostics.map(\.message) == [
+                #"card 1, property 2 ("email"): expected a string, found an object; the value was left out"#,
+                #"card 1, property 3 ("note"): expected a string, found null; the value was left out"#,
+            ])
+    }
+
     // MARK: Output layout
 
     @Test func oneCardIsOneJCardAndOtherCountsAreAnArray() throws {

@@ -1,3 +1,5 @@
+import Utilities
+
 /// Turns a CSV file's field bytes into text: UTF-8 when the whole file is valid UTF-8, Windows-1252 otherwise.
 ///
 /// The choice is made once per file, not per field: old Outlook writes the whole export in the Windows "ANSI"
@@ -38,17 +40,6 @@ enum CSVTextDecoding: Sendable {
 
     /// The offset of the first byte that is not well-formed UTF-8, or nil when all of `bytes[from...]` is.
     static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
-        // The standard library's parser applies the same rules as the vCard lexer (no overlong forms, no
-        // surrogates, nothing past U+10FFFF); it only has to be told where it is.
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes[start...].makeIterator()
-        var offset = start
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+        UTF8Validation.firstInvalid(bytes, from: start)
     }
 }

@@ -341,13 +341,20 @@ struct InputReader {
                 cards += 1
                 progress.update(cards: cards, bytesDone: bytesBefore)
             }
+            // A card that is not jCard is told and skipped; those after it are read.
+            var failures = 0
+            func fail(_ error: JCardError) {
+                io.error("\(error.description); the card was skipped")
+                errorCount += 1
+                failures += 1
+            }
             guard
                 let all = try document(
                     of: file, prefix: prefix,
-                    stream: { try JCard.forEachCard(more: $0, name: name, deliver) == .done })
+                    stream: { try JCard.forEachCard(more: $0, name: name, failed: fail, deliver) == .done })
             else { return }
             do {
-                for card in try JCard.read(all, name: name).dropFirst(delivered) { try deliver(card) }
+                for card in try JCard.read(all, name: name).dropFirst(delivered + failures) { try deliver(card) }
             } catch let error as JCardError {
                 io.error(error.description)
                 errorCount += 1
@@ -434,22 +441,32 @@ struct InputReader {
                 }
                 unknown = []
             }
+            // A contact that cannot be decoded is told and skipped; those after it are read.
+            var failures = 0
+            func fail(_ error: ContactJSON.DecodeError) {
+                io.error("\(name):\(error.line):\(error.column): error: \(error.message); the contact was skipped")
+                errorCount += 1
+                failures += 1
+            }
             guard
                 let all = try document(
                     of: file, prefix: prefix,
                     stream: {
-                        try ContactJSON.forEachContact(more: $0, unknownKeys: collect) {
+                        try ContactJSON.forEachContact(more: $0, unknownKeys: collect, failed: fail) {
                             sayUnknown()
                             try deliver($0)
                         } == .done
                     })
             else { return }
             unknown = []
+            // The document is one contact, or its array's grammar broke after the contacts given.
+            let given = delivered + failures
             do {
-                let contacts = try ContactJSON.decode(all) { if $0.contact >= delivered { collect($0) } }
+                let contacts = try ContactJSON.decode(all) { if $0.contact >= given { collect($0) } }
                 sayUnknown()
-                for contact in contacts.dropFirst(delivered) { try deliver(contact) }
+                for contact in contacts.dropFirst(given) { try deliver(contact) }
             } catch let error as ContactJSON.DecodeError {
+                sayUnknown()
                 io.error("\(name):\(error.line):\(error.column): error: \(error.message)")
                 errorCount += 1
             }
@@ -560,7 +577,12 @@ struct InputReader {
     ) throws -> [UInt8]? {
         guard file.identity.isRegularFile && UTF16Text.byteOrder(of: prefix) == nil else {
             guard UTF16Text.byteOrder(of: prefix) == nil else {
-                return try file.readRest(after: prefix, limits: limits)
+                // UTF-16 (Windows PowerShell writes it) is read whole, and streamed as UTF-8 from memory, so a bad
+                // element is skipped there too.
+                let whole = try file.readRest(after: prefix, limits: limits)
+                let text = UTF16Text.utf8(fromUTF16: whole) ?? whole
+                if try stream(Self.pieces(of: [text])) { return nil }
+                return text
             }
             // A pipe is read once, so it is held (within `limits`, in the pieces it came in), but its cards are
             // still decoded one at a time: decoding them all at once held every card (1 GB for a 103 MB jCard).

@@ -44,8 +44,11 @@ public enum JCard {
     /// to `body` with the lines, columns and card numbers `read` gives it: memory holds a piece and one card's
     /// text, not the document (a 160 MB array of 100,000 jCards took 1.6 GB read whole). UTF-8 only. When the
     /// outcome is not `done`, `read` of the whole document says what is wrong, as it says it for any document.
+    /// A card that is not jCard goes to `failed`, and those after it are read: one bad card lost every one after
+    /// it.
     package static func forEachCard(
-        more: @escaping () throws -> [UInt8], name: String?, _ body: (ReadCard) throws -> Void
+        more: @escaping () throws -> [UInt8], name: String?, failed: (JCardError) -> Void = { _ in },
+        _ body: (ReadCard) throws -> Void
     ) throws -> StreamOutcome {
         var stream = JSONArrayStream(more: more)
         var number = 0
@@ -58,7 +61,14 @@ public enum JCard {
                 var reader = JCardReader(bytes: bytes, name: name)
                 reader.origin = origin
                 reader.firstCard = number
-                guard let cards = try? read(reader), cards.count == 1 else { return .broken }
+                let cards: [ReadCard]
+                do {
+                    cards = try read(reader)
+                } catch {
+                    failed(error)
+                    continue
+                }
+                guard cards.count == 1 else { return .broken }
                 try body(cards[0])
             case .end: return .done
             case .notAnArray: return .notAnArray

@@ -25,6 +25,10 @@ struct JCardReader {
 
     /// Every card with the warnings found in it.
     mutating func read() throws(JCardError) -> [(card: RawCard, diagnostics: [Diagnostic])] {
+        // jCard is UTF-8 (RFC 7095, by RFC 8259): a byte that is not was read as U+FFFD without a word.
+        if let invalid = UTF8Validation.firstInvalid(bytes) {
+            throw error(.notUTF8(byte: bytes[invalid]), atOffset: invalid)
+        }
         let root: JSONValue
         do {
             root = try JSONText.parse(bytes)
@@ -203,8 +207,17 @@ struct JCardReader {
     /// A scalar as text; a non-string where text belongs is kept as written, with a warning.
     private mutating func text(_ value: JSONValue, label: String) -> String {
         if let string = value.string { return string }
+        guard let scalar = Self.scalarText(value) else {
+            // Null or an object has no text to keep: the warning said "kept as written" of an emptied value.
+            if case .null = value.kind {
+                warn(.leftOut(label, found: "null"), at: value)
+            } else {
+                warn(.leftOut(label, found: "an object"), at: value)
+            }
+            return ""
+        }
         warn(.expectedType(label, "a string", "text"), at: value)
-        return Self.scalarText(value) ?? ""
+        return scalar
     }
 
     /// A string, number or boolean as text (a number as written); nil for null, arrays and objects.
@@ -255,6 +268,11 @@ struct JCardReader {
         let text: String
 
         static func notJSON(expected: String) -> Self { Self(text: "not valid JSON: expected \(expected)") }
+        static func notUTF8(byte: UInt8) -> Self {
+            Self(
+                text: "expected UTF-8 text, found the byte 0x\(String(byte, radix: 16, uppercase: true)) (jCard is "
+                    + "UTF-8; save the file as UTF-8)")
+        }
         static let topLevel = Self(text: "expected a jCard [\"vcard\", [properties]] or an array of jCards")
         static func card(_ number: Int) -> Self { Self(text: "card \(number): expected [\"vcard\", [properties]]") }
         static func propertyShape(_ label: String) -> Self {
@@ -286,6 +304,9 @@ struct JCardReader {
         }
         static func expectedType(_ label: String, _ what: String, _ type: String) -> Self {
             Self(text: "\(label): expected \(what) for type \"\(type)\"; the value was kept as written")
+        }
+        static func leftOut(_ label: String, found: String) -> Self {
+            Self(text: "\(label): expected a string, found \(found); the value was left out")
         }
         static func beginEnd(_ label: String) -> Self {
             Self(text: "\(label): BEGIN and END are not properties in jCard; it was left out")
