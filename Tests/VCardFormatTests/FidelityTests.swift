@@ -25,6 +25,20 @@ import VCardSyntax
         }
     }
 
+    /// A PREF that is not one whole number is kept as written, in both versions: it was dropped without a word
+    /// (`PREF=abc`, `PREF=2.5`, and the second value of `PREF=1,2`).
+    @Test(arguments: ["abc", "2.5", "1,2"]) func aPrefThatIsNoNumberIsKept(value: String) {
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nEMAIL;PREF=\(value):a@b.example\r\nEND:VCARD\r\n"
+        let contact = VCardDocument.read(Array(card.utf8)).cards[0].contact
+        #expect(contact.emails.first?.pref == nil)
+        for version in [VCardVersion.v4_0, .v3_0] {
+            let text = String(decoding: VCardWriter(version: version).bytes([contact]), as: UTF8.self)
+            #expect(text.contains("EMAIL;PREF=\(value):a@b.example\r\n"), "\(text)")
+        }
+        let number = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nEMAIL;PREF=2:a@b.example\r\nEND:VCARD\r\n"
+        #expect(VCardDocument.read(Array(number.utf8)).cards[0].contact.emails.first?.pref == 2)
+    }
+
     // MARK: Class 2: media types
 
     @Test func binaryValuesWithoutATypeAreNamedFromTheirBytes() throws {

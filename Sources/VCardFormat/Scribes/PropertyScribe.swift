@@ -224,11 +224,14 @@ enum TypeParameters {
                     }
                 }
             } else if line.parameterNameIs(index, "PREF") {
-                if line.parameterValueCount(index) > 0 {
-                    pref =
-                        Int(
-                            String(decoding: line.parameterValueBytes(index, 0), as: UTF8.self)
-                                .trimmingASCIIWhitespace()) ?? pref
+                // A PREF that is no number (`PREF=abc`, `PREF=2.5`) is kept as written: it was dropped.
+                if line.parameterValueCount(index) == 1,
+                    let number = Int(
+                        String(decoding: line.parameterValueBytes(index, 0), as: UTF8.self).trimmingASCIIWhitespace())
+                {
+                    pref = number
+                } else if line.parameterValueCount(index) > 0 {
+                    extras.append(ExtraParameter(line.parameter(at: index)))
                 }
             } else if line.parameterNameIs(index, "VALUE") || line.parameterNameIs(index, "ENCODING") {
                 continue
