@@ -144,6 +144,50 @@ public enum ContactCSV {
         return name.isEmpty ? nil : name
     }
 
+    /// The properties of `contact` that Google's layout (`write`) has no column for, by their vCard names
+    /// (`UID`, `ROLE`, `X-ABDATE`), each once: a CSV of the card leaves them out, which a command should say.
+    package static func leftOut(_ contact: Contact) -> [String] {
+        let contact = promoted(contact)
+        var names: [String] = []
+        if !(contact.uid ?? "").isEmpty { names.append("UID") }
+        if let name = contact.name, !name.isEmpty, let formatted = contact.formattedName, !formatted.isEmpty,
+            formatted != derivedFormattedName(contact)
+        {
+            names.append("FN")
+        }
+        if !(contact.role ?? "").isEmpty { names.append("ROLE") }
+        if !contact.socialProfiles.isEmpty { names.append("X-SOCIALPROFILE") }
+        if let photo = contact.photo, photo.uri == nil { names.append("PHOTO") }
+        if !(contact.revision ?? "").isEmpty { names.append("REV") }
+        for ext in contact.extensions where KeptColumn.column(of: ext) == nil {
+            let name = ext.name.uppercased()
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Counts, by property name, the cards whose properties `leftOut` names.
+    package struct LeftOut: Sendable {
+        private(set) var cards: [String: Int] = [:]
+
+        package init() {}
+
+        /// Counts the properties `leftOut` gives for one card.
+        package mutating func add(_ names: [String]) {
+            for name in names { cards[name, default: 0] += 1 }
+        }
+
+        /// `UID (1,000 cards), X-ABDATE (3 cards)`, most cards first, at most eight names; nil when nothing was
+        /// left out.
+        package var summary: String? {
+            guard !cards.isEmpty else { return nil }
+            let ranked = cards.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            var parts = ranked.prefix(8).map { "\($0.key) (\($0.value) card\($0.value == 1 ? "" : "s"))" }
+            if ranked.count > 8 { parts.append("\(ranked.count - 8) more") }
+            return parts.joined(separator: ", ")
+        }
+    }
+
     static func sorted(_ problems: [Problem]) -> [Problem] {
         problems.enumerated()
             .sorted {

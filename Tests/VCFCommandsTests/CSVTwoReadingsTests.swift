@@ -73,6 +73,38 @@ import Darwin
         #expect(lines.last?.hasSuffix(",Anniversary,2001-02-03,chess 39999,Party,Kim") == true)
     }
 
+    /// What Google's layout has no column for is said, once for the whole output, with how many cards had it:
+    /// `--to csv` left UID, ROLE, X-ABDATE and the rest out without a word. The same from a file (two
+    /// readings), a pipe (spooled) and with --ensure-uid (held).
+    @Test func whatTheCSVHasNoColumnForIsSaid() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let card = { (name: String, extra: String) in
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name)\r\nN:;\(name);;;\r\nUID:\(name)\r\n\(extra)END:VCARD\r\n"
+        }
+        let input = try scratch.write(
+            "in.vcf",
+            card("Ann", "ROLE:Lead\r\nitem1.X-ABDATE:2001-02-03\r\nitem1.X-ABLabel:_$!<Anniversary>!$_\r\n")
+                + card("Bob", "X-CSV-FIELD;X-COLUMN=Hobby:chess\r\n"))
+        let expected =
+            "note: the Google CSV layout has no column for UID (2 cards), ROLE (1 card), X-ABDATE (1 card), "
+            + "X-ABLABEL (1 card); left out (--to vcard4 or --to json keeps them)\n"
+        for (arguments, stdin) in [
+            (["convert", input, "--to", "csv", "-o", scratch("out.csv")], ChildProcess.Input.empty),
+            (["convert", "-", "--to", "csv", "-o", scratch("out.csv")], .file(input)),
+        ] {
+            let outcome = try ChildProcess.run(arguments, stdin: stdin)
+            #expect(outcome.status == 0)
+            #expect(outcome.stderr == scratch("out.csv") + ": " + expected, "\(arguments)")
+        }
+        let held = try ChildProcess.run(["convert", input, "--to", "csv", "--ensure-uid"])
+        #expect(held.stderr == "standard output: " + expected)
+        let none = try ChildProcess.run(["convert", try scratch.write("b.vcf", card("Cy", "")), "--to", "csv"])
+        #expect(
+            none.stderr == "standard output: note: the Google CSV layout has no column for UID (1 card); left "
+                + "out (--to vcard4 or --to json keeps them)\n")
+    }
+
     @Test func onlyRegularFilesAreReadTwice() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -36,7 +36,16 @@ import Testing
         for target in Self.targets {
             let result = CommandTests.run(["convert", FixturePaths.url(input).path, "--to", target.name])
             #expect(result.code == 0, "\(input) -> \(target.name): \(result.err)")
-            #expect(result.err == Self.expectedErrors(input), "\(input) -> \(target.name)")
+            let reading = Self.expectedErrors(input)
+            #expect(result.err.hasPrefix(reading), "\(input) -> \(target.name)")
+            if target.name == "csv" {
+                // What Google's layout has no column for, said once.
+                Golden.check(
+                    Array(result.err.dropFirst(reading.count).utf8),
+                    against: "convert/expected/\(Self.stem(input)).csv.stderr")
+            } else {
+                #expect(result.err == reading, "\(input) -> \(target.name)")
+            }
             Golden.check(result.outBytes, against: "convert/expected/\(Self.stem(input)).\(target.name).\(target.ext)")
         }
     }

@@ -3,8 +3,9 @@
 /// Reading accepts what real exports write: fields separated by commas, or by semicolons or tabs (a spreadsheet
 /// saving in a locale whose list separator is `;`, or as "Unicode Text") when the reader is told so, quoted or not, `""` for a quote inside a quoted field, line
 /// breaks (CRLF, LF or CR) inside quoted fields, rows ended by CRLF, LF or a lone CR, a UTF-8 byte order mark,
-/// and Windows-1252 when the file is not valid UTF-8. Blank lines are skipped. Every field then passes through
-/// the formula guard (see `FormulaGuard`): one `'` comes off a field that starts `'=`, `'+`, `'-`, `'@`...
+/// and Windows-1252 when the file is not valid UTF-8. Blank lines, and rows of separators only, are skipped.
+/// Every field then passes through the formula guard (see `FormulaGuard`): one `'` comes off a field that
+/// starts `'=`, `'+`, `'-`, `'@`...
 /// Writing quotes a field only when it holds a comma, a quote, CR or LF, and guards it first.
 package enum CSVSyntax {
     /// The most fields one record may have (Outlook's export, the widest layout, has 92 columns); beyond it the
@@ -220,7 +221,9 @@ extension CSVSyntax {
                     line += 1
                     lineStart = index
                 }
-                if fields.count == 1 && fields[0].isEmpty && !sawQuote {
+                // A blank line, or a row of separators only (a spreadsheet's emptied row): no record, not an
+                // empty card.
+                if fields.allSatisfy(\.isEmpty) && !sawQuote {
                     fields.removeAll()
                     positions.removeAll()
                     continue

@@ -258,6 +258,7 @@ enum Convert {
         document.finish(into: &bytes)
         try output.write(bytes)
         try output.commit()
+        sayLeftOut(document.leftOut, output: output, io: io)
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : ExitCode.success
     }
@@ -355,6 +356,8 @@ struct DocumentWriter {
     private var json = JSONArrayWriter()
     private var jCard = JCard.Writer()
     private var held: [Contact] = []
+    /// What CSV had no column for.
+    private(set) var leftOut = ContactCSV.LeftOut()
 
     init(_ target: Convert.Target) {
         self.target = target
@@ -392,7 +395,9 @@ struct DocumentWriter {
         case .vcard3, .vcard4: vCard.write(contact, into: &out)
         case .json: json.append(contact, to: &out)
         case .jcard: jCard.append(contact, to: &out)
-        case .csv: held.append(contact)
+        case .csv:
+            held.append(contact)
+            leftOut.add(ContactCSV.leftOut(contact))
         }
     }
 

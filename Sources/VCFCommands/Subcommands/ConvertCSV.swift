@@ -16,9 +16,13 @@ extension Convert {
     ) throws -> Int32 {
         var builder = ContactCSV.LayoutBuilder()
         var cards = 0
-        let prepare: @Sendable (ReadCard) -> ContactCSV.CardNeeds = { ContactCSV.CardNeeds($0.contact) }
-        try reader.forEachCard(in: inputs.paths, preparing: prepare) { needs, _ in
-            builder.add(needs)
+        var leftOut = ContactCSV.LeftOut()
+        let prepare: @Sendable (ReadCard) -> (ContactCSV.CardNeeds, [String]) = {
+            (ContactCSV.CardNeeds($0.contact), ContactCSV.leftOut($0.contact))
+        }
+        try reader.forEachCard(in: inputs.paths, preparing: prepare) { prepared, _ in
+            builder.add(prepared.0)
+            leftOut.add(prepared.1)
             cards += 1
         }
         if reader.ioFailures > 0 && output.replacesFile {
@@ -66,8 +70,18 @@ extension Convert {
         }
         try output.write(bytes)
         try output.commit()
+        sayLeftOut(leftOut, output: output, io: io)
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
+    }
+
+    /// Says which properties the cards had that Google's layout has no column for: `--to csv` left them out,
+    /// and nothing said so.
+    static func sayLeftOut(_ leftOut: ContactCSV.LeftOut, output: CommandOutput, io: CommandIO) {
+        guard let summary = leftOut.summary else { return }
+        io.error(
+            "\(output.path.map { "\($0)" } ?? "standard output"): note: the Google CSV layout has no column for "
+                + "\(summary); left out (--to vcard4 or --to json keeps them)")
     }
 
     /// Writes the CSV of inputs that cannot be read twice (standard input, a pipe, a collection URL): each card's
@@ -77,10 +91,14 @@ extension Convert {
         _ inputs: [UserPath], spool: RecordSpool, reader: inout InputReader, output: CommandOutput, io: CommandIO
     ) throws -> Int32 {
         var builder = ContactCSV.LayoutBuilder()
-        let prepare: @Sendable (ReadCard) -> ContactCSV.PendingRow = { ContactCSV.PendingRow($0.contact) }
-        try reader.forEachCard(in: inputs, preparing: prepare) { pending, _ in
-            builder.add(pending.needs)
-            try spool.append(pending.bytes)
+        var leftOut = ContactCSV.LeftOut()
+        let prepare: @Sendable (ReadCard) -> (ContactCSV.PendingRow, [String]) = {
+            (ContactCSV.PendingRow($0.contact), ContactCSV.leftOut($0.contact))
+        }
+        try reader.forEachCard(in: inputs, preparing: prepare) { prepared, _ in
+            builder.add(prepared.0.needs)
+            leftOut.add(prepared.1)
+            try spool.append(prepared.0.bytes)
         }
         if reader.ioFailures > 0 && output.replacesFile {
             output.abandon()
@@ -101,6 +119,7 @@ extension Convert {
         }
         try output.write(bytes)
         try output.commit()
+        sayLeftOut(leftOut, output: output, io: io)
         if reader.ioFailures > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }
