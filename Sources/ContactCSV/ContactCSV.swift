@@ -147,7 +147,7 @@ public enum ContactCSV {
     /// The properties of `contact` that Google's layout (`write`) has no column for, by their vCard names
     /// (`UID`, `ROLE`, `X-ABDATE`), each once: a CSV of the card leaves them out, which a command should say.
     package static func leftOut(_ contact: Contact) -> [String] {
-        let contact = promoted(contact)
+        let contact = contact.promotingKeptFields()
         var names: [String] = []
         if !(contact.uid ?? "").isEmpty { names.append("UID") }
         if let name = contact.name, !name.isEmpty, let formatted = contact.formattedName, !formatted.isEmpty,

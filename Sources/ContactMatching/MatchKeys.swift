@@ -167,6 +167,16 @@ public final class MatchKeys: @unchecked Sendable {
 
     /// The keys of `contact`, reading national phone numbers with `countryCode`.
     public convenience init(_ contact: borrowing Contact, countryCode: Int?) {
+        // A name or organisation kept with its parameters (`N;LANGUAGE=en-us`, as Outlook writes it) is matched
+        // on as the model's.
+        if contact.hasKeptFields {
+            self.init(model: contact.promotingKeptFields(), countryCode: countryCode)
+        } else {
+            self.init(model: contact, countryCode: countryCode)
+        }
+    }
+
+    private convenience init(model contact: borrowing Contact, countryCode: Int?) {
         // Cards carry a handful of emails and phones: arrays beat sets here, and this runs for every card of a book.
         // A card with thousands of values (a mailing list kept as one card) is looked up in a set instead.
         var emails: [String] = []

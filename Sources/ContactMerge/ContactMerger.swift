@@ -379,6 +379,12 @@ public struct ContactMerger: Sendable {
             let name = name(item)
             let itemKey = key(item, name: name)
             guard many ? !seen.contains(itemKey) : !keys.contains(itemKey) else { continue }
+            // The value the existing card's model holds, kept raw for a parameter (`FN;PID=1.1:John Smith` beside
+            // `FN:John Smith`): the same value, not a second FN or ORG.
+            if Self.modelHoldsValue(of: item, in: out) {
+                changes.append(FieldChange(item.name, .kept, value: item.value))
+                continue
+            }
             let single = Self.singleExtensions.contains(name) || SingleInstance.names(.v4_0).contains(name)
             if single && ((many ? nameSet.contains(name) : names.contains(name)) || Self.modelHolds(name, out)) {
                 if name != "PRODID" { changes.append(FieldChange(item.name, .kept, value: item.value)) }
@@ -388,6 +394,23 @@ public struct ContactMerger: Sendable {
             item.group = groups.rename(item.group)
             out.extensions.append(item)
             changes.append(FieldChange(item.name, .added, value: item.value))
+        }
+    }
+
+    /// Whether `item` is an FN, N, ORG, TITLE, ROLE, NOTE or BDAY whose value is the one `contact`'s model
+    /// holds for it.
+    static func modelHoldsValue(of item: Extension, in contact: Contact) -> Bool {
+        let probe = Contact(extensions: [item]).promotingKeptFields()
+        guard probe.extensions.isEmpty else { return false }
+        switch item.name.uppercased() {
+        case "FN": return probe.formattedName == contact.formattedName
+        case "N": return probe.name == contact.name
+        case "ORG": return probe.organization == contact.organization
+        case "TITLE": return probe.title == contact.title
+        case "ROLE": return probe.role == contact.role
+        case "NOTE": return probe.note == contact.note
+        case "BDAY": return probe.birthday == contact.birthday
+        default: return false
         }
     }
 

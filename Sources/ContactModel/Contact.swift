@@ -150,6 +150,12 @@ public struct Contact: Hashable, Sendable, Codable {
 extension Contact {
     /// What a contacts app shows when FN is missing: the name, else the organisation, email, phone.
     public var derivedDisplayName: String {
+        // An N or ORG kept as written (`N;LANGUAGE=en-us:Smith;John`, as Outlook writes it) names the card before
+        // its phone number does.
+        (hasKeptFields ? promotingKeptFields() : self).modelDisplayName
+    }
+
+    private var modelDisplayName: String {
         if let name, !name.isEmpty { return name.displayName }
         if let organization, !organization.name.isEmpty { return organization.name }
         if let email = emails.first { return email.value }

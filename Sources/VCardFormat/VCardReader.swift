@@ -90,7 +90,18 @@ public enum VCardReader {
             if identityOnly && !isIdentity(name) { continue }
             if case .formattedName? = name { sawFormattedName = true }
             if let name, ScribeIndex.read(line, named: name, into: &context) { continue }
-            if identityOnly { continue }
+            if identityOnly {
+                // An FN, N, ORG or BDAY with a parameter the model cannot hold: kept, so matching reads it as the
+                // model's (`Contact.promotingKeptFields`), as it does for a card read whole.
+                if line.nameIs("N") || line.nameIs("FN") || line.nameIs("ORG") || line.nameIs("BDAY") {
+                    context.contact.extensions.append(
+                        Extension(
+                            group: line.group, name: Self.extensionName(line),
+                            parameters: (0..<line.parameterCount).map { ExtraParameter(line.parameter(at: $0)) },
+                            value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
+                }
+                continue
+            }
             if Self.isBinaryCapable(line) {
                 let contentLine = line.contentLine
                 if case .undecodable? = BinaryValue(contentLine) {

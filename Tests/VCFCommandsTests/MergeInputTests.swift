@@ -79,6 +79,35 @@ struct MergeInputTests {
         #expect(outcome.stderr.contains("book.vcf: 2 added"))
     }
 
+    /// An FN, N or ORG kept whole for a parameter the model cannot hold (`FN;PID=1.1`, Outlook's
+    /// `N;LANGUAGE=en-us`) is the value it holds: merged into a card with the same value it is not a second FN
+    /// or N (the card had two FN lines), and a card named only so is matched by its name and merged.
+    @Test func aFieldKeptForItsParametersIsTheValueItHolds() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let book = try scratch.write(
+            "book.vcf",
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:John Smith\r\nN:Smith;John;;;\r\nEMAIL:john@x.com\r\nUID:a\r\n"
+                + "END:VCARD\r\n")
+        let four = try scratch.write(
+            "in.vcf",
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN;PID=1.1:John Smith\r\nN;PID=1.1:Smith;John;;;\r\nORG;PID=1.1:Acme\r\n"
+                + "EMAIL:john@x.com\r\nEND:VCARD\r\n")
+        let merged = try ChildProcess.run(["merge", four, "--into", book])
+        #expect(merged.status == 0)
+        let text = String(decoding: try scratch.bytes("book.vcf"), as: UTF8.self)
+        #expect(text.components(separatedBy: "\r\nFN").count == 2 && text.components(separatedBy: "\r\nN").count == 2)
+        #expect(text.contains("ORG;PID=1.1:Acme\r\n"))
+        let outlookBook = try scratch.write(
+            "b2.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:John Smith\r\nTEL:+1 415 555 0101\r\nUID:b\r\nEND:VCARD\r\n")
+        let outlook = try scratch.write(
+            "o.vcf",
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN;LANGUAGE=en-us:Smith;John\r\nTEL;CELL;VOICE:+1 415 555 0101\r\n"
+                + "END:VCARD\r\n")
+        let second = try ChildProcess.run(["merge", outlook, "--into", outlookBook])
+        #expect(second.stderr.contains("b2.vcf: 0 added, 1 merged"), "\(second.stderr)")
+    }
+
     /// A key of incoming Contact JSON that the model has no place for is said by merge too: its value never
     /// reaches the book, which only the warning tells.
     @Test func anUnknownJSONKeyOfAnIncomingContactIsSaid() throws {

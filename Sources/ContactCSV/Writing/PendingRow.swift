@@ -27,7 +27,7 @@ extension ContactCSV {
 
         /// The cells of `contact`.
         package init(_ contact: Contact) {
-            let contact = ContactCSV.promoted(contact)
+            let contact = contact.promotingKeptFields()
             var fixed = Array(repeating: "", count: GoogleWriter.fixedColumns.count)
             func set(_ column: String, _ value: String?) {
                 if let value, let position = GoogleWriter.fixedColumns.firstIndex(of: column) {
