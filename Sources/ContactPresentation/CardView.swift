@@ -31,6 +31,8 @@ public struct CardView: Sendable {
 
     /// The view of `contact`; `photo` replaces the summary the contact alone can give (it lacks pixel sizes).
     public init(_ contact: Contact, photo: PhotoSummary? = nil) {
+        // A name, organisation or title kept with its parameters (`N;LANGUAGE=en-us`) is shown where it belongs.
+        let contact = contact.promotingKeptFields()
         let formatted = contact.formattedName.flatMap { $0.isEmpty ? nil : $0 }
         name = formatted ?? contact.derivedDisplayName
         let organization = contact.organization.map {

@@ -1,3 +1,5 @@
+import TerminalText
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -112,13 +114,23 @@ public enum HTMLPreview {
     private static func article(_ card: Card) -> String {
         let view = card.view
         var out = "<article class=\"card\" dir=\"auto\">\n<header>\n"
-        if let bytes = card.photo, let type = imageType(bytes) {
+        // A photo of more pixels than a phone's camera takes is not put in the page: a 20,000 by 20,000 PNG of
+        // 1 MB would cost whoever opens it 1.6 GB to draw. It, a photo given as a link (the page loads nothing)
+        // and one the page cannot show are described in words, as the text preview does.
+        let pixels = (view.photo?.width ?? 0) * (view.photo?.height ?? 0)
+        var shown = false
+        if let bytes = card.photo, let type = imageType(bytes), pixels <= maxPhotoPixels {
             out += "<img class=\"photo\" alt=\"\" src=\"data:\(type);base64,\(Data(bytes).base64EncodedString())\">\n"
+            shown = true
         } else {
             out += "<div class=\"photo initials\" aria-hidden=\"true\">\(escape(initials(view.name)))</div>\n"
         }
         out += "<div class=\"title\">\n<h1 dir=\"auto\">\(escape(view.name.isEmpty ? "(no name)" : view.name))</h1>\n"
         for line in view.headline { out += "<p class=\"headline\" dir=\"auto\">\(escape(line))</p>\n" }
+        if !shown, let photo = view.photo {
+            let reason = pixels > maxPhotoPixels ? ", too large to show" : ""
+            out += "<p class=\"headline\" dir=\"auto\">[photo: \(escape(photo.text))\(reason)]</p>\n"
+        }
         out += "</div>\n</header>\n"
         if !view.rows.isEmpty {
             out += "<dl>\n"
@@ -134,6 +146,9 @@ public enum HTMLPreview {
         }
         return out + "</article>\n"
     }
+
+    /// The most pixels of a photo put in the page (50 megapixels, more than a phone's camera takes).
+    static let maxPhotoPixels = 50_000_000
 
     /// A link for values whose scheme is known to be harmless; anything else (`javascript:`) stays text.
     private static func link(_ value: String, kind: CardView.Row.Kind) -> String? {
@@ -194,24 +209,23 @@ public enum HTMLPreview {
         return (String(first) + String(last)).uppercased()
     }
 
-    /// Escapes text for HTML element content and double- or single-quoted attributes.
+    /// Escapes text for HTML element content and double- or single-quoted attributes, after the one sanitiser
+    /// everything shown to a person passes (`TerminalText`): a bidi override, a zero-width space or a control
+    /// character is shown as its code (`<U+202E>`), as on a terminal, so a link cannot read backwards. Line
+    /// breaks and tabs are kept (values are laid out `pre-wrap`): Apple's two-line street was shown with U+FFFD
+    /// between its lines.
     public static func escape(_ text: String) -> String {
+        let clean = TerminalText.sanitized(text.replacingOccurrences(of: "\r\n", with: "\n"), lineBreaks: .keep)
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        out.reserveCapacity(clean.utf8.count)
+        for scalar in clean.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default:
-                // Control characters have no business in a page; show them as the replacement mark.
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

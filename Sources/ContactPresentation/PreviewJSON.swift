@@ -1,5 +1,6 @@
 import ContactModel
 import Foundation
+import TerminalText
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -33,11 +34,33 @@ public enum PreviewJSON {
         }
     }
 
+    /// `json` with each character the one sanitiser (`TerminalText`) would not print as it is (a C1 control,
+    /// DEL, a bidi override, a zero-width space) written as its JSON escape (`\u202E`): the same JSON to a
+    /// program, and nothing hidden or active on a terminal. The encoder escapes only C0 controls.
+    public static func escapingHiddenCharacters(_ json: [UInt8]) -> [UInt8] {
+        guard json.contains(where: { $0 >= 0x7F }) else { return json }
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + 16)
+        func hex(_ unit: UInt16) {
+            let digits = Array("0123456789ABCDEF".utf8)
+            out += [0x5C, UInt8(ascii: "u")]
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int(unit >> UInt16(shift)) & 0xF]) }
+        }
+        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
+            if scalar.value >= 0x7F && TerminalText.needsEscape(scalar, lineBreaks: .keep) {
+                for unit in String(scalar).utf16 { hex(unit) }
+            } else {
+                out += Array(String(scalar).utf8)
+            }
+        }
+        return out
+    }
+
     /// Pretty, key-sorted JSON of `cards`, the same layout as Contact JSON, with a final newline.
     public static func encode(_ cards: [Card]) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(cards)) ?? Data("[]".utf8)
-        return [UInt8](data) + [0x0A]
+        return escapingHiddenCharacters([UInt8](data)) + [0x0A]
     }
 }

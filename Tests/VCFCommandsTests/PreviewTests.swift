@@ -1,3 +1,4 @@
+import ContactModel
 import ContactPresentation
 import Foundation
 import TestSupport
@@ -156,10 +157,87 @@ import VCardFormat
         }
     }
 
+    /// Markup is escaped after the one sanitiser: a control or bidi character shows as its code, as on a
+    /// terminal (a link whose text ran backwards read as another site), and a line break or tab is kept for
+    /// the page's `pre-wrap` (Apple's two-line street showed U+FFFD between its lines).
     @Test func htmlEscapesEveryMarkupCharacter() {
         #expect(
             HTMLPreview.escape("<a href=\"x\">'&'</a>\u{07}")
-                == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\u{FFFD}")
+                == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\\u{07}")
+        #expect(HTMLPreview.escape("https://evil.example/\u{202E}moc.knab") == "https://evil.example/\\u{202E}moc.knab")
+        #expect(HTMLPreview.escape("1 Main St\r\nApt 4\ttab") == "1 Main St\nApt 4\ttab")
+        #expect(HTMLPreview.escape("a\u{2066}b\u{200B}c\u{9B}d") == "a\\u{2066}b\\u{200B}c\\u{9B}d")
+    }
+
+    /// A name, organisation, title, birthday or note kept whole for a parameter the model cannot hold
+    /// (`N;LANGUAGE=en-us`, as Outlook writes every name) is shown where it belongs: the card showed
+    /// "(no name)" or its phone number as its name.
+    @Test func fieldsKeptForTheirParametersAreShown() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let outlook = try scratch.write(
+            "o.vcf",
+            "BEGIN:VCARD\r\nVERSION:2.1\r\nN;LANGUAGE=en-us:Smith;John\r\nTEL;CELL;VOICE:+1 415 555 0101\r\n"
+                + "END:VCARD\r\n")
+        let text = Self.run(["preview", outlook])
+        #expect(text.out.hasPrefix("John Smith\n"), "\(text.out)")
+        let four = try scratch.write(
+            "p.vcf",
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN;LANGUAGE=ja:山田太郎\r\nORG;SORT-AS=ACME:ACME Corp\r\n"
+                + "TITLE;LANGUAGE=en:Manager\r\nNOTE;PID=1.1:Remember the milk\r\nEND:VCARD\r\n")
+        let view = Self.run(["preview", four]).out
+        #expect(view.hasPrefix("山田太郎\nManager · ACME Corp\n"), "\(view)")
+        #expect(view.contains("Remember the milk"))
+        let html = Self.run(["preview", four, "--format", "html"]).out
+        #expect(html.contains("<h1 dir=\"auto\">山田太郎</h1>"))
+        #expect(html.contains("<p class=\"headline\" dir=\"auto\">ACME Corp</p>"))
+    }
+
+    /// An input with no card at all is an error, as it is for merge: an empty download previewed as nothing,
+    /// exit 0.
+    @Test func anEmptyInputIsNoCardToPreview() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let empty = try scratch.write("e.vcf", "")
+        for format in ["text", "json", "html"] {
+            let result = Self.run(["preview", empty, "--format", format, "-o", scratch("out")])
+            #expect(result.code == 2)
+            #expect(result.err.contains("e.vcf: error: no cards found; there is nothing to preview"))
+            #expect(!FileManager.default.fileExists(atPath: scratch("out")))
+        }
+    }
+
+    /// The JSON preview shows nothing hidden or active on a terminal: C1 controls, DEL and bidi or zero-width
+    /// characters are JSON escapes, the same text to a program.
+    @Test func jsonEscapesWhatTheSanitiserWouldShow() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let card = try scratch.write(
+            "h.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\u{202E}B\u{9B}C\u{7F}D\u{200B}E 😊\r\nEND:VCARD\r\n")
+        let json = Self.run(["preview", card, "--format", "json"])
+        #expect(json.out.contains(#""formattedName" : "A\u202EB\u009BC\u007FD\u200BE 😊""#), "\(json.out)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.outBytes)) as? [[String: Any]]
+        #expect(decoded?.first?["formattedName"] as? String == "A\u{202E}B\u{9B}C\u{7F}D\u{200B}E 😊")
+    }
+
+    /// A photo of more pixels than a camera takes is described, not put in the page (a 20,000 by 20,000 PNG of
+    /// 1 MB costs a browser 1.6 GB to draw); so is a photo given as a link.
+    @Test func aHugePhotoOrALinkedOneIsDescribedNotEmbedded() {
+        var huge = PhotoSummary(mediaType: "image/png", width: 20_000, height: 20_000, bytes: 1_000_000)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0]
+        var page = HTMLPreview.page([
+            HTMLPreview.Card(view: CardView(Contact(formattedName: "A"), photo: huge), photo: png)
+        ])
+        #expect(!page.contains("<img"))
+        #expect(page.contains("too large to show]"))
+        huge.width = 4_000
+        huge.height = 3_000
+        page = HTMLPreview.page([HTMLPreview.Card(view: CardView(Contact(formattedName: "A"), photo: huge), photo: png)]
+        )
+        #expect(page.contains("<img class=\"photo\""))
+        let linked = Contact(formattedName: "A", photo: Photo(uri: "http://example.com/a.jpg"))
+        page = HTMLPreview.page([HTMLPreview.Card(view: CardView(linked), photo: nil)])
+        #expect(page.contains("[photo: ") && page.contains("http://example.com/a.jpg"))
     }
 
     @Test func outputFileAndUsageErrors() throws {

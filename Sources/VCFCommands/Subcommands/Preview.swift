@@ -54,11 +54,13 @@ enum Preview {
             // Each card's JSON is made on the reading threads and written as it comes, in input order.
             let includePhoto = parsed.flags.contains(.includePhoto)
             let prepare: @Sendable (ReadCard) -> [UInt8]? = { card in
-                includePhoto
+                let element =
+                    includePhoto
                     ? JSONArrayWriter.element(card.contact)
                     : JSONArrayWriter.element(
                         PreviewJSON.Card(
                             contact: card.contact, photo: photo(of: card.contact, thumbnail: false).summary))
+                return element.map(PreviewJSON.escapingHiddenCharacters)
             }
             try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
                 guard let element else { return }
@@ -101,7 +103,13 @@ enum Preview {
                 bytes.removeAll(keepingCapacity: true)
             }
         }
-        if reader.ioFailures > 0 && output.replacesFile {
+        // An input with no card at all (an empty file, a download cut to nothing) is not a card to show: it
+        // previewed as nothing, exit 0.
+        for empty in reader.emptyInputs {
+            io.error("\(InputReader.name(empty)): error: no cards found; there is nothing to preview")
+        }
+        let unread = reader.ioFailures + reader.emptyInputs.count
+        if unread > 0 && output.replacesFile {
             output.abandon()
             io.error("\(output.path ?? .standardStream): error: not written, because an input could not be read")
             return ExitCode.ioFailure
@@ -116,7 +124,7 @@ enum Preview {
             try output.write(bytes)
         }
         try output.commit()
-        if reader.ioFailures > 0 { return ExitCode.ioFailure }
+        if unread > 0 { return ExitCode.ioFailure }
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }
 
