@@ -395,6 +395,32 @@ public struct ContactMerger: Sendable {
             out.extensions.append(item)
             changes.append(FieldChange(item.name, .added, value: item.value))
         }
+        dropLabelsOfNothing(&out, addedFrom: names.count, &changes)
+    }
+
+    /// Takes out the Apple labels (`item4.X-ABLabel:Wedding`) this merge added to a group nothing else of the
+    /// card is in, and reports them as not taken: the labelled value was one the card had already (an
+    /// anniversary under another group), and the label was left naming nothing.
+    private func dropLabelsOfNothing(_ out: inout Contact, addedFrom start: Int, _ changes: inout [FieldChange]) {
+        func isLabel(_ e: Extension) -> Bool { e.group != nil && e.name.uppercased() == "X-ABLABEL" }
+        guard out.extensions[start...].contains(where: isLabel) else { return }
+        let values = out.emails + out.phones + out.urls + out.instantMessaging + out.socialProfiles
+        var used = Set((values.compactMap(\.group) + out.addresses.compactMap(\.group)).map { $0.lowercased() })
+        for e in out.extensions where !isLabel(e) { if let group = e.group { used.insert(group.lowercased()) } }
+        var index = start
+        while index < out.extensions.count {
+            let e = out.extensions[index]
+            guard isLabel(e), let group = e.group, !used.contains(group.lowercased()) else {
+                index += 1
+                continue
+            }
+            out.extensions.remove(at: index)
+            if let change = changes.lastIndex(where: {
+                $0.field == e.name && $0.action == .added && $0.value == e.value
+            }) {
+                changes[change].action = .kept
+            }
+        }
     }
 
     /// Whether `item` is an FN, N, ORG, TITLE, ROLE, NOTE or BDAY whose value is the one `contact`'s model

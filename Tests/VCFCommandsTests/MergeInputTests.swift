@@ -108,6 +108,31 @@ struct MergeInputTests {
         #expect(second.stderr.contains("b2.vcf: 0 added, 1 merged"), "\(second.stderr)")
     }
 
+    /// An Apple label whose labelled value the card had already (the same anniversary under another group) is
+    /// not added naming nothing: the merge left `item4.X-ABLabel:Wedding` alone in its group. The report says
+    /// the label was not taken.
+    @Test func aLabelOfAValueTheCardHadIsNotLeftNamingNothing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let book = try scratch.write(
+            "book.vcf",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nN:Doe;Jane;;;\r\nEMAIL:jane@example.com\r\nUID:j\r\n"
+                + "item2.X-ABDATE:2010-06-12\r\nitem2.X-ABLabel:_$!<Anniversary>!$_\r\nEND:VCARD\r\n")
+        let incoming = try scratch.write(
+            "in.vcf",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jane Doe\r\nN:Doe;Jane;;;\r\nEMAIL:jane@example.com\r\n"
+                + "item4.X-ABDATE:2010-06-12\r\nitem4.X-ABLabel:Wedding\r\nitem5.X-ABDATE:2015-01-01\r\n"
+                + "item5.X-ABLabel:First job\r\nEND:VCARD\r\n")
+        let outcome = try ChildProcess.run(["merge", incoming, "--into", book, "--json"])
+        #expect(outcome.status == 0)
+        let text = String(decoding: try scratch.bytes("book.vcf"), as: UTF8.self)
+        #expect(!text.contains("Wedding"))
+        #expect(text.hasSuffix("item5.X-ABDATE:2015-01-01\r\nitem5.X-ABLabel:First job\r\nEND:VCARD\r\n"), "\(text)")
+        #expect(
+            String(decoding: outcome.stdout, as: UTF8.self).contains(
+                "\"action\" : \"kept\",\n          \"field\" : \"X-ABLabel\",\n          \"value\" : \"Wedding\""))
+    }
+
     /// A key of incoming Contact JSON that the model has no place for is said by merge too: its value never
     /// reaches the book, which only the warning tells.
     @Test func anUnknownJSONKeyOfAnIncomingContactIsSaid() throws {
