@@ -136,12 +136,13 @@ public enum ContactJSON {
     /// giving each to `body`: memory holds a piece and one contact's text, not the document and every contact
     /// (a 216 MB array of 100,000 contacts took 1 GB read whole). UTF-8 only. When the outcome is not `done`,
     /// `decode` of the whole document says what is wrong, as it says it for any document.
-    /// Each key the model has no place for goes to `unknownKeys` before its contact goes to `body`. A contact
+    /// Each key the model has no place for goes to `unknownKeys` before its contact goes to `body`, with the line
+    /// the contact starts on. A contact
     /// that cannot be decoded (a number where text goes, a byte that is not UTF-8) goes to `failed`, named by
     /// line, column and path, and those after it are read: one bad contact lost every one after it.
     package static func forEachContact(
         more: @escaping () throws -> [UInt8], unknownKeys: (UnknownKey) -> Void = { _ in },
-        failed: (DecodeError) -> Void = { _ in }, _ body: (Contact) throws -> Void
+        failed: (DecodeError) -> Void = { _ in }, _ body: (Contact, _ line: Int) throws -> Void
     ) throws -> StreamOutcome {
         var stream = JSONArrayStream(more: more)
         let decoder = JSONDecoder()
@@ -185,7 +186,7 @@ public enum ContactJSON {
                     failed(Self.nothingKnown(at: position.line, position.column, within: [Index(index)]))
                     continue
                 }
-                try body(contact)
+                try body(contact, position.line)
             case .end: return .done
             case .notAnArray: return .notAnArray
             case .malformed: return first ? .notAnArray : .broken

@@ -184,6 +184,33 @@ import Testing
         #expect(result.out.components(separatedBy: "BEGIN:VCARD").count == 2)
     }
 
+    /// A contact that would be a vCard line no reader reads back (a note of 17 MiB; the lexer reads lines of up
+    /// to 16 MiB) is refused with its line and what is too large, and the others are converted: it was written,
+    /// and `vcf convert` of the output refused the line. The same from CSV.
+    @Test func aContactTooLargeForVCardIsRefused() throws {
+        let note = String(repeating: "x", count: 17 << 20)
+        let result = try Self.convert(
+            "[{\"formattedName\": \"A\"},\n {\"formattedName\": \"B\", \"note\": \"\(note)\"},\n {\"formattedName\": \"C\"}]"
+        )
+        #expect(result.code == 1)
+        #expect(
+            result.err
+                == "in.json:2: error: its NOTE would be a vCard line of 17.8 MB, more than the 16 MiB a line may be "
+                + "for vcf and most readers; the contact was skipped\n")
+        #expect(result.out.contains("FN:A\r\n") && result.out.contains("FN:C\r\n") && !result.out.contains("FN:B"))
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let csv = try scratch.write(
+            "big.csv", "First Name,Last Name,Notes\r\nAnn,Lee,short\r\nBob,Roe,\(note)\r\n")
+        let fromCSV = CommandTests.run(["convert", csv])
+        #expect(fromCSV.code == 1)
+        #expect(
+            fromCSV.err.hasSuffix(
+                "big.csv:3: error: its NOTE would be a vCard line of 17.8 MB, more than the 16 MiB a "
+                    + "line may be for vcf and most readers; the contact was skipped\n"))
+        #expect(fromCSV.out.contains("FN:Ann Lee\r\n") && !fromCSV.out.contains("Bob"))
+    }
+
     /// Every key our own JSON has is one the reader knows: each vCard fixture written as JSON reads back with
     /// no warning of an unknown key.
     @Test func ourOwnJSONHasNoUnknownKey() throws {

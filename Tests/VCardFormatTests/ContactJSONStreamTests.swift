@@ -23,7 +23,7 @@ import Testing
             return Array(bytes[offset..<end])
         }
         let outcome = try ContactJSON.forEachContact(
-            more: pieces, failed: { failures.append($0) }, { contacts.append($0) })
+            more: pieces, failed: { failures.append($0) }, { contact, _ in contacts.append(contact) })
         return (outcome, contacts, failures)
     }
 

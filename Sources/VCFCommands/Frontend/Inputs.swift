@@ -326,11 +326,20 @@ struct InputReader {
         _ file: InputFile, progress: ProgressLine, cards: inout Int, bytesBefore: Int,
         _ delivered: (Delivered, UserPath) throws -> Void
     ) throws {
-        func body(_ card: ReadCard, _ source: UserPath) throws { try delivered(.card(card), source) }
         let path = file.path
         let name = Self.name(path)
         let prefix = try file.read(upTo: 64 << 10)
         let format = forcedFormat ?? ContactFormat.detect(prefix)
+        func body(_ card: ReadCard, _ source: UserPath) throws {
+            // JSON, jCard and CSV have no line to limit: a contact that would be a vCard line or card no reader
+            // reads back (a 20 MB note) is refused here, as the vCard reader refuses such a line.
+            if format != .vcard, let excess = WrittenSize.excess(of: card.contact) {
+                io.error("\(name):\(max(card.raw.beginLine, 1)): error: \(excess); the contact was skipped")
+                errorCount += 1
+                return
+            }
+            try delivered(.card(card), source)
+        }
         switch format {
         case .jcard:
             var delivered = 0
@@ -417,8 +426,8 @@ struct InputReader {
             for problem in problems { reportCSV(problem, name: name) }
         case .json:
             var delivered = 0
-            func deliver(_ contact: Contact) throws {
-                try body(ReadCard(contact: contact, raw: RawCard(lines: []), diagnostics: []), path)
+            func deliver(_ contact: Contact, line: Int) throws {
+                try body(ReadCard(contact: contact, raw: RawCard(lines: [], beginLine: line), diagnostics: []), path)
                 delivered += 1
                 cards += 1
                 progress.update(cards: cards, bytesDone: bytesBefore)
@@ -452,9 +461,9 @@ struct InputReader {
                 let all = try document(
                     of: file, prefix: prefix,
                     stream: {
-                        try ContactJSON.forEachContact(more: $0, unknownKeys: collect, failed: fail) {
+                        try ContactJSON.forEachContact(more: $0, unknownKeys: collect, failed: fail) { contact, line in
                             sayUnknown()
-                            try deliver($0)
+                            try deliver(contact, line: line)
                         } == .done
                     })
             else { return }
@@ -464,7 +473,7 @@ struct InputReader {
             do {
                 let contacts = try ContactJSON.decode(all) { if $0.contact >= given { collect($0) } }
                 sayUnknown()
-                for contact in contacts.dropFirst(given) { try deliver(contact) }
+                for contact in contacts.dropFirst(given) { try deliver(contact, line: 1) }
             } catch let error as ContactJSON.DecodeError {
                 sayUnknown()
                 io.error("\(name):\(error.line):\(error.column): error: \(error.message)")
