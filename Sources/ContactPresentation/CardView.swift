@@ -70,12 +70,14 @@ public struct CardView: Sendable {
         for address in contact.addresses {
             rows.append(
                 Row(
-                    label: address.label ?? (address.types.first ?? "address"),
+                    label: (address.label ?? (address.types.first ?? "address")) + (address.pref == 1 ? " *" : ""),
                     lines: AddressLayout.lines(address, in: contact), kind: .other))
         }
         for url in contact.urls { rows.append(Row(label: label(url, default: "url"), lines: [url.value], kind: .url)) }
         for im in contact.instantMessaging {
-            rows.append(Row(label: label(im, default: "im"), lines: [im.value], kind: .other))
+            // The service an address is on (`X-SERVICE-TYPE=WhatsApp`) names it when no label does.
+            let service = im.parameters.first { $0.name.uppercased() == "X-SERVICE-TYPE" }?.values.first
+            rows.append(Row(label: label(im, default: service ?? "im"), lines: [im.value], kind: .other))
         }
         for profile in contact.socialProfiles {
             rows.append(Row(label: label(profile, default: "social"), lines: [profile.value], kind: .url))
@@ -98,6 +100,7 @@ public struct CardView: Sendable {
                     lines: note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                     kind: .other))
         }
+        append(.rest)
         return rows
     }
 

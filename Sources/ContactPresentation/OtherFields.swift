@@ -18,6 +18,9 @@ enum OtherFields {
         case person
         /// With the birthday and anniversary.
         case date
+        /// Last: every other property the card has (`GENDER`, `X-SKYPE`, a second `ORG`), so nothing of the
+        /// card is missing from its preview.
+        case rest
     }
 
     /// One field: its place, label and text.
@@ -82,7 +85,7 @@ enum OtherFields {
             case "X-ANDROID-CUSTOM":
                 if let field = android(ext.value) { out.append(field) }
             default:
-                continue
+                if let field = rest(ext, name: name) { out.append(field) }
             }
         }
         if !phonetic.isEmpty, let text = phoneticName(phonetic, of: contact.name) {
@@ -102,6 +105,45 @@ enum OtherFields {
         "X-MS-ASSISTANT": (.person, "assistant"), "X-EVOLUTION-ASSISTANT": (.person, "assistant"),
         "X-KADDRESSBOOK-X-ASSISTANTSNAME": (.person, "assistant"), "X-ASSISTANT": (.person, "assistant"),
     ]
+
+    /// Properties a preview has no use for: what labels or places another (`X-ABLabel`, Apple's address country
+    /// code), and what only a program reads (the writing program, Apple's own identifiers and display choice).
+    private static let bookkeeping: Set<String> = [
+        "X-ABLABEL", "X-ABADR", "PRODID", "X-ABUID", "X-ABSHOWAS", "CLIENTPIDMAP", "X-MS-OL-DEFAULT-POSTAL-ADDRESS",
+    ]
+
+    /// Friendlier labels of vCard 4.0's other properties.
+    private static let restLabels: [String: String] = [
+        "LANG": "language", "TZ": "time zone", "GEO": "location", "CALURI": "calendar", "CALADRURI": "calendar address",
+        "FBURL": "free/busy", "ORG-DIRECTORY": "directory", "X-MAIDENNAME": "maiden name",
+    ]
+
+    /// Any other property as a row of its own: its label from its name (`X-SKYPE` is `skype`, a CSV column's
+    /// header, `GENDER` is `gender`), binary data as its size rather than its base64.
+    private static func rest(_ ext: Extension, name: String) -> Field? {
+        guard !bookkeeping.contains(name) else { return nil }
+        let text = ext.text
+        guard !text.isEmpty else { return nil }
+        let label: String
+        if name == "X-CSV-FIELD",
+            let column = ext.parameters.first(where: { $0.name.uppercased() == "X-COLUMN" })?
+                .values.first
+        {
+            label = column
+        } else if let friendly = restLabels[name] {
+            label = friendly
+        } else {
+            label = (name.hasPrefix("X-") ? String(name.dropFirst(2)) : name).lowercased()
+                .replacingOccurrences(of: "-", with: " ")
+        }
+        let encoded = ext.parameters.contains {
+            $0.name.uppercased() == "ENCODING" && $0.values.contains { ["B", "BASE64"].contains($0.uppercased()) }
+        }
+        if encoded || text.lowercased().hasPrefix("data:") {
+            return Field(place: .rest, label: label, text: "[data, \(text.utf8.count * 3 / 4) bytes]")
+        }
+        return Field(place: .rest, label: label, text: text)
+    }
 
     /// The phonetic name of the parts in `parts` (by property name), in the order the name is shown: family name
     /// first where the name is written so.

@@ -193,6 +193,29 @@ import VCardFormat
         #expect(html.contains("<p class=\"headline\" dir=\"auto\">ACME Corp</p>"))
     }
 
+    /// Every property of the card is shown somewhere ("then the rest"): a second ORG, messaging names of other
+    /// clients, vCard 4.0's GENDER and TZ, a CSV column kept under its header, binary data by its size; only
+    /// what a program reads (PRODID) is not. An IMPP is labelled with its service. They were missing from the
+    /// text and HTML previews.
+    @Test func everyOtherPropertyIsShownLast() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let card = try scratch.write(
+            "rest.vcf",
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nPRODID:-//Apple Inc.//iPhone OS 17.0//EN\r\nFN:Ann Lee\r\nN:Lee;Ann;;;\r\n"
+                + "ORG:Acme\r\nORG:Second Org\r\nX-SKYPE:ann.lee\r\nGENDER:F\r\nTZ:-05:00\r\n"
+                + "KEY;ENCODING=b:MIICajCCAdOgAwIBAgICBEUwDQYJKoZIhvcNAQEEBQAwdzELMAkGA1UEBhMCVVMxLDAqBgNVBAoTI05ldHNjYXBl\r\n"
+                + "X-CSV-FIELD;X-COLUMN=Hobby:chess\r\nIMPP;X-SERVICE-TYPE=WhatsApp:x-apple:annlee\r\nEND:VCARD\r\n")
+        let text = Self.run(["preview", card]).out
+        #expect(
+            text
+                == "Ann Lee\nAcme\n  WhatsApp   x-apple:annlee\n  org        Second Org\n  skype      ann.lee\n"
+                + "  gender     F\n  time zone  -05:00\n  key        [data, 66 bytes]\n  Hobby      chess\n")
+        let html = Self.run(["preview", card, "--format", "html"]).out
+        #expect(html.contains("<dt><bdi>gender</bdi></dt><dd><bdi>F</bdi></dd>"))
+        #expect(!html.contains("PRODID") && !html.contains("Apple Inc."))
+    }
+
     /// An input with no card at all is an error, as it is for merge: an empty download previewed as nothing,
     /// exit 0.
     @Test func anEmptyInputIsNoCardToPreview() throws {
@@ -282,10 +305,10 @@ import VCardFormat
 
     @Test func addressesAreLaidOutAsInTheirCountry() {
         // The iPhone names the country only by its code (X-ABADR), or in the user's language beside it.
-        #expect(Self.rows(0).contains("home: 1 Infinite Loop / Cupertino, CA 95014"))
+        #expect(Self.rows(0).contains("home *: 1 Infinite Loop / Cupertino, CA 95014"))
         #expect(Self.rows(0).contains("work: 350 Fifth Ave / New York, NY 10118 / Vereinigte Staaten"))
         #expect(Self.rows(0).contains("other: Unter den Linden 1 / 10117 Berlin / Deutschland"))
-        #expect(Self.rows(1).contains("work: One Microsoft Way / Redmond, WA 98052 / United States of America"))
+        #expect(Self.rows(1).contains("work *: One Microsoft Way / Redmond, WA 98052 / United States of America"))
         #expect(Self.rows(1).contains("home: 1 Rideau St / Ottawa ON K1N 5Y8 / Canada"))
         #expect(Self.rows(2).contains("home: 2 George St / Sydney NSW 2000 / Australia"))
         #expect(Self.rows(3).contains("home: Heidestraße 17 / 51147 Köln / Deutschland"))
@@ -296,7 +319,7 @@ import VCardFormat
     @Test func otherClientsDatesAndPeopleAreShown() {
         #expect(
             Self.rows(0) == [
-                "home: 1 Infinite Loop / Cupertino, CA 95014",
+                "home *: 1 Infinite Loop / Cupertino, CA 95014",
                 "work: 350 Fifth Ave / New York, NY 10118 / Vereinigte Staaten",
                 "other: Unter den Linden 1 / 10117 Berlin / Deutschland", "Spouse: Jane Appleseed",
                 "birthday: 1980-05-06",
