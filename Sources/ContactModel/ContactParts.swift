@@ -471,21 +471,23 @@ func wholeNumber<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key
 }
 
 /// The name of a property, parameter or group at `key`, as Contact JSON carries it into a content line: one that
-/// the line's grammar can hold (not empty, and no `;`, `:`, `,`, `=`, quote or control character, nor a `.` in a
-/// group), or an error that says so at its key. `x;y` or an empty name, written as they were, broke the line
-/// (`:v2`). A `.` in a property name is one a vCard file gave (`some.OTHER.VALUE` is group `some`).
+/// the line's grammar can hold, or an error that says so at its key. `x;y` or an empty name, written as it was,
+/// broke the line (`:v2`). What the vCard reader itself reads in a name is accepted, so `--to json` reads back:
+/// a property name ends at `;`, `:` or `,` (a `.` in it is one a vCard file gave, `some.OTHER.VALUE`), a group
+/// at `.` too, a parameter name at `;`, `:` or `=`; none may hold a control character or be empty.
 func lineName<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ key: Key, of what: String) throws -> String {
     let name = try container.decode(String.self, forKey: key)
-    let isGroup = what == "group"
-    let breaks = name.utf8.contains {
-        $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",")
-            || $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "\"") || (isGroup && $0 == UInt8(ascii: "."))
-    }
-    guard !name.isEmpty, !breaks else {
+    let ends: [UInt8] =
+        switch what {
+        case "group": Array(";:,.".utf8)
+        case "parameter": Array(";:=".utf8)
+        default: Array(";:,".utf8)
+        }
+    guard !name.isEmpty, !name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || ends.contains($0) }) else {
+        let listed = ends.map { String(UnicodeScalar($0)) }.joined(separator: " ")
         throw DecodingError.dataCorruptedError(
             forKey: key, in: container,
-            debugDescription: "expected a \(what) name without \(isGroup ? ". " : ""); : , = \" or control characters, "
-                + "and not empty")
+            debugDescription: "expected a \(what) name without \(listed) or control characters, and not empty")
     }
     return name
 }

@@ -58,6 +58,20 @@ import Testing
         #expect(result.code == 2)
     }
 
+    /// A key of another object of the shape (`value` on the contact, `family` in an email) is unknown where it
+    /// is: the quick scan for unknown keys let it through, as a key some object has.
+    @Test func aKeyOfAnotherObjectIsUnknownWhereItIs() throws {
+        let result = try Self.convert(
+            "[{\"formattedName\":\"A\",\"value\":\"lost\",\"emails\":[{\"value\":\"a@b\",\"family\":\"x\"}],"
+                + "\"spelling\":{\"groups\":{\"title\":\"item7\"}}}]")
+        #expect(result.code == 0)
+        #expect(
+            result.err
+                == "in.json:1:31: warning: \"value\" is not a Contact JSON key; its value was left out [unknown-key]\n"
+                + "in.json:1:72: warning: \"family\" in emails[0] is not a Contact JSON key; its value was left out "
+                + "[unknown-key]\n")
+    }
+
     /// A key Contact JSON does not have is said with where it is, at any depth, and the rest of the contact is
     /// read: dropping a misspelt `"notes"` without a word lost the note.
     @Test(arguments: [
@@ -209,6 +223,23 @@ import Testing
                 "big.csv:3: error: its NOTE would be a vCard line of 17.8 MB, more than the 16 MiB a "
                     + "line may be for vcf and most readers; the contact was skipped\n"))
         #expect(fromCSV.out.contains("FN:Ann Lee\r\n") && !fromCSV.out.contains("Bob"))
+        // Only vCard has the limit: JSON out holds the note as it is.
+        let toJSON = try Self.convert("[{\"formattedName\": \"B\", \"note\": \"\(note)\"}]", ["--to", "json"])
+        #expect(toJSON.code == 0 && toJSON.err.isEmpty && toJSON.outBytes.count > 17 << 20)
+    }
+
+    /// Parameter names the vCard reader reads (`X-A,B`, `X-Q"`) are written to JSON and read back: the JSON
+    /// reader refused them, so `--to json` of such a card did not read back.
+    @Test func parameterNamesTheVCardReaderReadsRoundTrip() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let card = try scratch.write(
+            "o.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:J\r\nX-BAR;X-A,B=1:x\r\nX-BAZ;X-Q\"=1:y\r\nEND:VCARD\r\n")
+        let direct = CommandTests.run(["convert", card])
+        let json = CommandTests.run(["convert", card, "--to", "json"])
+        let back = try Self.convert(String(decoding: json.outBytes, as: UTF8.self))
+        #expect(back.code == 0 && back.err.isEmpty, "\(back.err)")
+        #expect(back.out == direct.out)
     }
 
     /// Every key our own JSON has is one the reader knows: each vCard fixture written as JSON reads back with

@@ -383,13 +383,14 @@ import VCardSyntax
     @Test func nullOrAnObjectAsTextIsSaidToBeLeftOut() throws {
         let (cards, diagnostics) = try JCard.cards(
             from: Array(
-                #"["vcard", [["version", {}, "text", "4.0"], ["email", {}, "text", {"a": "b"}], ["note", {}, "text", null]]]"#
+                #"["vcard", [["version", {}, "text", "4.0"], ["email", {}, "text", {"a": "b"}], ["note", {}, "text", null], ["x-foo", {}, "unknown", null]]]"#
                     .utf8), name: "w.json")
-        #expect(cards[0].lines.map(\.value) == ["4.0", "", ""])
+        #expect(cards[0].lines.map(\.value) == ["4.0", "", "", ""])
         #expect(
             diagnostics.map(\.message) == [
                 #"card 1, property 2 ("email"): expected a string, found an object; the value was left out"#,
                 #"card 1, property 3 ("note"): expected a string, found null; the value was left out"#,
+                #"card 1, property 4 ("x-foo"): expected a string, found null; the value was left out"#,
             ])
     }
 

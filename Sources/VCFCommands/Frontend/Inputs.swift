@@ -43,6 +43,10 @@ struct InputReader {
     /// in `ioFailures`): it is most likely the wrong file, and converting it would write an empty output with
     /// only a warning. A merge says so itself, of empty inputs too.
     var refusesTextWithoutCards = true
+    /// Whether the cards read are written as vCard (convert to vCard, merge): a contact from JSON, jCard or CSV
+    /// that would be a vCard line or card no reader reads back is then refused (`WrittenSize`). Other outputs
+    /// (JSON, a preview) hold it as it is.
+    var writesVCard = false
     /// Whether the input being read had text outside a card.
     private var sawTextOutsideCard = false
     private(set) var errorCount = 0
@@ -67,13 +71,14 @@ struct InputReader {
         var charset: Charset?
         var user: String?
         var refusesTextWithoutCards: Bool
+        var writesVCard: Bool
     }
 
     private var settings: Settings {
         Settings(
             forcedFormat: forcedFormat, readsPipesWhole: readsPipesWhole, limits: limits, preparing: preparing,
             printsWarnings: printsWarnings, charset: charset, user: user,
-            refusesTextWithoutCards: refusesTextWithoutCards)
+            refusesTextWithoutCards: refusesTextWithoutCards, writesVCard: writesVCard)
     }
 
     /// A reader reading as `settings` say, reporting to `io`.
@@ -85,6 +90,7 @@ struct InputReader {
         printsWarnings = settings.printsWarnings
         user = settings.user
         refusesTextWithoutCards = settings.refusesTextWithoutCards
+        writesVCard = settings.writesVCard
     }
 
     /// The charset `--charset NAME` names, nil when the option is not given.
@@ -333,7 +339,7 @@ struct InputReader {
         func body(_ card: ReadCard, _ source: UserPath) throws {
             // JSON, jCard and CSV have no line to limit: a contact that would be a vCard line or card no reader
             // reads back (a 20 MB note) is refused here, as the vCard reader refuses such a line.
-            if format != .vcard, let excess = WrittenSize.excess(of: card.contact) {
+            if writesVCard && format != .vcard, let excess = WrittenSize.excess(of: card.contact) {
                 io.error("\(name):\(max(card.raw.beginLine, 1)): error: \(excess); the contact was skipped")
                 errorCount += 1
                 return

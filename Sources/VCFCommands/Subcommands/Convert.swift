@@ -137,6 +137,8 @@ enum Convert {
         var fitFailures = 0
         var cardCount = 0
         var reader = InputReader(io: io, forcedFormat: forced, charset: try InputReader.charset(parsed))
+        // Cards written as vCard (a file, a split folder, a vdir, a CardDAV book) must be ones a reader reads back.
+        reader.writesVCard = target == .vcard3 || target == .vcard4
         // The output is opened first, so a refusal (a read-only file) comes before any work, and cards are
         // written as they are read.
         let output =

@@ -243,6 +243,7 @@ enum Merge {
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         // Every card is held: an endless pipe must stop at the read limits.
         reader.readsPipesWhole = true
+        reader.writesVCard = true
         reader.printsWarnings = false
         reader.refusesTextWithoutCards = false  // every input without a card is refused below
         reader.user = parsed.option(.user)

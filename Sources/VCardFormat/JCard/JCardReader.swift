@@ -177,6 +177,8 @@ struct JCardReader {
             return escaped.joined(separator: ";")
         }
         guard value.array == nil else { throw error(.notStructured(label, type.name), at: value) }
+        // Null or an object has no text to keep: said once, as left out, not also "kept as written".
+        if Self.scalarText(value) == nil { return text(value, label: label) }
         switch type {
         case .boolean:
             if case .bool(let flag) = value.kind { return flag ? "TRUE" : "FALSE" }
