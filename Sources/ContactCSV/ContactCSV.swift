@@ -144,7 +144,7 @@ public enum ContactCSV {
         return name.isEmpty ? nil : name
     }
 
-    /// The properties of `contact` that Google's layout (`write`) has no column for, by their vCard names
+    /// The properties of `contact` that the Google CSV `write` gives does not carry, by their vCard names
     /// (`UID`, `ROLE`, `X-ABDATE`), each once: a CSV of the card leaves them out, which a command should say.
     package static func leftOut(_ contact: Contact) -> [String] {
         let contact = contact.promotingKeptFields()

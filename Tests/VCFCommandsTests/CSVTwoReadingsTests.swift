@@ -73,7 +73,7 @@ import Darwin
         #expect(lines.last?.hasSuffix(",Anniversary,2001-02-03,chess 39999,Party,Kim") == true)
     }
 
-    /// What Google's layout has no column for is said, once for the whole output, with how many cards had it:
+    /// What the Google CSV written does not carry is said, once for the whole output, with how many cards had it:
     /// `--to csv` left UID, ROLE, X-ABDATE and the rest out without a word. The same from a file (two
     /// readings), a pipe (spooled) and with --ensure-uid (held).
     @Test func whatTheCSVHasNoColumnForIsSaid() throws {
@@ -87,8 +87,8 @@ import Darwin
             card("Ann", "ROLE:Lead\r\nitem1.X-ABDATE:2001-02-03\r\nitem1.X-ABLabel:_$!<Anniversary>!$_\r\n")
                 + card("Bob", "X-CSV-FIELD;X-COLUMN=Hobby:chess\r\n"))
         let expected =
-            "note: the Google CSV layout has no column for UID (2 cards), ROLE (1 card), X-ABDATE (1 card), "
-            + "X-ABLABEL (1 card); left out (--to vcard4 or --to json keeps them)\n"
+            "note: not written to the Google CSV: UID (2 cards), ROLE (1 card), X-ABDATE (1 card), "
+            + "X-ABLABEL (1 card); --to vcard4 or --to json keeps them\n"
         for (arguments, stdin) in [
             (["convert", input, "--to", "csv", "-o", scratch("out.csv")], ChildProcess.Input.empty),
             (["convert", "-", "--to", "csv", "-o", scratch("out.csv")], .file(input)),
@@ -101,8 +101,9 @@ import Darwin
         #expect(held.stderr == "standard output: " + expected)
         let none = try ChildProcess.run(["convert", try scratch.write("b.vcf", card("Cy", "")), "--to", "csv"])
         #expect(
-            none.stderr == "standard output: note: the Google CSV layout has no column for UID (1 card); left "
-                + "out (--to vcard4 or --to json keeps them)\n")
+            none.stderr
+                == "standard output: note: not written to the Google CSV: UID (1 card); --to vcard4 or --to json "
+                + "keeps them\n")
     }
 
     @Test func onlyRegularFilesAreReadTwice() throws {

@@ -39,7 +39,7 @@ import Testing
             let reading = Self.expectedErrors(input)
             #expect(result.err.hasPrefix(reading), "\(input) -> \(target.name)")
             if target.name == "csv" {
-                // What Google's layout has no column for, said once.
+                // What the Google CSV written does not carry, said once.
                 Golden.check(
                     Array(result.err.dropFirst(reading.count).utf8),
                     against: "convert/expected/\(Self.stem(input)).csv.stderr")

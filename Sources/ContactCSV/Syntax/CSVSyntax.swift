@@ -3,7 +3,7 @@
 /// Reading accepts what real exports write: fields separated by commas, or by semicolons or tabs (a spreadsheet
 /// saving in a locale whose list separator is `;`, or as "Unicode Text") when the reader is told so, quoted or not, `""` for a quote inside a quoted field, line
 /// breaks (CRLF, LF or CR) inside quoted fields, rows ended by CRLF, LF or a lone CR, a UTF-8 byte order mark,
-/// and Windows-1252 when the file is not valid UTF-8. Blank lines, and rows of separators only, are skipped.
+/// and Windows-1252 when the file is not valid UTF-8. Blank lines, and rows of empty fields only, are skipped.
 /// Every field then passes through the formula guard (see `FormulaGuard`): one `'` comes off a field that
 /// starts `'=`, `'+`, `'-`, `'@`...
 /// Writing quotes a field only when it holds a comma, a quote, CR or LF, and guards it first.
@@ -171,7 +171,6 @@ extension CSVSyntax {
             let count = bytes.count
             var fields: [String] = []
             var positions: [Position] = []
-            var sawQuote = false
             while true {
                 if index == count {
                     // A comma just before the end leaves one empty field to close the row.
@@ -183,7 +182,6 @@ extension CSVSyntax {
                 let position = Position(line: line, column: index - lineStart + 1)
                 var value: ArraySlice<UInt8>
                 if bytes[index] == CSVByte.quote {
-                    sawQuote = true
                     guard let quoted = quotedField() else {
                         let partial = Row(
                             line: positions.first?.line ?? position.line, fields: fields,
@@ -221,9 +219,9 @@ extension CSVSyntax {
                     line += 1
                     lineStart = index
                 }
-                // A blank line, or a row of separators only (a spreadsheet's emptied row): no record, not an
-                // empty card.
-                if fields.allSatisfy(\.isEmpty) && !sawQuote {
+                // A blank line, or a row of empty fields only (a spreadsheet's emptied row, `,,,`, `"",""` or
+                // spaces): no record, not an empty card.
+                if fields.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) {
                     fields.removeAll()
                     positions.removeAll()
                     continue

@@ -75,13 +75,13 @@ extension Convert {
         return reader.errorCount > 0 ? ExitCode.problems : ExitCode.success
     }
 
-    /// Says which properties the cards had that Google's layout has no column for: `--to csv` left them out,
+    /// Says which properties the cards had that the Google CSV written does not carry: `--to csv` left them out,
     /// and nothing said so.
     static func sayLeftOut(_ leftOut: ContactCSV.LeftOut, output: CommandOutput, io: CommandIO) {
         guard let summary = leftOut.summary else { return }
         io.error(
-            "\(output.path.map { "\($0)" } ?? "standard output"): note: the Google CSV layout has no column for "
-                + "\(summary); left out (--to vcard4 or --to json keeps them)")
+            "\(output.path.map { "\($0)" } ?? "standard output"): note: not written to the Google CSV: \(summary); "
+                + "--to vcard4 or --to json keeps them")
     }
 
     /// Writes the CSV of inputs that cannot be read twice (standard input, a pipe, a collection URL): each card's
