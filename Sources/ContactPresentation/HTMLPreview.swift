@@ -215,17 +215,25 @@ public enum HTMLPreview {
     /// breaks and tabs are kept (values are laid out `pre-wrap`): Apple's two-line street was shown with U+FFFD
     /// between its lines.
     public static func escape(_ text: String) -> String {
-        let clean = TerminalText.sanitized(text.replacingOccurrences(of: "\r\n", with: "\n"), lineBreaks: .keep)
         var out = ""
-        out.reserveCapacity(clean.utf8.count)
-        for scalar in clean.unicodeScalars {
+        out.reserveCapacity(text.utf8.count)
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+            // CR LF is a line break; a lone CR is shown as the sanitiser shows it.
+            case "\r" where index + 1 < scalars.count && scalars[index + 1] == "\n": continue
+            default:
+                if TerminalText.needsEscape(scalar, lineBreaks: .keep) {
+                    // The sanitiser's mark (`\u{202E}`) is plain ASCII with nothing to escape.
+                    out += TerminalText.sanitized(String(scalar), lineBreaks: .keep)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

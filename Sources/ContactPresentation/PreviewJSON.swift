@@ -38,20 +38,38 @@ public enum PreviewJSON {
     /// DEL, a bidi override, a zero-width space) written as its JSON escape (`\u202E`): the same JSON to a
     /// program, and nothing hidden or active on a terminal. The encoder escapes only C0 controls.
     public static func escapingHiddenCharacters(_ json: [UInt8]) -> [UInt8] {
-        guard json.contains(where: { $0 >= 0x7F }) else { return json }
+        guard let first = json.firstIndex(where: { $0 >= 0x7F }) else { return json }
+        // On the bytes, a scalar at a time where one is not ASCII: the encoder's output is valid UTF-8.
         var out: [UInt8] = []
         out.reserveCapacity(json.count + 16)
-        func hex(_ unit: UInt16) {
-            let digits = Array("0123456789ABCDEF".utf8)
-            out += [0x5C, UInt8(ascii: "u")]
-            for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int(unit >> UInt16(shift)) & 0xF]) }
-        }
-        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
-            if scalar.value >= 0x7F && TerminalText.needsEscape(scalar, lineBreaks: .keep) {
-                for unit in String(scalar).utf16 { hex(unit) }
-            } else {
-                out += Array(String(scalar).utf8)
+        out += json[..<first]
+        let digits = Array("0123456789ABCDEF".utf8)
+        var index = first
+        while index < json.count {
+            let lead = json[index]
+            if lead < 0x7F {
+                out.append(lead)
+                index += 1
+                continue
             }
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= json.count else {
+                out += json[index...]
+                break
+            }
+            var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (length + 1))
+            for offset in 1..<length { value = value << 6 | UInt32(json[index + offset] & 0x3F) }
+            if let scalar = Unicode.Scalar(value), TerminalText.needsEscape(scalar, lineBreaks: .keep) {
+                for unit in String(scalar).utf16 {
+                    out += [0x5C, UInt8(ascii: "u")]
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        out.append(digits[Int(unit >> UInt16(shift)) & 0xF])
+                    }
+                }
+            } else {
+                out += json[index..<index + length]
+            }
+            index += length
         }
         return out
     }

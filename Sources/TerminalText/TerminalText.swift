@@ -71,6 +71,10 @@ public enum TerminalText {
         case 0x200C, 0x200D: return false
         // Line and paragraph separators break lines on some terminals.
         case 0x2028, 0x2029: return true
+        // Blocks with no format character (Latin to Hebrew, Indic to Mongolian, general punctuation's end to the
+        // CJK and Hangul blocks): most text of a card, answered without a look at the Unicode tables.
+        case 0xA0...0x5FF where scalar.value != 0xAD: return false
+        case 0x900..<0x180E, 0x1810..<0x200B, 0x2070..<0xFEFF: return false
         default:
             // Format characters: bidi controls, marks, zero-width spaces, the BOM, tag characters.
             return scalar.properties.generalCategory == .format

@@ -228,6 +228,12 @@ import VCardFormat
             #expect(result.err.contains("e.vcf: error: no cards found; there is nothing to preview"))
             #expect(!FileManager.default.fileExists(atPath: scratch("out")))
         }
+        // Beside an input with a card, an empty one is only noted.
+        let card = try scratch.write("a.vcf", "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann\r\nEND:VCARD\r\n")
+        let both = Self.run(["preview", card, empty, "--format", "html", "-o", scratch("both.html")])
+        #expect(both.code == 0)
+        #expect(both.err.contains("e.vcf: note: no cards found"))
+        #expect(FileManager.default.fileExists(atPath: scratch("both.html")))
     }
 
     /// The JSON preview shows nothing hidden or active on a terminal: C1 controls, DEL and bidi or zero-width

@@ -46,6 +46,7 @@ enum Preview {
 
         var reader = InputReader(io: io, charset: try InputReader.charset(parsed))
         var first = true
+        var cardCount = 0
         var json = JSONArrayWriter()
         var bytes: [UInt8] = []
         // The page is written as it is read: its first card waits only until a second says it is a list.
@@ -63,6 +64,7 @@ enum Preview {
                 return element.map(PreviewJSON.escapingHiddenCharacters)
             }
             try reader.forEachCard(in: parsed.positionals, preparing: prepare) { element, _ in
+                cardCount += 1
                 guard let element else { return }
                 json.append(encoded: element, to: &bytes)
                 if bytes.count >= DescriptorWriter.defaultBufferSize {
@@ -80,6 +82,7 @@ enum Preview {
                         photo: contact.photo?.data.map { [UInt8]($0) }))
             }
             try reader.forEachCard(in: parsed.positionals, preparing: prepare) { prepared, _ in
+                cardCount += 1
                 html.append(prepared, to: &bytes)
                 if bytes.count >= DescriptorWriter.defaultBufferSize {
                     try output.write(bytes)
@@ -95,6 +98,7 @@ enum Preview {
                     TextPreview.render(CardView(card.contact, photo: summary), thumbnail: thumbnail, style: style).utf8)
             }
             try reader.forEachCard(in: parsed.positionals, preparing: prepare) { chunk, _ in
+                cardCount += 1
                 if !first { bytes.append(0x0A) }
                 first = false
                 bytes += chunk
@@ -103,12 +107,15 @@ enum Preview {
                 bytes.removeAll(keepingCapacity: true)
             }
         }
-        // An input with no card at all (an empty file, a download cut to nothing) is not a card to show: it
-        // previewed as nothing, exit 0.
+        // Inputs with no card at all (an empty file, a download cut to nothing) are no card to show: they
+        // previewed as nothing, exit 0. Beside inputs with cards, an empty one is only noted.
+        let nothing = cardCount == 0
         for empty in reader.emptyInputs {
-            io.error("\(InputReader.name(empty)): error: no cards found; there is nothing to preview")
+            io.error(
+                "\(InputReader.name(empty)): "
+                    + (nothing ? "error: no cards found; there is nothing to preview" : "note: no cards found"))
         }
-        let unread = reader.ioFailures + reader.emptyInputs.count
+        let unread = reader.ioFailures + (nothing ? reader.emptyInputs.count : 0)
         if unread > 0 && output.replacesFile {
             output.abandon()
             io.error("\(output.path ?? .standardStream): error: not written, because an input could not be read")
