@@ -426,6 +426,8 @@ public struct ContactMerger: Sendable {
     /// Whether `item` is an FN, N, ORG, TITLE, ROLE, NOTE or BDAY whose value is the one `contact`'s model
     /// holds for it.
     static func modelHoldsValue(of item: Extension, in contact: Contact) -> Bool {
+        // Most extensions (X-ABLabel, X-SOCIALPROFILE...) are none of these: no contact is made to ask.
+        guard ["FN", "N", "ORG", "TITLE", "ROLE", "NOTE", "BDAY"].contains(item.name.uppercased()) else { return false }
         let probe = Contact(extensions: [item]).promotingKeptFields()
         guard probe.extensions.isEmpty else { return false }
         switch item.name.uppercased() {

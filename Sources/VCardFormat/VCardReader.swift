@@ -94,11 +94,7 @@ public enum VCardReader {
                 // An FN, N, ORG or BDAY with a parameter the model cannot hold: kept, so matching reads it as the
                 // model's (`Contact.promotingKeptFields`), as it does for a card read whole.
                 if line.nameIs("N") || line.nameIs("FN") || line.nameIs("ORG") || line.nameIs("BDAY") {
-                    context.contact.extensions.append(
-                        Extension(
-                            group: line.group, name: Self.extensionName(line),
-                            parameters: (0..<line.parameterCount).map { ExtraParameter(line.parameter(at: $0)) },
-                            value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
+                    context.contact.extensions.append(Self.keptAsWritten(line))
                 }
                 continue
             }
@@ -137,12 +133,7 @@ public enum VCardReader {
                 context.contact.extensions.append(canonical)
                 continue
             }
-            context.contact.extensions.append(
-                Extension(
-                    group: line.group, name: Self.extensionName(line),
-                    parameters: (0..<line.parameterCount).map {
-                        ExtraParameter(line.parameter(at: $0))
-                    }, value: ValueEscaping.neutralizeLineBreaks(line.valueBytes)))
+            context.contact.extensions.append(Self.keptAsWritten(line))
         }
         // A label whose property was kept raw goes back out raw too, beside it.
         if !consumedLabelLines.isEmpty && !identityOnly {
@@ -185,6 +176,14 @@ public enum VCardReader {
         }
         // Moved out rather than copied: a copy would retain every field only to release them again.
         return context.result()
+    }
+
+    /// A line the model does not hold, kept as written: its group, name, parameters and value.
+    private static func keptAsWritten(_ line: RawCard.Line) -> Extension {
+        Extension(
+            group: line.group, name: extensionName(line),
+            parameters: (0..<line.parameterCount).map { ExtraParameter(line.parameter(at: $0)) },
+            value: ValueEscaping.neutralizeLineBreaks(line.valueBytes))
     }
 
     /// The name a contacts app shows for a card without FN: from the modeled fields, else from the same
