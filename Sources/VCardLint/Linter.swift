@@ -69,7 +69,10 @@ public enum Linter {
     /// The findings that belong to no card.
     static func fileFindings(_ input: LintInput) -> [Diagnostic] {
         var found = input.fileDiagnostics
-        if input.source.wasUTF16 { found.append(Diagnostic(.warning, .notUTF8, FileMessages.utf16, line: 1)) }
+        // (Once: a part of a file streamed by `StreamLinter` is a UTF-16 file's too.)
+        if input.source.wasUTF16 && input.source.firstLine == 0 {
+            found.append(Diagnostic(.warning, .notUTF8, FileMessages.utf16, line: 1))
+        }
         if input.cards.isEmpty { found.append(Diagnostic(.warning, .noCards, FileMessages.noCards, line: 1)) }
         return found
     }

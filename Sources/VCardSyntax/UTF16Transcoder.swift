@@ -1,14 +1,14 @@
 /// Converts a UTF-16 byte stream to UTF-8 chunk by chunk, carrying an odd byte or a high surrogate
 /// across chunk boundaries, so the lexer below only ever sees UTF-8.
-struct UTF16Transcoder {
-    let bigEndian: Bool
+package struct UTF16Transcoder {
+    package let bigEndian: Bool
     private var carryByte: UInt8?
     private var highSurrogate: UInt16?
-    private(set) var invalidUnits = 0
+    package private(set) var invalidUnits = 0
 
-    init(bigEndian: Bool) { self.bigEndian = bigEndian }
+    package init(bigEndian: Bool) { self.bigEndian = bigEndian }
 
-    mutating func transcode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    package mutating func transcode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.reserveCapacity(out.count + bytes.count * 3 / 2)
         var index = 0
         if let first = carryByte, bytes.count > 0 {
@@ -23,9 +23,10 @@ struct UTF16Transcoder {
         if index < bytes.count { carryByte = bytes[index] }
     }
 
-    /// Flushes what is left at the end of input; a dangling byte or surrogate becomes U+FFFD.
-    mutating func finish(into out: inout [UInt8]) {
-        if carryByte != nil || highSurrogate != nil {
+    /// Flushes what is left at the end of input; a dangling surrogate and an odd last byte each become U+FFFD,
+    /// as `UTF16Text.utf8(fromUTF16:)` makes them of a whole file.
+    package mutating func finish(into out: inout [UInt8]) {
+        for dangling in [highSurrogate != nil, carryByte != nil] where dangling {
             invalidUnits += 1
             appendScalar(0xFFFD, into: &out)
         }

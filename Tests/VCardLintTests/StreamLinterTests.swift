@@ -16,6 +16,20 @@ import VCardSyntax
         return Array(text.utf8)
     }()
 
+    /// The findings of `bytes` fed to a streaming linter `first` bytes, then `chunk` bytes at a time.
+    static func streamed(_ bytes: [UInt8], file: String, first: Int? = nil, chunk: Int) throws -> [Diagnostic] {
+        var linter = StreamLinter(file: file)
+        var streamed: [Diagnostic] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + (offset == 0 ? first ?? chunk : chunk))
+            try linter.feed(Array(bytes[offset..<end])) { streamed += $0 }
+            offset = end
+        }
+        linter.finish { streamed += $0 }
+        return streamed
+    }
+
     @Test func findingsHandedOnAsTheyComeAreTheWholeFilesInOrder() throws {
         let whole = Linter.lint(Self.tinyCards, file: "t.vcf")
         var linter = StreamLinter(file: "t.vcf")
@@ -51,15 +65,7 @@ import VCardSyntax
         }
         let bytes = Array(text.utf8)
         let whole = Linter.lint(bytes, file: "n.vcf")
-        var linter = StreamLinter(file: "n.vcf")
-        var streamed: [Diagnostic] = []
-        var offset = 0
-        while offset < bytes.count {
-            let end = min(bytes.count, offset + 3 * StreamLinter.partBytes + 17)
-            try linter.feed(Array(bytes[offset..<end])) { streamed += $0 }
-            offset = end
-        }
-        linter.finish { streamed += $0 }
+        let streamed = try Self.streamed(bytes, file: "n.vcf", chunk: 3 * StreamLinter.partBytes + 17)
         #expect(!whole.isEmpty)
         #expect(streamed.count == whole.count)
         let difference = zip(streamed, whole).first { $0.description != $1.description }
@@ -161,5 +167,63 @@ import VCardSyntax
             let difference = zip(streamed, whole).first { $0.description != $1.description }
             #expect(difference == nil, "first difference: \(String(describing: difference))")
         }
+    }
+
+    /// `text` as UTF-16: little-endian with a byte order mark, big-endian without one, or little-endian with a
+    /// lone surrogate inside a card and a dangling surrogate and an odd byte at the end.
+    static func utf16(_ text: String, _ form: String) -> [UInt8] {
+        var units = Array(text.utf16)
+        if form == "damaged" {
+            units.insert(0xDC00, at: units.count / 2)
+            units.append(0xD800)
+        }
+        var bytes: [UInt8] = form == "big-endian" ? [] : [0xFF, 0xFE]
+        for unit in units {
+            bytes +=
+                form == "big-endian" ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        if form == "damaged" { bytes.append(0x41) }
+        return bytes
+    }
+
+    /// A UTF-16 file is turned into UTF-8 as it is read and linted a few cards at a time, with the whole-file
+    /// linter's findings (the file's own UTF-16 finding once): it was read whole (286 MB for 4 MB of tiny cards).
+    /// Fed in pieces that cut code units and surrogate pairs, the first piece shorter than the four bytes that
+    /// tell UTF-16 from UTF-8.
+    @Test(arguments: ["little-endian", "big-endian", "damaged"])
+    func aUTF16FileStreamedGivesTheWholeFilesFindings(_ form: String) throws {
+        var text = ""
+        var index = 0
+        while text.utf8.count < CharsetEvidence.surveyedBytes + 6 * StreamLinter.partBytes {
+            // Names beyond the Basic Multilingual Plane (surrogate pairs), no N now and then, long lines (their
+            // length is not measured for UTF-16) and 2.1 cards nesting others.
+            text += "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:P\(index) \u{1F600}\u{20000}\r\n"
+            text +=
+                (index % 5 == 0 ? "" : "N:P\(index);Q;;;\r\n") + "NOTE:" + String(repeating: "é", count: index % 120)
+            text += "\r\nEND:VCARD\r\n"
+            if index % 97 == 0 {
+                text += "BEGIN:VCARD\r\nVERSION:2.1\r\nN:A;B\r\nAGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN:C\r\n"
+                text += "END:VCARD\r\nEND:VCARD\r\n"
+            }
+            index += 1
+        }
+        let bytes = Self.utf16(text, form)
+        let whole = Linter.lint(bytes, file: "u.vcf")
+        #expect(whole.filter { $0.code == .notUTF8 }.count == 1)
+        #expect(whole.contains { $0.code == .missingN })
+        let streamed = try Self.streamed(bytes, file: "u.vcf", first: 1, chunk: 3 * StreamLinter.partBytes + 17)
+        #expect(streamed.count == whole.count)
+        let difference = zip(streamed, whole).first { $0.description != $1.description }
+        #expect(difference == nil, "first difference: \(String(describing: difference))")
+    }
+
+    /// Inputs too short to tell UTF-16 by four bytes are linted as the whole-file linter lints them.
+    @Test(arguments: [[], [0xFF, 0xFE], [0xFF, 0xFE, 0x42], [0x42, 0x00], [0x42, 0x00, 0x45]] as [[UInt8]])
+    func aFewBytesStreamedGiveTheWholeFilesFindings(_ bytes: [UInt8]) throws {
+        var linter = StreamLinter(file: "s.vcf")
+        var streamed: [Diagnostic] = []
+        for byte in bytes { try linter.feed([byte]) { streamed += $0 } }
+        linter.finish { streamed += $0 }
+        #expect(streamed.map(\.description) == Linter.lint(bytes, file: "s.vcf").map(\.description))
     }
 }

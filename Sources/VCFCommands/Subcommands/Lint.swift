@@ -313,7 +313,7 @@ enum Lint {
         let prefix = try file.read(0..<(64 << 10))
         guard refusedJSON(prefix, path: path, io: io) != nil else { throw LintRefused() }
         guard StreamFixer.canStream(prefix: prefix, options: options) else {
-            // UTF-16 or `--carddav`: repaired whole.
+            // `--carddav`: repaired whole.
             var bytes: [UInt8] = []
             let read = try readInOrder(file) { bytes += $0 }
             let result = Linter.fixInParts(bytes, file: name, options: options)
@@ -387,7 +387,7 @@ enum Lint {
         case repaired(LintFix)
         /// Nothing was written, after a message.
         case refused
-        /// The file is to be repaired whole (UTF-16, `--carddav`).
+        /// The file is to be repaired whole (`--carddav`, or a pipe).
         case readWhole
     }
 
@@ -453,7 +453,7 @@ enum Lint {
     }
 
     /// Lints `path` as it is read, handing each part's findings to `emit`; false after reporting why it could
-    /// not be read. UTF-16 input is read whole (the linter sees it transcoded).
+    /// not be read. UTF-16 input is turned into UTF-8 as it is read, as the whole-file linter turns it.
     private static func stream(
         _ path: UserPath, options: LintOptions, io: CommandIO, emit: ([Diagnostic]) -> Void
     ) -> Bool {
@@ -463,10 +463,6 @@ enum Lint {
             defer { file.close() }
             let prefix = try file.read(upTo: 64 << 10)
             guard refusedJSON(prefix, path: path, io: io) != nil else { return false }
-            guard StreamLinter.canStream(prefix: prefix, options: options) else {
-                emit(Linter.lint(try file.readRest(after: prefix), file: name, options: options))
-                return true
-            }
             var linter = StreamLinter(file: name, options: options)
             var chunk = prefix
             while !chunk.isEmpty {

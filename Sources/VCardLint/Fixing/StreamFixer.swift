@@ -46,10 +46,11 @@ package struct StreamFixer {
     static let writtenBytes = 1 << 20
 
     /// Whether a file starting with `prefix` repaired with `options` gives the same result repaired as it is
-    /// read as read whole (not for UTF-16, nor for `--carddav`'s checks across cards).
+    /// read as read whole (not for `--carddav`'s checks across cards).
     package static func canStream(prefix: [UInt8], options: LintOptions) -> Bool {
-        // `--carddav` repairs look across the file's cards (a UID another card has).
-        options.carddav == nil && StreamLinter.canStream(prefix: prefix, options: options)
+        // `--carddav` repairs look across the file's cards (a UID another card has). UTF-16 is turned into UTF-8
+        // as it is read (`StreamLinter`), as the whole file's repair turns it.
+        options.carddav == nil
     }
 
     /// A repair of the file named `file` in the changes, whose cards have the UIDs `existingUIDs` (see
@@ -172,7 +173,7 @@ package struct UIDSurvey {
 
 extension Linter {
     /// `fix(bytes)` a part at a time (`StreamFixer`): the same repair, holding the repaired file but never every
-    /// card of it read at once. Input that cannot be repaired so (UTF-16, `--carddav`) is repaired whole.
+    /// card of it read at once. Input that cannot be repaired so (`--carddav`) is repaired whole.
     package static func fixInParts(_ bytes: [UInt8], file: String, options: LintOptions = LintOptions()) -> LintFix {
         guard StreamFixer.canStream(prefix: Array(bytes.prefix(64 << 10)), options: options) else {
             return fix(bytes, file: file, options: options)

@@ -50,9 +50,13 @@ struct LintInput {
 
     /// Reads `bytes`; `evidence` is the file's charset evidence when `bytes` is part of a file (nil: survey
     /// `bytes`, as every reader does).
-    /// `firstLine` is the number of lines before `bytes` when they continue a file at a card's BEGIN line.
-    init(_ bytes: [UInt8], charset: Charset? = nil, evidence: CharsetEvidence? = nil, firstLine: Int = 0) {
-        let source = LintSource(bytes, firstLine: firstLine)
+    /// `firstLine` is the number of lines before `bytes` when they continue a file at a card's BEGIN line;
+    /// `transcoded`, that they are a part of a UTF-16 file already turned into UTF-8.
+    init(
+        _ bytes: [UInt8], charset: Charset? = nil, evidence: CharsetEvidence? = nil, firstLine: Int = 0,
+        transcoded: Bool = false
+    ) {
+        let source = LintSource(bytes, firstLine: firstLine, transcoded: transcoded)
         // The file's charset evidence, as every reader gathers it (see `CharsetEvidence`).
         let evidence =
             evidence

@@ -21,9 +21,13 @@ struct LintSource {
     /// line numbers are the file's.
     let firstLine: Int
 
-    init(_ input: [UInt8], firstLine: Int = 0) {
+    /// Reads `input`; `transcoded` says it is a part of a UTF-16 file already turned into UTF-8 (`StreamLinter`).
+    init(_ input: [UInt8], firstLine: Int = 0, transcoded: Bool = false) {
         self.firstLine = firstLine
-        if let transcoded = UTF16Text.utf8(fromUTF16: input) {
+        if transcoded {
+            bytes = input
+            wasUTF16 = true
+        } else if let transcoded = UTF16Text.utf8(fromUTF16: input) {
             bytes = transcoded
             wasUTF16 = true
         } else {

@@ -8,8 +8,8 @@ import VCardSyntax
 /// The input is cut where a card begins (`CardBoundary`); each part is linted alone with the file's charset
 /// evidence, its lines numbered as the file's. A part whose last card has not ended (a cut inside a
 /// card) is read again together with what follows. The one check across cards, `--carddav`'s duplicate UIDs,
-/// keeps each UID's first line as the parts come. UTF-16 input needs the whole file: `canStream` says when
-/// this reader gives the same findings.
+/// keeps each UID's first line as the parts come. UTF-16 input is turned into UTF-8 as it comes, as the
+/// whole-file linter turns the whole file, and its parts linted as that file's.
 public struct StreamLinter {
     private let file: String
     private let options: LintOptions
@@ -23,6 +23,12 @@ public struct StreamLinter {
     private var sequential: SequentialPart?
     /// With `--carddav`, the line of the first card with each UID so far.
     private var firstUIDLines: [String: Int] = [:]
+    /// The first bytes, held until they tell whether the file is UTF-16 (`UTF16Text.byteOrder(of:)` reads four).
+    private var head: [UInt8] = []
+    /// Set for a UTF-16 file: what turns its bytes into UTF-8 as they come.
+    private var transcoder: UTF16Transcoder?
+    /// Whether the encoding is known (the first four bytes, or a byte order mark, have been fed).
+    private var decided = false
     /// The most bytes held while waiting for a card to end: past it the part is linted as it stands, as
     /// the lexer has cut the card short by then.
     private static let maxHeldBytes = Limits.default.maxCardBytes + partBytes
@@ -48,12 +54,9 @@ public struct StreamLinter {
     /// Bytes gathered before a part is linted: small, so a part of tiny cards stays small.
     static let partBytes = 64 << 10
 
-    /// Whether a file starting with `prefix` linted with `options` gives the same findings streamed as whole.
-    public static func canStream(prefix: [UInt8], options: LintOptions) -> Bool {
-        guard prefix.count >= 4 else { return true }
-        if prefix[0] == 0xFF && prefix[1] == 0xFE || prefix[0] == 0xFE && prefix[1] == 0xFF { return false }
-        return !((prefix[1] == 0 && prefix[3] == 0) || (prefix[0] == 0 && prefix[2] == 0))
-    }
+    /// Whether a file starting with `prefix` linted with `options` gives the same findings streamed as whole:
+    /// always, now that UTF-16 is turned into UTF-8 as it is read (a 1 GB UTF-16 file was read whole).
+    public static func canStream(prefix: [UInt8], options: LintOptions) -> Bool { true }
 
     /// A linter of the file named `file` in diagnostics.
     public init(file: String, options: LintOptions = LintOptions()) {
@@ -74,6 +77,36 @@ public struct StreamLinter {
     /// (a million tiny cards with two findings each held 175,000 findings at once).
     /// - Throws: `VCardInputError` when a line grows past the longest a reader takes (no line ends at all).
     public mutating func feed(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) throws {
+        try feedUTF8(decoded(bytes, final: false), emit: emit)
+    }
+
+    /// `bytes` as UTF-8: as they are, or turned from UTF-16; held (empty) until the encoding is known.
+    private mutating func decoded(_ bytes: [UInt8], final: Bool) -> [UInt8] {
+        var bytes = bytes
+        if !decided {
+            head += bytes
+            let mark = head.count >= 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF)
+            guard head.count >= 4 || mark || final else { return [] }
+            decided = true
+            bytes = head
+            head = []
+            if let order = UTF16Text.byteOrder(of: bytes) {
+                transcoder = UTF16Transcoder(bigEndian: order == .bigEndian)
+                // The byte order mark is no text.
+                if mark { bytes.removeFirst(2) }
+            }
+        }
+        guard transcoder != nil else { return bytes }
+        var out: [UInt8] = []
+        bytes.withUnsafeBufferPointer { transcoder!.transcode($0, into: &out) }
+        if final { transcoder!.finish(into: &out) }
+        return out
+    }
+
+    /// Whether the file is UTF-16 (its parts are linted as that file's, turned into UTF-8).
+    private var transcoded: Bool { transcoder != nil }
+
+    private mutating func feedUTF8(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) throws {
         guard bytes.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(file) }
         if sequential != nil {
             feedSequentially(bytes, emit: emit)
@@ -211,7 +244,8 @@ public struct StreamLinter {
         let syntax = final ? part.syntax : part.syntax.filter { $0.line <= lastLine }
         if final { part.syntax = [] } else { part.syntax.removeAll { $0.line <= lastLine } }
         let input = LintInput(
-            source: LintSource(bytes, firstLine: line), raws: Array(part.raws[..<count]), syntax: syntax)
+            source: LintSource(bytes, firstLine: line, transcoded: transcoded), raws: Array(part.raws[..<count]),
+            syntax: syntax)
         if let partHandler {
             partHandler.take(partHandler.read(input) { input })
             cards += input.cards.count
@@ -258,12 +292,12 @@ public struct StreamLinter {
     private func lintConcurrently(_ parts: [Range<Int>]) -> [PartResult?] {
         let results = ChunkResults<PartResult?>(count: parts.count)
         let held = carry
-        let (file, options, evidence) = (file, options, evidence)
+        let (file, options, evidence, transcoded) = (file, options, evidence, transcoded)
         let starts = firstLines(of: parts)
         Concurrently.forEach(parts.count) { index in
             let result = Self.lint(
                 Array(held[parts[index]]), last: false, firstLine: starts[index], file: file, options: options,
-                evidence: evidence)
+                evidence: evidence, transcoded: transcoded)
             results.set(index, [result])
         }
         return results.joined()
@@ -277,12 +311,12 @@ public struct StreamLinter {
     )?] {
         let results = ChunkResults<(value: any Sendable, cards: Int)?>(count: parts.count)
         let held = carry
-        let (charset, evidence) = (options.charset, evidence)
+        let (charset, evidence, transcoded) = (options.charset, evidence, transcoded)
         let starts = firstLines(of: parts)
         Concurrently.forEach(parts.count) { index in
             let bytes = Array(held[parts[index]])
             let again: @Sendable () -> LintInput = {
-                LintInput(bytes, charset: charset, evidence: evidence, firstLine: starts[index])
+                LintInput(bytes, charset: charset, evidence: evidence, firstLine: starts[index], transcoded: transcoded)
             }
             let input = again()
             let ended = input.cards.last.map { $0.raw.endLine != nil } ?? true
@@ -300,6 +334,9 @@ public struct StreamLinter {
 
     /// Lints what is left and hands its findings to `emit`, a few cards' at a time, then the file's own.
     public mutating func finish(emit: ([Diagnostic]) -> Void) {
+        // What the encoding's decision or the UTF-16 decoder still held (a few bytes: no line to outgrow).
+        let rest = decoded([], final: true)
+        if !rest.isEmpty { try? feedUTF8(rest, emit: emit) }
         if evidence == nil { survey() }
         lintParts(emit: emit)
         if sequential != nil {
@@ -327,7 +364,8 @@ public struct StreamLinter {
     /// more is to come.
     private mutating func lint(_ part: [UInt8], last: Bool) -> [Diagnostic]? {
         if let partHandler {
-            let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: line)
+            let input = LintInput(
+                part, charset: options.charset, evidence: evidence, firstLine: line, transcoded: transcoded)
             if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
             partHandler.take(partHandler.read(input) { input })
             cards += input.cards.count
@@ -336,7 +374,8 @@ public struct StreamLinter {
         }
         guard
             let result = Self.lint(
-                part, last: last, firstLine: line, file: file, options: options, evidence: evidence)
+                part, last: last, firstLine: line, file: file, options: options, evidence: evidence,
+                transcoded: transcoded)
         else { return nil }
         return take(result)
     }
@@ -372,9 +411,11 @@ public struct StreamLinter {
 
     /// `lint` of one part on its own: nil when its last card has not ended and more is to come.
     private static func lint(
-        _ part: [UInt8], last: Bool, firstLine: Int, file: String, options: LintOptions, evidence: CharsetEvidence?
+        _ part: [UInt8], last: Bool, firstLine: Int, file: String, options: LintOptions, evidence: CharsetEvidence?,
+        transcoded: Bool
     ) -> PartResult? {
-        let input = LintInput(part, charset: options.charset, evidence: evidence, firstLine: firstLine)
+        let input = LintInput(
+            part, charset: options.charset, evidence: evidence, firstLine: firstLine, transcoded: transcoded)
         if !last, let final = input.cards.last, final.raw.endLine == nil { return nil }
         return findings(of: input, bytes: part, file: file, options: options)
     }
