@@ -228,6 +228,8 @@ def process_table(groups, args, made, problems):
     for (id_, files), g in ordered(groups, args):
         ours = not id_.startswith("peer.")
         name = f"`{g.shown}`" if ours else f"{PEER_NAMES.get(id_, id_)}: `{g.shown}`"
+        # A pipe inside a table cell ends the cell, even in code.
+        name = name.replace("|", "\\|")
         if id_ == "peer.vobject" and files != args.book:
             name += " †"
         if not g.ok:
