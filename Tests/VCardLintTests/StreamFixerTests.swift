@@ -79,6 +79,18 @@ import VCardSyntax
         try Self.expectSame(Array(text.utf8), "strict", options: LintOptions(strict: true))
     }
 
+    /// A line of junk before every card leaves no place to cut between cards, so the cards are read in order from
+    /// the start: past the first part of such a stretch, a repair copied each card by a range counted from the
+    /// stretch's start and crashed (an index out of range), in UTF-8 and, once it streamed, in UTF-16.
+    @Test func junkBeforeEveryCardIsRepairedAsWhole() throws {
+        var text = ""
+        for k in 0..<2_500 { text += "junk\r\n" + Self.card("FN:P\(k)", "N:P;\(k);;;") }
+        #expect(text.utf8.count > 2 * StreamLinter.partBytes)
+        try Self.expectSame(Array(text.utf8), "junk before every card")
+        let units = Array(text.utf16)
+        try Self.expectSame(units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, "the same in UTF-16LE")
+    }
+
     /// Every file of the corpus (when `VCF_CORPUS` names it), alone and all of them as one file.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["VCF_CORPUS"] != nil, "VCF_CORPUS is not set"))
     func theCorpusIsRepairedAsWhole() throws {

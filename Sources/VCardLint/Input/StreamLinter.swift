@@ -243,9 +243,15 @@ public struct StreamLinter {
         let lastLine = line + lineEnds
         let syntax = final ? part.syntax : part.syntax.filter { $0.line <= lastLine }
         if final { part.syntax = [] } else { part.syntax.removeAll { $0.line <= lastLine } }
+        // The lexer counts bytes from where it began; the part's own bytes start at `heldStart`. A repair copies
+        // each card's bytes by its range, and crashed past the first part of such a stretch.
+        var raws = Array(part.raws[..<count])
+        for index in raws.indices {
+            let range = raws[index].byteRange
+            raws[index].byteRange = range.lowerBound - part.heldStart..<range.upperBound - part.heldStart
+        }
         let input = LintInput(
-            source: LintSource(bytes, firstLine: line, transcoded: transcoded), raws: Array(part.raws[..<count]),
-            syntax: syntax)
+            source: LintSource(bytes, firstLine: line, transcoded: transcoded), raws: raws, syntax: syntax)
         if let partHandler {
             partHandler.take(partHandler.read(input) { input })
             cards += input.cards.count
