@@ -123,6 +123,8 @@ public struct ContactsFile: Sendable {
             // Keys are worked out on the reader's threads, while each card's bytes are at hand.
             var reader = ParallelCardReader()
             reader.evidence = charsetEvidence
+            // Only the lines the keys are made from are copied into each card: the rest are parsed and left.
+            reader.selection = VCardReader.identityLines
             try reader.readRaw(
                 chunks: { carry, wanted in
                     let chunk = try source.read(read..<read + wanted)

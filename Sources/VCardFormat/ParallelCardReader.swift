@@ -37,6 +37,8 @@ public struct ParallelCardReader: Sendable {
     public var charset: Charset?
     /// What the file says about its charsets; nil to survey the start of the input (as every reader does).
     package var evidence: CharsetEvidence?
+    /// The lines kept in the cards handed to `transform`; nil keeps every line (see `LineSelection`).
+    package var selection: LineSelection?
 
     /// The number of active processors, asked once: Foundation reads the control group's files each time it is
     /// asked, eight system calls that a folder of 20,000 one-card files made for every file.
@@ -193,10 +195,12 @@ public struct ParallelCardReader: Sendable {
         }
         var carry: [UInt8] = []
         let pool = WorkerPool<T>(
-            workers: workers, limits: limits, decoding: decoding, name: name, transform: transform)
+            workers: workers, limits: limits, decoding: decoding, selection: selection, name: name,
+            transform: transform)
         defer { pool.close() }
         var run = Run(
-            pool: pool, limits: limits, decoding: decoding, name: name, transform: transform, body: body,
+            pool: pool, limits: limits, decoding: decoding, selection: selection, name: name, transform: transform,
+            body: body,
             diagnostics: diagnostics)
         var line = 0
         var offset = 0
@@ -307,10 +311,13 @@ struct Segment: Sendable {
     var first: Bool
     var last: Bool
 
-    func lexer(limits: Limits, decoding: DecodingOptions) -> VCardLexer {
-        first
+    func lexer(limits: Limits, decoding: DecodingOptions, selection: LineSelection?) -> VCardLexer {
+        var lexer =
+            first
             ? VCardLexer(limits: limits, decoding: decoding)
             : VCardLexer(limits: limits, decoding: decoding, continuingAfterLine: line, offset: offset)
+        if let selection { lexer.select(selection) }
+        return lexer
     }
 }
 
@@ -327,6 +334,7 @@ private struct Run<T: Sendable> {
     let pool: WorkerPool<T>
     let limits: Limits
     let decoding: DecodingOptions
+    let selection: LineSelection?
     let name: String
     let transform: @Sendable (consuming RawCard) -> T
     let body: (T) throws -> Void
@@ -337,13 +345,14 @@ private struct Run<T: Sendable> {
     var sequential: VCardLexer?
 
     init(
-        pool: WorkerPool<T>, limits: Limits, decoding: DecodingOptions, name: String,
+        pool: WorkerPool<T>, limits: Limits, decoding: DecodingOptions, selection: LineSelection?, name: String,
         transform: @escaping @Sendable (consuming RawCard) -> T,
         body: @escaping (T) throws -> Void, diagnostics: @escaping ([Diagnostic]) -> Void
     ) {
         self.pool = pool
         self.limits = limits
         self.decoding = decoding
+        self.selection = selection
         self.name = name
         self.transform = transform
         self.body = body
@@ -368,7 +377,7 @@ private struct Run<T: Sendable> {
             return
         }
         // The cut after this segment was no boundary: read from its start on, in order, with one lexer.
-        if sequential == nil { sequential = segment.lexer(limits: limits, decoding: decoding) }
+        if sequential == nil { sequential = segment.lexer(limits: limits, decoding: decoding, selection: selection) }
         try feed(segment.bytes)
     }
 
@@ -377,7 +386,7 @@ private struct Run<T: Sendable> {
         while !pending.isEmpty { try deliverNext() }
         if sequential == nil {
             sequential = Segment(bytes: [], line: line, offset: offset, first: first, last: false).lexer(
-                limits: limits, decoding: decoding)
+                limits: limits, decoding: decoding, selection: selection)
         }
         try feed(bytes)
     }
@@ -421,18 +430,20 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     private let workers: Int
     private let limits: Limits
     private let decoding: DecodingOptions
+    private let selection: LineSelection?
     private let name: String
     private let transform: @Sendable (consuming RawCard) -> T
     /// Whether the threads run; only the submitting thread reads or sets it.
     private var started = false
 
     init(
-        workers: Int, limits: Limits, decoding: DecodingOptions, name: String,
+        workers: Int, limits: Limits, decoding: DecodingOptions, selection: LineSelection?, name: String,
         transform: @escaping @Sendable (consuming RawCard) -> T
     ) {
         self.workers = workers
         self.limits = limits
         self.decoding = decoding
+        self.selection = selection
         self.name = name
         self.transform = transform
     }
@@ -443,7 +454,9 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     func submit(_ segment: Segment) -> Int {
         let alone =
             !started && segment.first && segment.last
-            ? Self.process(segment, limits: limits, decoding: decoding, name: name, transform: transform) : nil
+            ? Self.process(
+                segment, limits: limits, decoding: decoding, selection: selection, name: name, transform: transform)
+            : nil
         if alone == nil && !started { start() }
         condition.lock()
         defer { condition.unlock() }
@@ -464,7 +477,8 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
             let thread = Thread { [self] in
                 while let (job, segment) = self.take() {
                     let result = Self.process(
-                        segment, limits: self.limits, decoding: self.decoding, name: self.name,
+                        segment, limits: self.limits, decoding: self.decoding, selection: self.selection,
+                        name: self.name,
                         transform: self.transform)
                     self.condition.lock()
                     self.results[job] = result
@@ -510,10 +524,10 @@ private final class WorkerPool<T: Sendable>: @unchecked Sendable {
     }
 
     private static func process(
-        _ segment: Segment, limits: Limits, decoding: DecodingOptions, name: String,
+        _ segment: Segment, limits: Limits, decoding: DecodingOptions, selection: LineSelection?, name: String,
         transform: @Sendable (consuming RawCard) -> T
     ) -> SegmentResult<T> {
-        var lexer = segment.lexer(limits: limits, decoding: decoding)
+        var lexer = segment.lexer(limits: limits, decoding: decoding, selection: selection)
         // Fed a slice at a time and transformed as they come, so a segment of tiny cards never holds all of
         // them lexed at once (each card costs its line records, however short).
         var outputs: [T] = []

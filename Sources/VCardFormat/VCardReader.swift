@@ -20,6 +20,11 @@ public enum VCardReader {
         card.withView { view in contact(from: view, beginLine: card.beginLine, identityOnly: true).contact }
     }
 
+    /// The lines `identity(from:)` reads, for a lexer that keeps only those (see `LineSelection`): a card lexed
+    /// with it gives the same identity as the card lexed whole.
+    package static let identityLines = LineSelection(
+        keeping: ["UID", "FN", "N", "NICKNAME", "ORG", "EMAIL", "TEL", "BDAY", "ADR"])
+
     private static func isIdentity(_ name: PropertyName?) -> Bool {
         switch name {
         case .uid?, .formattedName?, .name?, .nickname?, .organization?, .email?, .telephone?, .birthday?, .address?:

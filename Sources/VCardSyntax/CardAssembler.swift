@@ -10,6 +10,8 @@ struct CardAssembler: LogicalLineConsumer {
     private(set) var surveyor: CharsetSurveyor?
     /// The diagnostics of every stage, in input order.
     var log = DiagnosticLog()
+    /// The lines kept in cards; nil keeps every line.
+    var selection: LineSelection?
 
     private var parser = ContentLineParser()
     private var stack: [CardFrame] = []
@@ -27,6 +29,8 @@ struct CardAssembler: LogicalLineConsumer {
         var isV21 = false
         /// The log's error count when the card began.
         var errorsBefore = 0
+        /// Whether the card's last line was left out by the selection, so its last kept line is not the last read.
+        var lastLineLeftOut = false
     }
 
     init(limits: Limits, decoding: DecodingOptions, surveying: Bool) {
@@ -103,6 +107,11 @@ struct CardAssembler: LogicalLineConsumer {
                 "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: origin.line)
             return
         }
+        if let selection, !stack[top].isAgent, leavesOut(bytes, range, name: name, selection) {
+            stack[top].lastLineLeftOut = true
+            return
+        }
+        stack[top].lastLineLeftOut = false
         let reported = log.diagnostics.count
         // The line read is the card's VERSION when it is named so: a name that had to be cleaned holds a dash.
         if parser.emit(bytes, range, into: &stack[top].card, diagnostics: &log.diagnostics),
@@ -113,6 +122,18 @@ struct CardAssembler: LogicalLineConsumer {
         if log.diagnostics.count > reported { log.admit(from: reported) }
     }
 
+    /// Whether the parsed line is one `selection` leaves out: well formed (a line with an error is kept, to be
+    /// reported as before), ungrouped, not named by the selection, and with nothing that could change how the
+    /// card's other lines decode.
+    private func leavesOut(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, name: Range<Int>?, _ selection: LineSelection
+    ) -> Bool {
+        guard parser.valueStart != nil, parser.group == nil, let name, !name.isEmpty,
+            !selection.keeps(bytes, name: name)
+        else { return false }
+        return !parser.declaresCharsetOrQuotedPrintable(bytes) && !LineSelection.hasEightBitByte(bytes, range)
+    }
+
     private func isVCard(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         ASCII.equalsIgnoringCase(bytes, ContentLineParser.trimmed(bytes, range), "VCARD")
     }
@@ -120,7 +141,7 @@ struct CardAssembler: LogicalLineConsumer {
     private mutating func beginCard(group: String?, _ origin: LogicalLineOrigin) {
         inJunk = false
         if let top = stack.last {
-            let nestsAsAgent = top.card.lastLineIsEmpty("AGENT")
+            let nestsAsAgent = !top.lastLineLeftOut && top.card.lastLineIsEmpty("AGENT")
             // vCard 2.1 lets a card hold whole cards; Android reads each as a contact of its own.
             if !nestsAsAgent && !top.isV21 {
                 log.report(
@@ -136,7 +157,7 @@ struct CardAssembler: LogicalLineConsumer {
                 return
             }
         }
-        let nestsAsAgent = stack.last?.card.lastLineIsEmpty("AGENT") ?? false
+        let nestsAsAgent = stack.last.map { !$0.lastLineLeftOut && $0.card.lastLineIsEmpty("AGENT") } ?? false
         if stack.isEmpty { log.watchErrors() }
         let card = RawCard(beginLine: origin.line, group: group, capacity: lastCardBytes + lastCardBytes / 2)
         stack.append(

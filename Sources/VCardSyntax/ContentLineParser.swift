@@ -179,6 +179,25 @@ struct ContentLineParser {
         return (quotedPrintable, base64)
     }
 
+    /// Whether the parsed line declares a CHARSET or quoted-printable, as `emit` reads its parameters: such a line
+    /// weighs in its card's charset decision even when its bytes are ASCII.
+    func declaresCharsetOrQuotedPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for p in parameterNames.indices {
+            let word = UnsafeBufferPointer(rebasing: bytes[parameterNames[p]])
+            if parameterBare[p] {
+                if word.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") { return true }
+                continue
+            }
+            if word.isEqualIgnoringCase(to: "CHARSET") { return true }
+            guard word.isEqualIgnoringCase(to: "ENCODING") else { continue }
+            let valueEnd = p + 1 < parameterValueStart.count ? parameterValueStart[p + 1] : valueRanges.count
+            guard parameterValueStart[p] < valueEnd else { continue }
+            let first = UnsafeBufferPointer(rebasing: bytes[valueRanges[parameterValueStart[p]]])
+            if first.isEqualIgnoringCase(to: "QUOTED-PRINTABLE") || first.isEqualIgnoringCase(to: "QP") { return true }
+        }
+        return false
+    }
+
     /// Appends the parsed line to `card`, decoding quoted-printable and CHARSET; false when the line is
     /// unusable (reported in `diagnostics`).
     ///

@@ -47,6 +47,9 @@ public struct VCardLexer {
             continuingAfterLine: line, offset: offset)
     }
 
+    /// Keeps only the lines `selection` keeps in the cards read from now on (see `LineSelection`).
+    package mutating func select(_ selection: LineSelection) { reader.consumer.selection = selection }
+
     /// The charset evidence of everything fed to a surveying lexer.
     var surveyedEvidence: CharsetEvidence { reader.consumer.surveyor?.evidence ?? .none }
 
