@@ -94,4 +94,35 @@ struct LintFixMemoryTests {
         print("lint --carddav of \(2 * Self.cards) cards: \(String(format: "%.1f", peakMB)) MB peak")
         #expect(peakMB < Self.boundMB, "lint --carddav of \(2 * Self.cards) cards: \(peakMB) MB peak")
     }
+
+    /// A card larger than the 32 MiB a repair in parts holds of one card (33 lines of 1 MiB), then a card to
+    /// repair. Cut where the hold ran out, the repair wrote the first part as a card without END and removed the
+    /// real END as one closing no card. The file is repaired whole instead (as a pipe is), so the large card is
+    /// kept as written, END and all: from another file in UTF-16, and in place.
+    @Test func aCardTooLargeToHoldIsKeptAsWritten() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let line = "NOTE:" + String(repeating: "x", count: 1 << 20) + "\r\n"
+        let large =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Large\r\nN:Large;;;;\r\nUID:1\r\n"
+            + String(repeating: line, count: 33) + "END:VCARD\r\n"
+        let small = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Small One\r\nUID:2\r\nEND:VCARD\r\n"
+        let repairedSmall = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Small One\r\nN:One;Small;;;\r\nUID:2\r\nEND:VCARD\r\n"
+        let expected = Array((large + repairedSmall).utf8)
+
+        let utf16 = scratch("utf16.vcf")
+        try Data([0xFF, 0xFE] + Array((large + small).utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: URL(fileURLWithPath: utf16))
+        let fromUTF16 = try ChildProcess.run(
+            ["lint", utf16, "--fix", "-o", scratch("fixed.vcf")].map { Array($0.utf8) })
+        #expect(fromUTF16.status == 1, "\(fromUTF16.stderr.suffix(300))")
+        #expect(fromUTF16.stderr.contains("[card-too-large]"))
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch("fixed.vcf")))) == expected)
+
+        let inPlace = scratch("book.vcf")
+        try Data((large + small).utf8).write(to: URL(fileURLWithPath: inPlace))
+        let fixedInPlace = try ChildProcess.run(["lint", inPlace, "--fix", "-o", inPlace].map { Array($0.utf8) })
+        #expect(fixedInPlace.status == 1, "\(fixedInPlace.stderr.suffix(300))")
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: inPlace))) == expected)
+    }
 }

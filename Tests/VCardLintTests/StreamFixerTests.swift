@@ -15,7 +15,7 @@ import VCardSyntax
         var survey = UIDSurvey(file: "t.vcf", options: options)
         for part in parts { try survey.feed(part) }
         var out: [UInt8] = []
-        var fixer = StreamFixer(file: "t.vcf", options: options, existingUIDs: survey.finish()) { out += $0 }
+        var fixer = StreamFixer(file: "t.vcf", options: options, existingUIDs: try survey.finish()) { out += $0 }
         for part in parts { try fixer.feed(part) }
         var result = try fixer.finish()
         result.bytes = out

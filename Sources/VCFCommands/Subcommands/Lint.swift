@@ -274,15 +274,19 @@ enum Lint {
                 return ExitCode.ioFailure
             }
         }
+        var inParts = true
         if !path.isStandardStream {
             switch try fixAsRead(path, to: output, options: options, writeOptions: writeOptions, io: io) {
             case .repaired(let result): return report(result)
             case .refused: return ExitCode.ioFailure
             case .readWhole: break
+            case .repairWhole: inParts = false
             }
         }
         guard let bytes = read(path, io: io) else { return ExitCode.ioFailure }
-        let result = Linter.fixInParts(bytes, file: name, options: options)
+        let result =
+            inParts
+            ? Linter.fixInParts(bytes, file: name, options: options) : Linter.fix(bytes, file: name, options: options)
         try CommandOutput.write(result.bytes, to: output, io: io, options: writeOptions)
         return report(result)
     }
@@ -312,20 +316,36 @@ enum Lint {
         let repair = InPlaceRepair()
         let prefix = try file.read(0..<(64 << 10))
         guard refusedJSON(prefix, path: path, io: io) != nil else { throw LintRefused() }
-        guard StreamFixer.canStream(prefix: prefix, options: options) else {
-            // `--carddav`: repaired whole.
+        func repairWhole(inParts: Bool) throws -> InPlaceUpdate.Plan<InPlaceRepair> {
             var bytes: [UInt8] = []
             let read = try readInOrder(file) { bytes += $0 }
-            let result = Linter.fixInParts(bytes, file: name, options: options)
+            let result =
+                inParts
+                ? Linter.fixInParts(bytes, file: name, options: options)
+                : Linter.fix(bytes, file: name, options: options)
             repair.result = result
             let unchanged = result.bytes == bytes
             return InPlaceUpdate.Plan(
                 report: repair, write: unchanged ? nil : { try $0.write(result.bytes) }, read: read)
         }
+        // `--carddav`: repaired whole.
+        guard StreamFixer.canStream(prefix: prefix, options: options) else { return try repairWhole(inParts: true) }
         do {
             var survey = UIDSurvey(file: name, options: options)
-            let read = try readInOrder(file) { try survey.feed($0) }
-            let uids = survey.finish()
+            let read: (count: Int, digest: UInt64)
+            let uids: Set<String>
+            do {
+                read = try readInOrder(file) { try survey.feed($0) }
+                uids = try survey.finish()
+            } catch let tooLarge as StreamLinter.CardTooLarge {
+                // A card too large to hold while repairing in parts is kept as written by the repair of the whole
+                // file, as a file read from a pipe is repaired, within the same limit.
+                guard file.identity.size <= ReadLimits.default.maxUnsizedBytes else {
+                    io.error(tooLarge.description + "; the file is too large to repair whole; nothing was written")
+                    throw LintRefused()
+                }
+                return try repairWhole(inParts: false)
+            }
             var compared = 0
             do {
                 var fixer = StreamFixer(file: name, options: options, existingUIDs: uids) { out in
@@ -389,6 +409,8 @@ enum Lint {
         case refused
         /// The file is to be repaired whole (`--carddav`, or a pipe).
         case readWhole
+        /// The file is to be repaired whole at once: it holds a card too large to repair in parts.
+        case repairWhole
     }
 
     /// Repairs the file at `path` into `output` as it reads it, a part at a time, so memory stays bounded by the
@@ -414,7 +436,14 @@ enum Lint {
                 try survey.feed(chunk)
                 chunk = try file.read(upTo: 1 << 20)
             }
-            uids = survey.finish()
+            uids = try survey.finish()
+        } catch let tooLarge as StreamLinter.CardTooLarge {
+            // Kept as written by the repair of the whole file, as a pipe is repaired (within the same limit).
+            guard before.size <= ReadLimits.default.maxUnsizedBytes else {
+                io.error(tooLarge.description + "; the file is too large to repair whole; nothing was written")
+                return .refused
+            }
+            return .repairWhole
         } catch let error as VCardInputError {
             io.error(error.description)
             return .refused

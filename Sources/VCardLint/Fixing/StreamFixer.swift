@@ -122,6 +122,7 @@ package struct StreamFixer {
     /// - Throws: what `write` throws.
     package mutating func finish() throws -> LintFix {
         linter.finish { _ in }
+        if let tooLarge = linter.cardTooLarge { throw tooLarge }
         progress.flush(force: true)
         if let failure = progress.failure { throw failure }
         var fix = progress.fix
@@ -165,8 +166,10 @@ package struct UIDSurvey {
     package mutating func feed(_ bytes: [UInt8]) throws { try linter.feed(bytes) { _ in } }
 
     /// Reads what is left and returns every UID found.
-    package mutating func finish() -> Set<String> {
+    /// - Throws: `StreamLinter.CardTooLarge` when a card is too large to be kept as written by a repair in parts.
+    package mutating func finish() throws -> Set<String> {
         linter.finish { _ in }
+        if let tooLarge = linter.cardTooLarge { throw tooLarge }
         return found.uids
     }
 }
@@ -184,7 +187,7 @@ extension Linter {
             for part in parts { try survey.feed(Array(part)) }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
-            var fixer = StreamFixer(file: file, options: options, existingUIDs: survey.finish()) { out += $0 }
+            var fixer = StreamFixer(file: file, options: options, existingUIDs: try survey.finish()) { out += $0 }
             for part in parts { try fixer.feed(Array(part)) }
             var result = try fixer.finish()
             result.bytes = out

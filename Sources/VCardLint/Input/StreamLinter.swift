@@ -48,6 +48,22 @@ public struct StreamLinter {
     /// Set by `StreamFixer` and its UID survey.
     var partHandler: PartHandler?
 
+    /// A card that grew past what is held of one card while the part handler needed every card whole.
+    package struct CardTooLarge: Error, CustomStringConvertible {
+        /// The file's name in messages.
+        package var file: String
+        /// About where the card begins: the first line of what was held.
+        package var line: Int
+        package var description: String {
+            "\(file):\(line): error: a card is larger than \(Limits.default.maxCardBytes >> 20) MiB, more than a repair "
+                + "read in parts holds of one card to keep it as written"
+        }
+    }
+
+    /// Set, and the rest of the input ignored, when a card outgrew what is held while `partHandler` was set: cut
+    /// there, the card would have lost its END to the repair (removed as an END closing no card).
+    package private(set) var cardTooLarge: CardTooLarge?
+
     /// How many cards have been read so far.
     var cardsRead: Int { cards }
 
@@ -107,6 +123,7 @@ public struct StreamLinter {
     private var transcoded: Bool { transcoder != nil }
 
     private mutating func feedUTF8(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) throws {
+        if let cardTooLarge { throw cardTooLarge }
         guard bytes.withUnsafeBytes({ lineRun.take($0) }) else { throw lineRun.error(file) }
         if sequential != nil {
             feedSequentially(bytes, emit: emit)
@@ -118,6 +135,7 @@ public struct StreamLinter {
             survey()
         }
         lintParts(emit: emit)
+        if let cardTooLarge { throw cardTooLarge }
     }
 
     /// Lints the parts of what is held that end where a card ends, leaving the rest.
@@ -126,6 +144,11 @@ public struct StreamLinter {
         defer { carry.removeFirst(start) }
         while carry.count - start >= Self.partBytes {
             if carry.count - start > Self.maxHeldBytes {
+                if partHandler != nil {
+                    cardTooLarge = CardTooLarge(file: file, line: line + 1)
+                    start = carry.count
+                    break
+                }
                 // The card has been cut short by the lexer's limit by now: lint what is held as it stands.
                 emit(lint(Array(carry[start...]), last: true) ?? [])
                 start = carry.count
@@ -345,6 +368,7 @@ public struct StreamLinter {
         if !rest.isEmpty { try? feedUTF8(rest, emit: emit) }
         if evidence == nil { survey() }
         lintParts(emit: emit)
+        if cardTooLarge != nil { return }
         if sequential != nil {
             sequential!.raws += sequential!.lexer.finish()
             sequential!.syntax += sequential!.lexer.takeDiagnostics()
