@@ -122,16 +122,17 @@ struct CardAssembler: LogicalLineConsumer {
         if log.diagnostics.count > reported { log.admit(from: reported) }
     }
 
-    /// Whether the parsed line is one `selection` leaves out: well formed (a line with an error is kept, to be
-    /// reported as before), ungrouped, not named by the selection, and with nothing that could change how the
-    /// card's other lines decode.
+    /// Whether the parsed line is one `selection` leaves out: ungrouped, not named by the selection, read without
+    /// a diagnostic (a line with an error or a warning is kept, to be reported as before), and with nothing that
+    /// could change how the card's other lines decode.
     private func leavesOut(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, name: Range<Int>?, _ selection: LineSelection
     ) -> Bool {
         guard parser.valueStart != nil, parser.group == nil, let name, !name.isEmpty,
             !selection.keeps(bytes, name: name)
         else { return false }
-        return !parser.declaresCharsetOrQuotedPrintable(bytes) && !LineSelection.hasEightBitByte(bytes, range)
+        return parser.emitsQuietly(bytes, name: name) && !parser.declaresCharsetOrQuotedPrintable(bytes)
+            && !LineSelection.hasEightBitByte(bytes, range)
     }
 
     private func isVCard(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {

@@ -179,6 +179,17 @@ struct ContentLineParser {
         return (quotedPrintable, base64)
     }
 
+    /// Whether `emit` would take the parsed line without a word: nothing found while parsing it, and a property
+    /// name (`trimmedName`) and parameter names kept as written. A line left out of a card must not take a
+    /// warning with it: the log counts runs of one problem, and a warning ends a run.
+    func emitsQuietly(_ bytes: UnsafeBufferPointer<UInt8>, name trimmedName: Range<Int>) -> Bool {
+        guard problems.isEmpty, Self.isSafeName(bytes, trimmedName) else { return false }
+        for p in parameterNames.indices where !parameterBare[p] && !Self.isSafeName(bytes, parameterNames[p]) {
+            return false
+        }
+        return true
+    }
+
     /// Whether the parsed line declares a CHARSET or quoted-printable, as `emit` reads its parameters: such a line
     /// weighs in its card's charset decision even when its bytes are ASCII.
     func declaresCharsetOrQuotedPrintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -5,7 +5,8 @@
 /// VERSION and AGENT (they decide how the lines after them are read), grouped lines (a group's label goes to its
 /// one labelled property), the lines of a card nested inline after AGENT, and any line that could weigh in its
 /// card's charset decision (a byte above 0x7F, a CHARSET parameter, quoted-printable). A line is left out only
-/// after it is parsed, so a file's errors are found as before.
+/// after it is parsed, and only when it would be read without a diagnostic, so a file's problems are reported as
+/// before.
 package struct LineSelection: Sendable, Hashable {
     /// The upper-case names of the properties kept.
     private let names: [[UInt8]]
