@@ -50,6 +50,24 @@ import VCardSyntax
         #expect(largest > 0 && largest <= 2 * 2 * (StreamLinter.partBytes / 48), "\(largest) findings in one batch")
     }
 
+    /// A card just under the 32 MiB a card may hold, ended, with cards before and after it: more than a card's
+    /// worth is held when it ends, and that used to be taken for a card cut short (a missing END, then an END
+    /// closing no card, on a valid file). The whole file's findings, none of them an error.
+    @Test func aLargeCardThatEndsIsCutAfterLikeAnyOther() throws {
+        let filler = String(repeating: "x", count: 1_000)
+        func small(_ n: Int) -> String {
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:S\(n)\r\nN:S\(n);;;;\r\nUID:\(n)\r\nNOTE:\(filler)\r\nEND:VCARD\r\n"
+        }
+        let note = "NOTE:" + String(repeating: "a", count: 1 << 20) + "\r\n"
+        let large =
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:L\r\nN:L;;;;\r\nUID:L\r\n" + String(repeating: note, count: 31)
+            + "NOTE:" + String(repeating: "b", count: 900 << 10) + "\r\nEND:VCARD\r\n"
+        let bytes = Array(((0..<300).map(small).joined() + large + (300..<2_300).map(small).joined()).utf8)
+        let streamed = try Self.streamed(bytes, file: "t.vcf", chunk: 1 << 20)
+        #expect(!streamed.contains { $0.severity == .error }, "\(streamed.filter { $0.severity == .error })")
+        #expect(streamed.map(\.description) == Linter.lint(bytes, file: "t.vcf").map(\.description))
+    }
+
     /// vCard 2.1 cards that hold an AGENT card: a part cut where the inner card begins ends inside a card, and
     /// parts linted ahead on other processors must give way to the serial cut from there on.
     @Test func cardsInsideCardsAcrossPartsGiveTheWholeFilesFindings() throws {

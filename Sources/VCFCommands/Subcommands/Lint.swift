@@ -341,7 +341,7 @@ enum Lint {
                 // A card too large to hold while repairing in parts is kept as written by the repair of the whole
                 // file, as a file read from a pipe is repaired, within the same limit.
                 guard file.identity.size <= ReadLimits.default.maxUnsizedBytes else {
-                    io.error(tooLarge.description + "; the file is too large to repair whole; nothing was written")
+                    io.error(refusal(tooLarge))
                     throw LintRefused()
                 }
                 return try repairWhole(inParts: false)
@@ -440,7 +440,7 @@ enum Lint {
         } catch let tooLarge as StreamLinter.CardTooLarge {
             // Kept as written by the repair of the whole file, as a pipe is repaired (within the same limit).
             guard before.size <= ReadLimits.default.maxUnsizedBytes else {
-                io.error(tooLarge.description + "; the file is too large to repair whole; nothing was written")
+                io.error(refusal(tooLarge))
                 return .refused
             }
             return .repairWhole
@@ -529,6 +529,12 @@ enum Lint {
         let io = CommandIO(standardOutput: { _ in }, standardError: { recording.events.append(.message($0)) })
         let read = stream(path, options: options, io: io) { recording.events.append(.findings($0)) }
         return RecordedStream(events: recording.events, read: read)
+    }
+
+    /// Why a file that cannot be repaired in parts (`tooLarge`) is not repaired whole either.
+    private static func refusal(_ tooLarge: StreamLinter.CardTooLarge) -> String {
+        tooLarge.description + "; the file is larger than the \(ReadLimits.default.maxUnsizedBytes >> 20) MiB a repair "
+            + "holds whole; nothing was written"
     }
 
     /// Thrown out of an in-place repair of a file that is not vCard; the reason is already reported.

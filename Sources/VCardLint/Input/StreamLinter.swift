@@ -48,15 +48,17 @@ public struct StreamLinter {
     /// Set by `StreamFixer` and its UID survey.
     var partHandler: PartHandler?
 
-    /// A card that grew past what is held of one card while the part handler needed every card whole.
+    /// More bytes than a card may hold with no card ending in them (a card too large, or text outside cards),
+    /// met while the part handler needed every card whole.
     package struct CardTooLarge: Error, CustomStringConvertible {
         /// The file's name in messages.
         package var file: String
         /// About where the card begins: the first line of what was held.
         package var line: Int
         package var description: String {
-            "\(file):\(line): error: a card is larger than \(Limits.default.maxCardBytes >> 20) MiB, more than a repair "
-                + "read in parts holds of one card to keep it as written"
+            "\(file):\(line): error: no card ends in the \(Limits.default.maxCardBytes >> 20) MiB from here (a card larger "
+                + "than a card may be, or that much text outside cards), more than a repair in parts holds to keep "
+                + "it as written"
         }
     }
 
@@ -143,17 +145,6 @@ public struct StreamLinter {
         var start = 0
         defer { carry.removeFirst(start) }
         while carry.count - start >= Self.partBytes {
-            if carry.count - start > Self.maxHeldBytes {
-                if partHandler != nil {
-                    cardTooLarge = CardTooLarge(file: file, line: line + 1)
-                    start = carry.count
-                    break
-                }
-                // The card has been cut short by the lexer's limit by now: lint what is held as it stands.
-                emit(lint(Array(carry[start...]), last: true) ?? [])
-                start = carry.count
-                break
-            }
             // The parts ahead, cut where the serial way below cuts first, linted (or read for the part handler)
             // on every processor and used in order for as long as each ends where a card ends.
             let ahead = partsAhead(from: start)
@@ -203,6 +194,16 @@ public struct StreamLinter {
                     start = carry.count
                     startSequentially()
                     feedSequentially(rest, emit: emit)
+                } else if carry.count - start > Self.maxHeldBytes {
+                    // No card ends in what is held: one card is larger than a card may be (the lexer has cut it
+                    // short by now), or that much text lies outside cards. Checked only now: a large card that
+                    // has ended is cut after, as any other.
+                    if partHandler != nil {
+                        cardTooLarge = CardTooLarge(file: file, line: line + 1)
+                    } else {
+                        emit(lint(Array(carry[start...]), last: true) ?? [])
+                    }
+                    start = carry.count
                 }
                 break
             }
