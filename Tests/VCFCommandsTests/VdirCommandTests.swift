@@ -81,6 +81,24 @@ import Darwin
         #expect(latin.appending("cy-1.vcf").withCString { access($0, F_OK) } != 0)
     }
 
+    /// `convert -o` names a file: a folder there, existing or written with a trailing `/`, is a usage error that
+    /// says which options write a folder, and nothing is created.
+    @Test func convertToAFolderWithOSaysHowToWriteOne() throws {
+        let work = try Places.folder("o-folder")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let input = "\(work)/book.vcf"
+        try Places.write(Self.book, input)
+        try FileManager.default.createDirectory(atPath: "\(work)/existing", withIntermediateDirectories: true)
+        for output in ["\(work)/existing", "\(work)/existing/", "\(work)/new/"] {
+            let run = CommandTests.run(["convert", input, "-o", output])
+            #expect(run.code == ExitCode.usage, "\(output): \(run.err)")
+            #expect(
+                run.err.contains("-o writes one file, and \(output) is a folder: --to-vdir \(output)"), "\(run.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(work)/new"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(work)/existing").isEmpty)
+    }
+
     @Test func convertToAVdirAndReadItBack() throws {
         let work = try Places.folder("vdir")
         defer { try? FileManager.default.removeItem(atPath: work) }

@@ -89,6 +89,15 @@ enum Convert {
                 throw UsageError("a vdir or an address book holds vCard; --to takes vcard3 or vcard4 there")
             }
         }
+        // `-o` writes one file: a folder there (one that exists, or a name ending in `/`) was refused by the system
+        // as "not a directory" or "is a directory", which said nothing of what does write a folder.
+        if bookPlace == nil, let output = parsed.path(.output), !output.isStandardStream,
+            output.bytes.last == UInt8(ascii: "/") || FileIdentity.of(output)?.isDirectory == true
+        {
+            throw UsageError(
+                "-o writes one file, and \(output) is a folder: --to-vdir \(output) writes a vdir there (a file per "
+                    + "card, named by its UID), --split \(output) a file per card")
+        }
         var forced: ContactFormat?
         if let from = parsed.option(.from) {
             guard let format = ContactFormat(rawValue: from) else {
