@@ -22,7 +22,12 @@ public final class MatchKeys: @unchecked Sendable {
     /// a shared line (work, main, fax, pager).
     @exclusivity(unchecked) package private(set) var phones: [(key: PhoneKey, personal: Bool)]
     /// The person's name, nil for an organisation's card or a card without a name.
-    public let name: PersonName?
+    public var name: PersonName? { hasName ? personName : nil }
+    /// The name, empty when `hasName` is false, read in place by the decision rule: unwrapping `name` for each
+    /// pair copied the name (retaining each of its texts) only to release it again.
+    package let personName: PersonName
+    /// Whether the card has a person's name.
+    package let hasName: Bool
     /// What comparing the name reads of its parts, worked out once (nil without a name).
     let nameFacts: NameFacts?
     /// The organisation, folded, with legal-form endings (Inc, LLC, GmbH...) dropped.
@@ -51,6 +56,8 @@ public final class MatchKeys: @unchecked Sendable {
     /// common number from reading the other card's phones, the most frequent cache miss of deciding a pair.
     private let uidHash: Int
     private let emailBits: UInt64
+    /// One bit per email domain, set by the domain's hash, as `emailBits` for emails.
+    private let domainBits: UInt64
     @exclusivity(unchecked) private var phoneBits: UInt64
     private let organizationHash: Int
     /// Above this many values a card's lookups go through a set: a linear search is faster below it, and a card
@@ -76,6 +83,9 @@ public final class MatchKeys: @unchecked Sendable {
 
     /// Whether one of the card's emails is at `domain`.
     package func hasDomain(_ domain: Substring) -> Bool { domainSet?.contains(domain) ?? emailDomains.contains(domain) }
+
+    /// False when the cards certainly share no email domain; true when they may (then each is compared).
+    package func mayShareDomain(with other: MatchKeys) -> Bool { domainBits & other.domainBits != 0 }
 
     /// The emails `other` has too, in this card's order. Looked up from the card with fewer: a card with
     /// thousands (a mailing list kept as one card) made every pair it was in cost as many lookups, and a dedupe
@@ -104,7 +114,7 @@ public final class MatchKeys: @unchecked Sendable {
     /// Whether the cards carry one name: the same person's name, or the same formatted name on two cards without
     /// a person's name.
     package func isNamed(like other: MatchKeys) -> Bool {
-        name == other.name && (name != nil || formattedName == other.formattedName)
+        hasName == other.hasName && (hasName ? personName == other.personName : formattedName == other.formattedName)
     }
 
     /// Whether the cards have the same organisation (both have one).
@@ -240,7 +250,8 @@ public final class MatchKeys: @unchecked Sendable {
         let domains = emails.map(EmailKey.domain)
         emailDomains = domains
         self.phones = phones
-        self.name = name
+        personName = name ?? PersonName.none
+        hasName = name != nil
         let nameFacts = name.map(NameFacts.init)
         self.nameFacts = nameFacts
         self.organization = organization
@@ -251,6 +262,7 @@ public final class MatchKeys: @unchecked Sendable {
             emails.count > Self.largeList ? Dictionary(zip(emails, emails.indices)) { first, _ in first } : nil
         domainSet = emails.count > Self.largeList ? Set(domains) : nil
         emailKindBits = emailKinds.reduce(0) { $0 | Self.bit($1) }
+        domainBits = domains.reduce(0) { $0 | Self.fingerprintBit(Self.textHash(String($1))) }
         phoneSet = Self.positions(phones)
         hasPersonalPhone = phones.contains(where: \.personal)
         var indexKeys: [IndexKey] = []
@@ -347,7 +359,8 @@ public final class MatchKeys: @unchecked Sendable {
         emailKinds = keys.emailKinds
         emailDomains = keys.emailDomains
         self.phones = phones
-        name = keys.name
+        personName = keys.personName
+        hasName = keys.hasName
         nameFacts = keys.nameFacts
         organization = keys.organization
         birthday = keys.birthday
@@ -356,6 +369,7 @@ public final class MatchKeys: @unchecked Sendable {
         emailPositions = keys.emailPositions
         domainSet = keys.domainSet
         emailKindBits = keys.emailKindBits
+        domainBits = keys.domainBits
         hasPersonalPhone = phones.contains(where: \.personal)
         uidHash = keys.uidHash
         emailBits = keys.emailBits

@@ -23,17 +23,29 @@ public struct Matcher: Sendable {
 
     /// Cards counted too when deciding whether an email or phone is shared (the existing cards, when matching
     /// incoming cards with each other), without being candidates.
-    public var alsoCounting: ContactIndex?
+    public var alsoCounting: ContactIndex? {
+        get { counted?.index }
+        set { counted = newValue.map(CountedIndex.init) }
+    }
+
+    /// `alsoCounting`, held by reference: reading an optional index out of the matcher copied it (retaining each
+    /// of its lists) at every email and phone a pair shares.
+    private var counted: CountedIndex?
+
+    private final class CountedIndex: Sendable {
+        let index: ContactIndex
+        init(_ index: ContactIndex) { self.index = index }
+    }
 
     /// A matcher over `index`.
     public init(index: ContactIndex, sharedAbove: Int = 1, alsoCounting: ContactIndex? = nil) {
         self.index = index
         self.sharedAbove = sharedAbove
-        self.alsoCounting = alsoCounting
+        self.counted = alsoCounting.map(CountedIndex.init)
     }
 
     /// How many cards carry `key`, among the indexed ones and those counted too.
-    private func count(_ key: IndexKey) -> Int { index.cardCount(key) + (alsoCounting?.cardCount(key) ?? 0) }
+    private func count(_ key: IndexKey) -> Int { index.cardCount(key) + (counted?.index.cardCount(key) ?? 0) }
 
     /// Whether the email or phone `key` is shared by more people than `sharedAbove`, cards of one name counting as
     /// one person: three copies of one card share their address with nobody, where a family's cards do. A key on
@@ -42,15 +54,22 @@ public struct Matcher: Sendable {
         let cards = count(key)
         guard cards > sharedAbove else { return false }
         guard cards <= ContactIndex.identifierCap else { return true }
-        // One card of each name, until there are more than `sharedAbove`.
-        var people: [MatchKeys] = []
-        func visit(_ card: MatchKeys) -> Bool {
-            if !people.contains(where: { $0.isNamed(like: card) }) { people.append(card) }
-            return people.count <= sharedAbove
+        // One card of each name, until there are more than `sharedAbove`: a few, on the stack (a list of them
+        // was an allocation at every email and phone a pair shares). The indexes own the cards meanwhile.
+        return withUnsafeTemporaryAllocation(of: Unmanaged<MatchKeys>.self, capacity: sharedAbove + 1) { people in
+            var found = 0
+            func visit(_ card: MatchKeys) -> Bool {
+                let known = people[..<found].contains { $0._withUnsafeGuaranteedRef { $0.isNamed(like: card) } }
+                if !known {
+                    people[found] = .passUnretained(card)
+                    found += 1
+                }
+                return found <= sharedAbove
+            }
+            index.forEachCard(carrying: key, visit)
+            if found <= sharedAbove { counted?.index.forEachCard(carrying: key, visit) }
+            return found > sharedAbove
         }
-        index.forEachCard(carrying: key, visit)
-        if people.count <= sharedAbove { alsoCounting?.forEachCard(carrying: key, visit) }
-        return people.count > sharedAbove
     }
 
     /// The best indexed card for `incoming`: the strongest `same`, else the strongest `possible`; `excluding`
@@ -172,7 +191,8 @@ public struct Matcher: Sendable {
         // Evidence that makes the pair a possible duplicate whatever its score.
         let evidence =
             strong > 0 || weak > 0 || relation == .identical
-            || (relation == .compatible && a.name?.family == b.name?.family && !(a.name?.family.isEmpty ?? true))
+            || (relation == .compatible && a.hasName && b.hasName && a.personName.family == b.personName.family
+                && !a.personName.family.isEmpty)
         if !evidence && Recorder.readsOnlyKindOfDifferent {
             // Only a total of a possible duplicate or more can change the verdict from `different`.
             score.workOut(a, b, unlessBelow: Scoring.possibleThreshold)
@@ -192,10 +212,8 @@ public struct Matcher: Sendable {
     /// How the names relate, `unknown` when a card has none (the names read in place, not copied), with the
     /// facts of each name worked out when its keys were made.
     private static func relation(_ a: MatchKeys, _ b: MatchKeys) -> PersonName.Relation {
-        guard let x = a.name, let y = b.name, let fx = a.nameFacts?.given, let fy = b.nameFacts?.given else {
-            return .unknown
-        }
-        return x.relation(to: y) { PersonName.givenRelation(x.given, fx, y.given, fy) }
+        guard a.hasName, b.hasName, let fx = a.nameFacts?.given, let fy = b.nameFacts?.given else { return .unknown }
+        return a.personName.relation(to: b.personName, givenFacts: fx, fy)
     }
 
     /// A pair's score, worked out in place the first time a rule needs it.

@@ -29,6 +29,9 @@ public struct PersonName: Hashable, Sendable {
         case unknown
     }
 
+    /// No name: every part empty.
+    static let none = PersonName(given: "", family: "")
+
     /// Whether there is nothing to compare.
     public var isEmpty: Bool { given.isEmpty && family.isEmpty }
 
@@ -199,7 +202,14 @@ public struct PersonName: Hashable, Sendable {
         relation(to: other) { Self.givenRelation(given, other.given) }
     }
 
+    /// `relation(to:)` with the facts of both given names worked out before.
+    @inline(__always)
+    func relation(to other: PersonName, givenFacts mine: NamePartFacts, _ theirs: NamePartFacts) -> Relation {
+        relation(to: other) { Self.givenRelation(given, mine, other.given, theirs) }
+    }
+
     /// `relation(to:)` with `givenRelation` telling how the given names relate (from facts worked out before).
+    @inline(__always)
     func relation(to other: PersonName, givenRelation: () -> Relation) -> Relation {
         if isEmpty || other.isEmpty { return .unknown }
         if generation != other.generation { return .conflicting }

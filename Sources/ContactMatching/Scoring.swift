@@ -288,10 +288,10 @@ package enum Scoring {
 
     /// Compares the names into `score` when both cards have one; whether they have.
     private static func compareNames(_ a: MatchKeys, _ b: MatchKeys, into score: inout Score) -> Bool {
-        guard let x = a.name, let y = b.name, let facts = a.nameFacts, let theirs = b.nameFacts, !x.isEmpty,
-            !y.isEmpty
+        guard a.hasName, b.hasName, let facts = a.nameFacts, let theirs = b.nameFacts, !a.personName.isEmpty,
+            !b.personName.isEmpty
         else { return false }
-        (score.given, score.family, score.veto) = compareNames(x, facts, y, theirs)
+        (score.given, score.family, score.veto) = compareNames(a.personName, facts, b.personName, theirs)
         return true
     }
 
@@ -625,14 +625,19 @@ package enum Scoring {
     /// The least of `a`'s email domains that `b` has too (`a.emailDomains.filter(b.emailDomains.contains).min()`,
     /// without the array).
     static func leastDomain(of a: MatchKeys, alsoOf b: MatchKeys) -> Substring? {
-        var least: Substring?
+        // Most pairs asked share no domain, which the domains' fingerprints show without comparing a text.
+        guard a.mayShareDomain(with: b) else { return nil }
         // The least is the same whichever card's domains are walked: the one with fewer, the other's looked up.
-        let (walked, other) = a.emailDomains.count <= b.emailDomains.count ? (a, b) : (b, a)
-        for domain in walked.emailDomains where other.hasDomain(domain) {
-            if let current = least, !(domain < current) { continue }
-            least = domain
+        // (Two cards passed to a function are lent; a tuple of them was retained and released at every pair.)
+        func least(walking walked: MatchKeys, in other: MatchKeys) -> Substring? {
+            var least: Substring?
+            for domain in walked.emailDomains where other.hasDomain(domain) {
+                if let current = least, !(domain < current) { continue }
+                least = domain
+            }
+            return least
         }
-        return least
+        return a.emailDomains.count <= b.emailDomains.count ? least(walking: a, in: b) : least(walking: b, in: a)
     }
 
     /// Personal phones (mobile, home, untyped) on both cards and none in common: people change numbers, so this
@@ -650,7 +655,10 @@ extension MatchKeys {
     /// `personal(self).contains(where: personal(other).contains)`, without the two arrays, walking the card with
     /// fewer phones and looking each up in the other.
     func sharesPersonalPhone(with other: MatchKeys) -> Bool {
-        let (walked, looked) = phones.count <= other.phones.count ? (self, other) : (other, self)
-        return walked.phones.contains { mine in mine.personal && looked.phone(mine.key) == true }
+        // (A function, not a tuple of the two cards, as in `leastDomain`.)
+        func shares(walking walked: MatchKeys, in looked: MatchKeys) -> Bool {
+            walked.phones.contains { mine in mine.personal && looked.phone(mine.key) == true }
+        }
+        return phones.count <= other.phones.count ? shares(walking: self, in: other) : shares(walking: other, in: self)
     }
 }
