@@ -56,7 +56,11 @@ public final class MatchKeys: @unchecked Sendable {
     /// common number from reading the other card's phones, the most frequent cache miss of deciding a pair.
     private let uidHash: Int
     private let emailBits: UInt64
-    /// One bit per email domain, set by the domain's hash, as `emailBits` for emails.
+    /// One bit per email domain, set by the domain's hash, as `emailBits` for emails; every bit when a domain is
+    /// not ASCII. Domains are compared with `==`, the standard library's canonical equivalence, and the hash
+    /// composes text with Foundation, whose Unicode tables can be older (`x\u{0897}\u{0316}` and
+    /// `x\u{0316}\u{0897}` are equal to the one and composed apart by the other): only ASCII, which both leave
+    /// as it is, is ruled out by its hash.
     private let domainBits: UInt64
     @exclusivity(unchecked) private var phoneBits: UInt64
     private let organizationHash: Int
@@ -262,7 +266,9 @@ public final class MatchKeys: @unchecked Sendable {
             emails.count > Self.largeList ? Dictionary(zip(emails, emails.indices)) { first, _ in first } : nil
         domainSet = emails.count > Self.largeList ? Set(domains) : nil
         emailKindBits = emailKinds.reduce(0) { $0 | Self.bit($1) }
-        domainBits = domains.reduce(0) { $0 | Self.fingerprintBit(Self.textHash(String($1))) }
+        domainBits = domains.reduce(0) { bits, domain in
+            domain.utf8.allSatisfy { $0 < 0x80 } ? bits | Self.fingerprintBit(Self.textHash(String(domain))) : ~0
+        }
         phoneSet = Self.positions(phones)
         hasPersonalPhone = phones.contains(where: \.personal)
         var indexKeys: [IndexKey] = []

@@ -56,7 +56,8 @@ public struct Matcher: Sendable {
         guard cards <= ContactIndex.identifierCap else { return true }
         // One card of each name, until there are more than `sharedAbove`: a few, on the stack (a list of them
         // was an allocation at every email and phone a pair shares). The indexes own the cards meanwhile.
-        return withUnsafeTemporaryAllocation(of: Unmanaged<MatchKeys>.self, capacity: sharedAbove + 1) { people in
+        return withUnsafeTemporaryAllocation(of: Unmanaged<MatchKeys>.self, capacity: max(sharedAbove, 0) + 1) {
+            people in
             var found = 0
             func visit(_ card: MatchKeys) -> Bool {
                 let known = people[..<found].contains { $0._withUnsafeGuaranteedRef { $0.isNamed(like: card) } }
