@@ -106,10 +106,15 @@ enum Merge {
         guard let reviewed = Review.decisions(for: target, io: io) else { return ExitCode.ioFailure }
         let decisions: Decisions
         let committed: FileReplacement.Committed?
+        // The last pass's plan (the index of every card's keys, the groups, the possible pairs), freed by the
+        // exit rather than before the file is written: freeing it there held the write up by tens of
+        // milliseconds. A pass done again (the file changed meanwhile) frees the plan before it first.
+        var lastPlan: MergePlan?
         do {
             PhaseClock.mark("read incoming cards")
             progress?.phase("reading \(target)…")
             (decisions, committed) = try update.run { file in
+                lastPlan = nil
                 PhaseClock.mark("read contacts file")
                 progress?.phase(
                     "matching \(ProgressLine.grouped(incoming.count)) cards against "
@@ -120,6 +125,7 @@ enum Merge {
                 guard let answers = Review.answers(plan, file: file, incoming: incoming, settings: settings, io: io)
                 else { throw ContactsFileUpdate.Refused() }
                 var result = settings.engine.apply(plan, answers: answers)
+                lastPlan = plan
                 PhaseClock.mark("apply")
                 // Entries are in file and line order already unless cards were skipped: copying and sorting
                 // them moved every entry of a large import twice for nothing.
@@ -146,7 +152,7 @@ enum Merge {
         guard saveKeptApart(decisions, reviewed: reviewed, for: target, settings: settings, io: io) else {
             return ExitCode.ioFailure
         }
-        io.keepUntilExit?((decisions, incoming))
+        io.keepUntilExit?((decisions, incoming, lastPlan))
         return skipped.isEmpty && reader.errorCount == 0 ? ExitCode.success : ExitCode.problems
     }
 
@@ -191,10 +197,13 @@ enum Merge {
             countryCode: settings.engine.countryCode, options: WriteOptions.from(parsed, io: io), io: io)
         let decisions: Decisions
         let committed: FileReplacement.Committed?
+        // The last pass's plan, freed by the exit (see `run`).
+        var lastPlan: MergePlan?
         do {
             PhaseClock.mark("start")
             progress?.phase("reading \(path)…")
             (decisions, committed) = try update.run { file in
+                lastPlan = nil
                 PhaseClock.mark("read contacts file")
                 progress?.phase("looking for duplicates among \(ProgressLine.grouped(file.cards.count)) cards…")
                 let plan = settings.engine.planDedupe(
@@ -205,6 +214,7 @@ enum Merge {
                     throw ContactsFileUpdate.Refused()
                 }
                 let result = settings.engine.apply(plan, answers: answers)
+                lastPlan = plan
                 PhaseClock.mark("apply")
                 let changed = !result.replaced.isEmpty || !result.removed.isEmpty || destination != nil
                 return (
@@ -226,7 +236,7 @@ enum Merge {
             decisions, target: target ?? InputReader.name(path), committed: committed, settings: settings, io: io)
         guard saveKeptApart(decisions, reviewed: reviewed, for: path, settings: settings, io: io)
         else { return ExitCode.ioFailure }
-        io.keepUntilExit?(decisions)
+        io.keepUntilExit?((decisions, lastPlan))
         return ExitCode.success
     }
 
