@@ -10,7 +10,7 @@
 # Without --all, the tests that take longest under each sanitizer are left to the plain run (see `heavy_address`
 # and `heavy_thread` below), so CI stays under its 30 minutes: each repeats on a large generated input, or
 # against a server, code that lighter tests run under the same sanitizer. --all runs every one of them too
-# (about 19 minutes of tests on 2 cores; Docs/Hardening.md has the figures).
+# (about 17 minutes of tests on 2 cores; Docs/Hardening.md has the figures).
 # LeakSanitizer's suppressions (Scripts/lsan-suppressions.txt) name only toolchain code, so a leak in our
 # modules still fails the run. Exit status: non-zero when a sanitizer reports a problem or a test fails.
 set -euo pipefail
