@@ -47,6 +47,10 @@ heavy_thread=(
     aUTF16FileStreamedGivesTheWholeFilesFindings
     aLargeCardThatEndsIsCutAfterLikeAnyOther
     findingsHandedOnAsTheyComeAreTheWholeFilesInOrder
+    # 79 s under AddressSanitizer, which runs it: five files with a card over 32 MiB, each linted whole and
+    # streamed. What it adds is read on one thread; stretchesWithNoCutGiveTheWholeFilesFindingsAsTheyCome reads such
+    # stretches under ThreadSanitizer.
+    aCardLargerThanACardMayBeGivesTheWholeFilesFindings
     # 32 s and 27 s: sweeps of budgets over 12 MP photos; aFittedCardMeetsItsRecordLimitWhenReadBack and
     # photoBoundsOfPresetsAreMet fit photos through the shared Lanczos pass.
     belowTheFloorTheFitLooksAtLeastAsGoodAsShrinkingAlone

@@ -19,6 +19,12 @@ struct CardAssembler: LogicalLineConsumer {
     private var completed: [RawCard] = []
     /// The size of the last card, to reserve storage for the next.
     private var lastCardBytes = 1024
+    /// Where the last logical line read ends, in the input's bytes.
+    private(set) var consumedEnd = 0
+    /// The input's bytes of the lines read in a row, up to the last, that the only card open skipped because it
+    /// outgrew `maxCardBytes`: what they hold is in no card and no diagnostic, so a reader that keeps the input
+    /// (the streamed linter) needs only their line ends.
+    private(set) var skippedRun: Range<Int>?
 
     private struct CardFrame {
         var card: RawCard
@@ -68,6 +74,9 @@ struct CardAssembler: LogicalLineConsumer {
     }
 
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ origin: LogicalLineOrigin) {
+        consumedEnd = origin.absoluteEnd
+        let runBefore = skippedRun
+        skippedRun = nil
         parser.parse(bytes, range, line: origin.line, limits: limits)
         // Trimmed as the parser trims names, so that ` END` is END here as it would be as a property.
         let name = parser.name.map { ContentLineParser.trimmed(bytes, $0) }
@@ -99,12 +108,16 @@ struct CardAssembler: LogicalLineConsumer {
         }
         let top = stack.count - 1
         stack[top].byteCount += range.count
-        if stack[top].oversized { return }
+        if stack[top].oversized {
+            if top == 0 { skippedRun = (runBefore?.lowerBound ?? origin.absoluteStart)..<origin.absoluteEnd }
+            return
+        }
         if stack[top].byteCount > limits.maxCardBytes {
             stack[top].oversized = true
             log.report(
                 .error, .cardTooLarge,
                 "card is larger than \(limits.maxCardBytes) bytes; the rest of it was skipped", line: origin.line)
+            if top == 0 { skippedRun = origin.absoluteStart..<origin.absoluteEnd }
             return
         }
         if let selection, !stack[top].isAgent, leavesOut(bytes, range, name: name, selection) {

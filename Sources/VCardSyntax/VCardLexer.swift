@@ -57,6 +57,15 @@ public struct VCardLexer {
     /// handed out so far lies before it or inside it.
     package var openCardStart: Int? { reader.consumer.openCardStart }
 
+    /// The byte offset just past the last logical line read: every line before it is in the cards and
+    /// diagnostics handed out, or in the card still open.
+    package var consumedEnd: Int { reader.consumer.consumedEnd }
+
+    /// The bytes of the lines the only card open skipped in a row, up to the last line read, because it outgrew
+    /// `Limits.maxCardBytes` (nil when the last line read was not one): nothing read from the input depends on
+    /// what they hold.
+    package var skippedRun: Range<Int>? { reader.consumer.skippedRun }
+
     /// Whether a card was still open when `finish` was called (and was closed with a missing-END error).
     public private(set) var endedInsideCard = false
 

@@ -156,6 +156,29 @@ struct HostileInputTests {
         #expect(outcome.stdout.contains("FN:Photo\r\n") && !outcome.stdout.contains("PHOTO"))
     }
 
+    /// A card of 300 MB in lines of 1 MiB, then a small card, linted from a pipe: the findings a whole-file lint
+    /// gives (its first 32 MiB read, the rest skipped, every long line counted), in bounded memory. Cut where what
+    /// the linter holds ran out, it gave a card without END, then the rest as text outside cards and an END
+    /// closing none; read on whole, it held the card.
+    @Test func aCardOfThreeHundredMegabytesIsLintedAsOneCard() throws {
+        let line = Array(("NOTE:" + String(repeating: "x", count: (1 << 20) - 7) + "\r\n").utf8)
+        let outcome = try Self.run(
+            ["lint", "-"],
+            feed: Self.stream(
+                "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Large\r\nN:Large;;;;\r\nUID:1\r\n", line, count: 300,
+                "END:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:After\r\nN:After;;;;\r\nUID:2\r\nEND:VCARD\r\n"))
+        Self.report("300 MB card linted", outcome)
+        Self.expectBounded(outcome, seconds: 120)
+        #expect(outcome.status == 1)
+        // Lines 2-5 hold 35 bytes and each NOTE line 1,048,574: the 33rd (line 38) takes the card past 32 MiB.
+        #expect(
+            outcome.stdout
+                == "-:6:76: warning: [long-line] line is 1048574 octets, over the 75 that vCard folds at; 299 more "
+                + "lines of this card are too\n"
+                + "-:38:1: error: [card-too-large] card is larger than 33554432 bytes; the rest of it was skipped\n")
+        #expect(outcome.stderr.contains("1 file: 1 error, 1 warning"), "\(outcome.stderr.suffix(300))")
+    }
+
     @Test func aMillionParametersEndInADiagnostic() throws {
         let parameters = String(repeating: ";X-P=1", count: 1_000_000)
         let outcome = try Self.run(

@@ -68,6 +68,52 @@ import VCardSyntax
         #expect(streamed.map(\.description) == Linter.lint(bytes, file: "t.vcf").map(\.description))
     }
 
+    /// A card larger than a card may be (32 MiB), so that no card ends in what is held, gives the whole file's
+    /// findings: linted as a part of its own, it gave a card without END, then the rest of it as text outside
+    /// cards and an END closing none. A card that ends, one that runs to the end of the file, one cut short by the
+    /// next BEGIN, a 2.1 card holding a card past the limit, and as much text outside cards. The lines the lexer
+    /// skips are held as their lengths, and text outside cards is not held: what is held stays near the limit.
+    @Test(arguments: ["ended", "unended", "next", "nested", "junk"])
+    func aCardLargerThanACardMayBeGivesTheWholeFilesFindings(_ kind: String) throws {
+        // A line of 1 MiB, then a short one, again and again: 40 MiB, or 4.
+        func lines(_ count: Int, _ name: String = "NOTE:") -> String {
+            String(repeating: name + String(repeating: "x", count: 1 << 20) + "\r\nX-SHORT:y\r\n", count: count)
+        }
+        let small = (0..<200).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:S\($0)\r\nN:S;;;;\r\nUID:\($0)\r\nEND:VCARD\r\n" }
+        var text = small.joined()
+        let large = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:L\r\nN:L;;;;\r\nUID:L\r\n"
+        switch kind {
+        case "ended": text += large + lines(40) + "END:VCARD\r\n" + small.joined()
+        case "unended": text += large + lines(40)
+        case "next": text += large + lines(40) + small.joined()
+        case "nested":
+            text += "BEGIN:VCARD\r\nVERSION:2.1\r\nN:L\r\n" + lines(36) + "AGENT:\r\nBEGIN:VCARD\r\nVERSION:2.1\r\n"
+            text += "FN:Inner\r\nNOTE:" + String(repeating: "i", count: 100) + "\r\nEND:VCARD\r\n" + lines(4)
+            text += "END:VCARD\r\n" + small.joined()
+        default: text += lines(40, "junk ") + small.joined()
+        }
+        let bytes = Array(text.utf8)
+        let whole = Linter.lint(bytes, file: "l.vcf")
+        let tooLarge = whole.filter { $0.code == .cardTooLarge }.count
+        #expect(tooLarge == (kind == "junk" ? 0 : 1))
+        if kind == "ended" || kind == "nested" {
+            #expect(!whole.contains { [.missingEnd, .unexpectedEnd, .textOutsideCard].contains($0.code) })
+        }
+        var linter = StreamLinter(file: "l.vcf")
+        var streamed: [Diagnostic] = []
+        var held = 0
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + (1 << 20) + 13)
+            try linter.feed(Array(bytes[offset..<end])) { streamed += $0 }
+            held = max(held, linter.heldByteCount)
+            offset = end
+        }
+        linter.finish { streamed += $0 }
+        #expect(streamed.map(\.description) == whole.map(\.description))
+        #expect(held < 36 << 20, "\(held) bytes held")
+    }
+
     /// vCard 2.1 cards that hold an AGENT card: a part cut where the inner card begins ends inside a card, and
     /// parts linted ahead on other processors must give way to the serial cut from there on.
     @Test func cardsInsideCardsAcrossPartsGiveTheWholeFilesFindings() throws {

@@ -20,10 +20,51 @@ struct LintSource {
     /// The lines before these bytes, when they are a part of a file that starts at a card (`StreamLinter`):
     /// line numbers are the file's.
     let firstLine: Int
+    /// Lines left out of `bytes`, in order (see `Gap`).
+    let gaps: [Gap]
+    /// How many lines of the bytes come before each gap.
+    private var gapStarts: [Int] = []
 
-    /// Reads `input`; `transcoded` says it is a part of a UTF-16 file already turned into UTF-8 (`StreamLinter`).
-    init(_ input: [UInt8], firstLine: Int = 0, transcoded: Bool = false) {
+    /// Physical lines a streamed part leaves out of its bytes: lines a card larger than `Limits.maxCardBytes`
+    /// skipped, which no rule reads but for their number and lengths. A card of 1 GB is linted holding its
+    /// first 32 MiB and this.
+    struct Gap: Sendable {
+        /// Where in the bytes the lines were: where the line after them begins, or the end.
+        var offset: Int
+        /// How many physical lines.
+        var lines = 0
+        /// How many are longer than `longLine` octets.
+        var longLines = 0
+        /// The first of those: its place among the gap's lines (0-based) and its octets.
+        var firstLong: (index: Int, octets: Int)?
+        /// The lines are counted as longer than this: the fold limit `LineLengthRule` checks.
+        static let longLine = ContentLineWriter.maxLineOctets
+
+        /// The lines of `bytes[range]` (whole lines, counted as `LintSource` counts them), at `offset`.
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, offset: Int) {
+            self.offset = offset
+            LintSource.forEachLine(bytes, range) { start, end in
+                if end - start > Self.longLine {
+                    if firstLong == nil { firstLong = (lines, end - start) }
+                    longLines += 1
+                }
+                lines += 1
+            }
+        }
+
+        /// This gap and `next`, which follows it directly, as one.
+        mutating func append(_ next: Gap) {
+            if firstLong == nil, let first = next.firstLong { firstLong = (lines + first.index, first.octets) }
+            lines += next.lines
+            longLines += next.longLines
+        }
+    }
+
+    /// Reads `input`; `transcoded` says it is a part of a UTF-16 file already turned into UTF-8 (`StreamLinter`);
+    /// `gaps` are lines left out of it, at their offsets, in order.
+    init(_ input: [UInt8], firstLine: Int = 0, transcoded: Bool = false, gaps: [Gap] = []) {
         self.firstLine = firstLine
+        self.gaps = gaps
         if transcoded {
             bytes = input
             wasUTF16 = true
@@ -38,17 +79,63 @@ struct LintSource {
     }
 
     /// The number of the last physical line (the number of lines, for a whole file).
-    var lineCount: Int { firstLine + lineStarts.count }
+    var lineCount: Int { firstLine + lineStarts.count + gaps.reduce(0) { $0 + $1.lines } }
 
-    /// The bytes of physical line `line` (1-based) without its line end; empty when there is no such line.
-    func content(ofLine line: Int) -> ArraySlice<UInt8> {
-        let line = line - firstLine
-        guard line >= 1 && line <= lineStarts.count else { return [] }
-        return bytes[lineStarts[line - 1]..<lineEnds[line - 1]]
+    /// Where physical line `line` (1-based, the file's) is: its index in `lineStarts`, or nil when it is in a
+    /// gap or there is no such line.
+    private func index(ofLine line: Int) -> Int? {
+        var index = line - firstLine - 1
+        guard index >= 0 else { return nil }
+        var skipped = 0
+        for (gap, start) in zip(gaps, gapStarts) {
+            // `start` lines of the bytes come before the gap.
+            if index < start + skipped { break }
+            if index < start + skipped + gap.lines { return nil }
+            skipped += gap.lines
+        }
+        index -= skipped
+        return index < lineStarts.count ? index : nil
     }
 
-    /// The octets on physical line `line`, its line end excluded.
-    func octets(ofLine line: Int) -> Int { content(ofLine: line).count }
+    /// The bytes of physical line `line` (1-based) without its line end; empty when there is no such line, or
+    /// when it is in a gap.
+    func content(ofLine line: Int) -> ArraySlice<UInt8> {
+        guard let index = index(ofLine: line) else { return [] }
+        return bytes[lineStarts[index]..<lineEnds[index]]
+    }
+
+    /// The lines from `first` through `last` longer than `Gap.longLine` octets: the first with its octets, and
+    /// how many more there are. A gap counts whole when it has a line in that range: it holds one card's lines.
+    func longLines(from first: Int, through last: Int) -> (first: (line: Int, octets: Int)?, more: Int) {
+        var found: (line: Int, octets: Int)?
+        var count = 0
+        // The file's line number of `lineStarts[index]`.
+        var line = firstLine + 1
+        var index = 0
+        for k in 0...gaps.count where line <= last {
+            let upTo = k < gaps.count ? gapStarts[k] : lineStarts.count
+            let (low, high) = (max(first, line), min(last, line + upTo - index - 1))
+            if low <= high {
+                for number in low...high {
+                    let at = index + number - line
+                    let octets = lineEnds[at] - lineStarts[at]
+                    guard octets > Gap.longLine else { continue }
+                    if found == nil { found = (number, octets) }
+                    count += 1
+                }
+            }
+            line += upTo - index
+            index = upTo
+            guard k < gaps.count else { break }
+            let gap = gaps[k]
+            if line <= last && line + gap.lines > first, let long = gap.firstLong {
+                if found == nil { found = (line + long.index, long.octets) }
+                count += gap.longLines
+            }
+            line += gap.lines
+        }
+        return (found, max(count - 1, 0))
+    }
 
     /// The part of line `line` before its first unquoted colon (name, group and parameters), or the whole
     /// line when it has no colon.
@@ -95,11 +182,35 @@ struct LintSource {
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
     private mutating func indexLines() {
-        let count = bytes.count
-        var index = 0
-        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
-        lineStarts.reserveCapacity(count / 40 + 1)
-        lineEnds.reserveCapacity(count / 40 + 1)
+        var from = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { from = 3 }
+        var starts: [Int] = []
+        var lineStarts: [Int] = []
+        var lineEnds: [Int] = []
+        lineStarts.reserveCapacity(bytes.count / 40 + 1)
+        lineEnds.reserveCapacity(bytes.count / 40 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            // Each gap sits where a line begins, between the lines of the bytes.
+            for offset in gaps.map(\.offset) + [buffer.count] {
+                Self.forEachLine(buffer, from..<max(from, offset)) { start, end in
+                    lineStarts.append(start)
+                    lineEnds.append(end)
+                }
+                starts.append(lineStarts.count)
+                from = max(from, offset)
+            }
+        }
+        self.lineStarts = lineStarts
+        self.lineEnds = lineEnds
+        gapStarts = Array(starts.dropLast())
+    }
+
+    /// Calls `body` with the start and end (before its line end) of each physical line of `bytes[range]`.
+    static func forEachLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ body: (_ start: Int, _ end: Int) -> Void
+    ) {
+        let count = range.upperBound
+        var index = range.lowerBound
         while index < count {
             let start = index
             var end = count
@@ -120,8 +231,7 @@ struct LintSource {
                 }
                 index += 1
             }
-            lineStarts.append(start)
-            lineEnds.append(end)
+            body(start, end)
             index = next
         }
     }

@@ -7,7 +7,9 @@ import VCardSyntax
 ///
 /// The input is cut where a card begins (`CardBoundary`); each part is linted alone with the file's charset
 /// evidence, its lines numbered as the file's. A part whose last card has not ended (a cut inside a
-/// card) is read again together with what follows. The one check across cards, `--carddav`'s duplicate UIDs,
+/// card) is read again together with what follows; where no card ends in the most a card may hold (a card larger
+/// than that, or text outside cards), one lexer reads on in order, and the lines it skips of such a card are held as
+/// their lengths (`LintSource.Gap`). The one check across cards, `--carddav`'s duplicate UIDs,
 /// keeps each UID's first line as the parts come. UTF-16 input is turned into UTF-8 as it comes, as the
 /// whole-file linter turns the whole file, and its parts linted as that file's.
 public struct StreamLinter {
@@ -68,6 +70,9 @@ public struct StreamLinter {
 
     /// How many cards have been read so far.
     var cardsRead: Int { cards }
+
+    /// How many bytes of the input are held, for the tests of what is held.
+    var heldByteCount: Int { head.count + carry.count + (sequential?.held.count ?? 0) }
 
     /// Bytes gathered before a part is linted: small, so a part of tiny cards stays small.
     static let partBytes = 64 << 10
@@ -189,20 +194,21 @@ public struct StreamLinter {
                 // Several cards with no cut between them would be held, and then linted, all at once (a 20 MB
                 // file of BEGIN lines took 11 GB): they are read in order from here, as they come.
                 let begins = carry.withUnsafeBufferPointer { CardBoundary.countBeginLines($0, start..<$0.count) }
-                if begins > 1 {
-                    let rest = Array(carry[start...])
-                    start = carry.count
+                // No card ends in what is held: one card is larger than a card may be (the lexer has cut it
+                // short by now), or that much text lies outside cards. Checked only now: a large card that has
+                // ended is cut after, as any other. Linted as a part of its own, it gave a card without END, then
+                // its rest as text outside cards and an END closing none; it is read in order too, its skipped
+                // lines held as their lengths.
+                let outgrown = carry.count - start > Self.maxHeldBytes
+                if begins > 1 || outgrown && partHandler == nil {
+                    // Moved, not copied: it may be all a card may hold.
+                    carry.removeFirst(start)
+                    start = 0
                     startSequentially()
-                    feedSequentially(rest, emit: emit)
-                } else if carry.count - start > Self.maxHeldBytes {
-                    // No card ends in what is held: one card is larger than a card may be (the lexer has cut it
-                    // short by now), or that much text lies outside cards. Checked only now: a large card that
-                    // has ended is cut after, as any other.
-                    if partHandler != nil {
-                        cardTooLarge = CardTooLarge(file: file, line: line + 1)
-                    } else {
-                        emit(lint(Array(carry[start...]), last: true) ?? [])
-                    }
+                    swap(&carry, &sequential!.held)
+                    feedSequentially([], emit: emit)
+                } else if outgrown {
+                    cardTooLarge = CardTooLarge(file: file, line: line + 1)
                     start = carry.count
                 }
                 break
@@ -218,8 +224,21 @@ public struct StreamLinter {
         var held: [UInt8] = []
         /// The lexer's offset of `held`'s first byte.
         var heldStart = 0
+        /// How many bytes the lexer has read: `held` holds those it has not read yet after them.
+        var fed = 0
         var raws: [RawCard] = []
         var syntax: [Diagnostic] = []
+        /// Lines left out of `held` (`elideSkippedLines`): each with the lexer's offset of its first byte and its
+        /// bytes' count, in order.
+        var gaps: [(start: Int, byteCount: Int, lines: LintSource.Gap)] = []
+
+        /// Where the lexer's offset `offset` (not inside a gap) is in `held`.
+        func local(_ offset: Int) -> Int {
+            offset - heldStart - gaps.reduce(0) { $0 + ($1.start < offset ? $1.byteCount : 0) }
+        }
+
+        /// The lexer's offset just past what is held.
+        var heldEnd: Int { heldStart + held.count + gaps.reduce(0) { $0 + $1.byteCount } }
     }
 
     private mutating func startSequentially() {
@@ -233,15 +252,40 @@ public struct StreamLinter {
 
     /// Feeds `bytes` to the lexer a part at a time, linting the cards of each part before reading on.
     private mutating func feedSequentially(_ bytes: [UInt8], emit: ([Diagnostic]) -> Void) {
-        var start = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + Self.partBytes)
-            let slice = Array(bytes[start..<end])
-            sequential!.held += slice
+        sequential!.held += bytes
+        while true {
+            // What is held past what the lexer has read: what is cut or left out lies before it.
+            let from = sequential!.local(sequential!.fed)
+            let end = min(sequential!.held.count, from + Self.partBytes)
+            guard from < end else { break }
+            let slice = Array(sequential!.held[from..<end])
+            sequential!.fed += slice.count
             sequential!.raws += sequential!.lexer.feed(slice)
             sequential!.syntax += sequential!.lexer.takeDiagnostics()
+            if partHandler == nil { elideSkippedLines() }
             lintSequential(final: false, emit: emit)
-            start = end
+        }
+    }
+
+    /// Leaves out of what is held the lines the card still open skipped because it outgrew the largest a card may
+    /// be (`VCardLexer.skippedRun`), keeping their number and lengths, which is all the rules read of them: held
+    /// whole, a file that is one card of a gigabyte was held whole. A repair copies each card's bytes, so it
+    /// holds them (and refuses such a card).
+    private mutating func elideSkippedLines() {
+        guard var part = sequential, let run = part.lexer.skippedRun else { return }
+        sequential = nil
+        defer { sequential = part }
+        let elided = part.gaps.last.map { $0.start + $0.byteCount } ?? 0
+        let from = max(run.lowerBound, elided)
+        guard run.upperBound - from >= Self.partBytes else { return }
+        let range = part.local(from)..<part.local(run.upperBound)
+        let lines = part.held.withUnsafeBufferPointer { LintSource.Gap($0, range, offset: 0) }
+        part.held.removeSubrange(range)
+        if from == elided, !part.gaps.isEmpty {
+            part.gaps[part.gaps.count - 1].byteCount += range.count
+            part.gaps[part.gaps.count - 1].lines.append(lines)
+        } else {
+            part.gaps.append((from, range.count, lines))
         }
     }
 
@@ -251,41 +295,58 @@ public struct StreamLinter {
         guard var part = sequential else { return }
         sequential = nil
         defer { sequential = part }
-        let cut: Int
+        // Where the part ends, as the lexer counts bytes.
+        let end: Int
         if final {
-            cut = part.held.count
+            end = part.heldEnd
         } else if let open = part.lexer.openCardStart {
-            cut = open - part.heldStart
+            end = open
+        } else if partHandler == nil {
+            // Nothing open: up to the end of the last line read (what follows may be half a line), so that text
+            // outside cards is not held to the next card, however long it runs.
+            end = part.lexer.consumedEnd
         } else {
-            // Nothing open: up to the end of the last card read (what follows may be half a line).
-            cut = (part.raws.map(\.byteRange.upperBound).max() ?? part.heldStart) - part.heldStart
+            // A repair cuts after the last card: text outside cards is removed as one stretch.
+            end = part.raws.map(\.byteRange.upperBound).max() ?? part.heldStart
         }
-        guard cut > 0 else { return }
-        let count = final ? part.raws.count : part.raws.prefix { $0.byteRange.lowerBound - part.heldStart < cut }.count
+        guard end > part.heldStart else { return }
+        let cut = part.local(end)
+        let count = final ? part.raws.count : part.raws.prefix { $0.byteRange.lowerBound < end }.count
         let bytes = Array(part.held[..<cut])
-        let lineEnds = bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
+        let gapCount = part.gaps.prefix { $0.start < end }.count
+        let gaps = part.gaps.prefix(gapCount).map { gap in
+            var lines = gap.lines
+            lines.offset = part.local(gap.start)
+            return lines
+        }
+        let lineEnds =
+            bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) }
+            + gaps.reduce(0) { $0 + $1.lines }
         let lastLine = line + lineEnds
         let syntax = final ? part.syntax : part.syntax.filter { $0.line <= lastLine }
         if final { part.syntax = [] } else { part.syntax.removeAll { $0.line <= lastLine } }
         // The lexer counts bytes from where it began; the part's own bytes start at `heldStart`. A repair copies
-        // each card's bytes by its range, and crashed past the first part of such a stretch.
+        // each card's bytes by its range, and crashed past the first part of such a stretch. (A card with
+        // lines left out keeps its size: the rules read it, and no repair meets one.)
         var raws = Array(part.raws[..<count])
         for index in raws.indices {
             let range = raws[index].byteRange
             raws[index].byteRange = range.lowerBound - part.heldStart..<range.upperBound - part.heldStart
         }
         let input = LintInput(
-            source: LintSource(bytes, firstLine: line, transcoded: transcoded), raws: raws, syntax: syntax)
+            source: LintSource(bytes, firstLine: line, transcoded: transcoded, gaps: gaps), raws: raws,
+            syntax: syntax)
         if let partHandler {
             partHandler.take(partHandler.read(input) { input })
             cards += input.cards.count
             line += lineEnds
         } else {
-            emit(take(Self.findings(of: input, bytes: bytes, file: file, options: options)))
+            emit(take(Self.findings(of: input, bytes: bytes, lineEnds: lineEnds, file: file, options: options)))
         }
         part.raws.removeFirst(count)
         part.held.removeFirst(cut)
-        part.heldStart += cut
+        part.gaps.removeFirst(gapCount)
+        part.heldStart = end
     }
 
     /// The parts the loop of `lintParts` would cut first from `start` on, while it would cut them: each about
@@ -452,15 +513,15 @@ public struct StreamLinter {
     }
 
     /// What the rules find in `input`, read from `bytes`.
-    private static func findings(of input: LintInput, bytes: [UInt8], file: String, options: LintOptions)
-        -> PartResult
-    {
+    private static func findings(
+        of input: LintInput, bytes: [UInt8], lineEnds: Int? = nil, file: String, options: LintOptions
+    ) -> PartResult {
         var found = Linter.fileFindings(input).filter { $0.code != .noCards }
         let context = RuleContext(source: input.source, options: options)
         for card in input.cards { found += Linter.cardFindings(card, context) }
         return PartResult(
             findings: Linter.finish(found, file: file, options: options), cards: input.cards.count,
-            lineEnds: bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) },
+            lineEnds: lineEnds ?? bytes.withUnsafeBufferPointer { CardBoundary.countLineEnds($0, 0..<$0.count) },
             uids: options.carddav == nil ? [] : input.cards.compactMap(CardDAVRule.uid(of:)))
     }
 }

@@ -7,17 +7,11 @@ import VCardSyntax
 /// the card holds, so a file written without folding gives one finding a card rather than one a line.
 /// Lines of a UTF-16 file are not measured: its octets are not those of the lines readers see.
 struct LineLengthRule: CardRule {
-    static let limit = ContentLineWriter.maxLineOctets
+    static let limit = LintSource.Gap.longLine
 
     func check(_ card: LintedCard, _ context: RuleContext, into findings: inout [Diagnostic]) {
         guard !context.source.wasUTF16 else { return }
-        var first: (line: Int, octets: Int)?
-        var more = 0
-        for line in card.beginLine...max(card.beginLine, card.lastLine) {
-            let octets = context.source.octets(ofLine: line)
-            guard octets > Self.limit else { continue }
-            if first == nil { first = (line, octets) } else { more += 1 }
-        }
+        let (first, more) = context.source.longLines(from: card.beginLine, through: max(card.beginLine, card.lastLine))
         guard let first else { return }
         findings.append(
             finding(
