@@ -2,8 +2,8 @@
 # Runs the test suite under AddressSanitizer (every test but the suites that drive the built binary) and
 # ThreadSanitizer (the concurrent paths: the parallel reader, the photo fitter's shared Lanczos pass, merging on
 # several threads, linting and repairing parts of a file on several, convert --ensure-uid's cards written on the
-# reading threads, a folder's files read several at once), each in its own build folder so the normal debug build
-# is left alone. .ci/run calls it; VCF_CI_SANITIZERS=0 skips it there.
+# reading threads, a folder's files read and written several at once), each in its own build folder so the normal
+# debug build is left alone. .ci/run calls it; VCF_CI_SANITIZERS=0 skips it there.
 #
 # usage: Scripts/sanitizers.sh [--all] [address|thread]...   (default: both)
 #
@@ -88,7 +88,7 @@ for kind in "${kinds[@]}"; do
         swift build --build-tests --sanitize=thread --scratch-path .build/tsan
         TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
             --filter \
-            'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID|FolderReading' \
+            'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID|FolderReading|VdirUpload' \
             "${heavy[@]}"
         ;;
     *)

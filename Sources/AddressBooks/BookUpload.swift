@@ -48,9 +48,25 @@ public struct BookUpload {
         case created(String)
     }
 
+    /// A card to create, waiting to be written with others (`flush`).
+    private struct Waiting {
+        var uid: String
+        var bytes: [UInt8]
+        var source: String
+        var name: String
+    }
+
+    /// Cards to create, written together when there are `batch` of them, and before anything that must see them
+    /// written: a folder's files are written on every processor at once (`Vdir.create(all:)`).
+    private var waiting: [Waiting] = []
+    private var waitingUIDs: Set<String> = []
+    /// How many cards are created together: 64 for a folder, 1 for a server (each sent as it comes, as before).
+    private let batch: Int
+
     /// An upload into `book`.
     public init(book: StoredBook) {
         self.book = book
+        batch = book.store is VdirStore ? 64 : 1
         merger = ContactMerger(countryCode: book.countryCode)
         for position in book.cards.indices {
             if let uid = book.cards[position].uid, byUID[uid] == nil { byUID[uid] = .stored(position) }
@@ -58,14 +74,18 @@ public struct BookUpload {
         takenNames = Set(book.items.map { BookUpdate.lastSegment($0.id).lowercased() })
     }
 
-    /// Adds `contact`, written as `bytes`, read from `source` (`file:line`, for messages).
+    /// Adds `contact`, written as `bytes`, read from `source` (`file:line`, for messages). A new card may be
+    /// written later, with others (`flush`).
     /// - Throws: what the store throws when it cannot be reached or written at all.
     public mutating func add(_ contact: Contact, bytes: [UInt8], source: String) throws {
         let name = AddressBookMerge.displayName(contact)
         guard let uid = contact.uid, uid.contains(where: { !$0.isWhitespace }) else {
+            // The cards before it are written first, so what was refused is reported in the cards' order.
+            try flush()
             report.refused.append((source, name, Self.noUID))
             return
         }
+        if waitingUIDs.contains(uid) { try flush() }
         if let holder = byUID[uid], let there = try card(holder, uid: uid) {
             // Compared as written, so what the writer normalises (a 2.1 label, a charset) is no difference.
             let written = VCardDocument.read(bytes).cards.first?.contact ?? contact
@@ -78,30 +98,106 @@ public struct BookUpload {
             return
         }
         if let reason = book.store.refusal(of: bytes) {
+            try flush()
             report.refused.append((source, name, reason))
             return
         }
-        let stem = UIDFileName.stem(for: uid)
-        var number = 1
+        waiting.append(Waiting(uid: uid, bytes: bytes, source: source, name: name))
+        waitingUIDs.insert(uid)
+        if waiting.count >= batch { try flush() }
+    }
+
+    /// Writes the cards `add` left waiting, in order, each under the first of its names that is free (named from
+    /// its UID, then numbered).
+    /// - Throws: what the store throws when it cannot be written at all; the cards before are written, and none
+    ///   after.
+    package mutating func flush() throws { try flush(refusing: false) }
+
+    /// `flush`; when `refusing`, a store that cannot be written is no error, and each card not written is
+    /// reported refused with the store's reason.
+    private mutating func flush(refusing: Bool) throws {
+        guard !waiting.isEmpty else { return }
+        let cards = waiting
+        waiting = []
+        waitingUIDs = []
+        // Each card's first free name, and the number to go on from if another program took it meanwhile.
+        let names = cards.map { freeName(UIDFileName.stem(for: $0.uid), from: 1) }
+        let (results, error) = create(cards.indices.compactMap { k in names[k].map { ($0.file, cards[k].bytes) } })
+        // The store's first failure; every card written is recorded all the same.
+        var failure = error
+        var position = 0
+        for (k, card) in cards.enumerated() {
+            guard let name = names[k] else {
+                report.refused.append((card.source, card.name, "no free name in \(book.store.name)"))
+                continue
+            }
+            defer { position += 1 }
+            do {
+                // From the card the store failed at on, nothing was written.
+                guard position < results.count else { throw error! }
+                try settle(card, results[position], next: name.next)
+            } catch {
+                failure = failure ?? error
+                if refusing { report.refused.append((card.source, card.name, "\(error)")) }
+            }
+        }
+        if let failure, !refusing { throw failure }
+    }
+
+    /// The first name from number `number` on not taken yet, taken now, with the number after it; nil when the
+    /// first 99 are taken.
+    private mutating func freeName(_ stem: String, from number: Int) -> (file: String, next: Int)? {
+        var number = number
         while number < 100 {
             let file = number == 1 ? "\(stem).vcf" : "\(stem)-\(number).vcf"
             number += 1
-            guard takenNames.insert(file.lowercased()).inserted else { continue }
-            let (id, location, outcome) = try book.store.create(file, bytes)
-            switch outcome {
-            case .written:
-                byUID[uid] = .created(id)
-                createdCount += 1
-                if listsEachCard { report.created.append(location) }
-                return
-            case .refused(let reason):
-                report.refused.append((source, name, reason))
-                return
-            case .conflict:
-                continue
+            if takenNames.insert(file.lowercased()).inserted { return (file, number) }
+        }
+        return nil
+    }
+
+    /// The items `files` made, in order, up to the first that could not be, and that one's error: written
+    /// together into a folder, one after another to a server.
+    private func create(_ files: [(name: String, bytes: [UInt8])]) -> (
+        results: [(id: String, location: String, outcome: StoreWrite)], error: (any Error)?
+    ) {
+        if let folder = book.store as? VdirStore { return folder.create(all: files) }
+        var results: [(id: String, location: String, outcome: StoreWrite)] = []
+        for file in files {
+            do {
+                results.append(try book.store.create(file.name, file.bytes))
+            } catch {
+                return (results, error)
             }
         }
-        report.refused.append((source, name, "no free name in \(book.store.name)"))
+        return (results, nil)
+    }
+
+    /// Records what became of `card`; under a name another program took meanwhile, it is created under the next
+    /// free one.
+    private mutating func settle(
+        _ card: Waiting, _ result: (id: String, location: String, outcome: StoreWrite), next: Int
+    ) throws {
+        var (result, next) = (result, next)
+        while true {
+            switch result.outcome {
+            case .written:
+                byUID[card.uid] = .created(result.id)
+                createdCount += 1
+                if listsEachCard { report.created.append(result.location) }
+                return
+            case .refused(let reason):
+                report.refused.append((card.source, card.name, reason))
+                return
+            case .conflict:
+                guard let name = freeName(UIDFileName.stem(for: card.uid), from: next) else {
+                    report.refused.append((card.source, card.name, "no free name in \(book.store.name)"))
+                    return
+                }
+                next = name.next
+                result = try book.store.create(name.file, card.bytes)
+            }
+        }
     }
 
     /// The card `holder` names, as the book holds it or as the store gives back the item this upload created
@@ -116,8 +212,10 @@ public struct BookUpload {
         }
     }
 
-    /// Makes the writes durable and returns what was done.
+    /// Writes the cards still waiting, makes the writes durable and returns what was done; cards that could not
+    /// be written, the store failing, are reported refused with the reason (`flush` throws it instead).
     public mutating func finish() -> Report {
+        try? flush(refusing: true)
         book.store.sync()
         report.writes = book.store.writes
         return report

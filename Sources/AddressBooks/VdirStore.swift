@@ -33,12 +33,28 @@ public final class VdirStore: CardStore {
     }
 
     public func create(_ name: String, _ bytes: [UInt8]) throws -> (id: String, location: String, outcome: StoreWrite) {
-        let location = Vdir.joined(folder.path, name)
+        let (results, error) = create(all: [(name, bytes)])
+        if let error { throw error }
+        return results[0]
+    }
+
+    /// Creates items as `create` does one, in order, written on every processor at once (`Vdir.create(all:)`):
+    /// what became of each, up to the first that could not be written, and that one's error.
+    func create(all items: [(name: String, bytes: [UInt8])]) -> (
+        results: [(id: String, location: String, outcome: StoreWrite)], error: (any Error)?
+    ) {
         // khard and vdirsyncer read a vdir with Python vobject, which cannot read a name RFC 6350 does not allow.
-        switch try folder.create(name, ServerSafeNames.rewritten(bytes) ?? bytes) {
-        case .done(let stamp): return (name, location, .written(stamp.map(ItemTag.file)))
-        case .changed: return (name, location, .conflict)
+        let (outcomes, error) = folder.create(
+            all: items.map { ($0.name, ServerSafeNames.rewritten($0.bytes) ?? $0.bytes) })
+        let results = zip(items, outcomes).map { item, done in
+            let outcome: StoreWrite
+            switch done {
+            case .done(let stamp): outcome = .written(stamp.map(ItemTag.file))
+            case .changed: outcome = .conflict
+            }
+            return (item.name, Vdir.joined(folder.path, item.name), outcome)
         }
+        return (results, error)
     }
 
     public func replace(_ item: StoredItem, _ bytes: [UInt8]) throws -> StoreWrite {

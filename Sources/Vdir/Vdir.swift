@@ -166,26 +166,75 @@ public final class Vdir {
 
     /// Writes a new file `name` holding `bytes`; never replaces a file of that name.
     public func create(_ name: String, _ bytes: [UInt8]) throws -> Outcome {
-        let target = Self.joined(path, name)
-        let temporary = try writeTemporary(bytes, like: nil, for: target)
-        // link(2) fails on an existing name, where rename(2) would replace it.
-        let linked = link(temporary, target) == 0
-        let code = errno
-        unlink(temporary)
-        guard linked else {
-            if code == EEXIST { return .changed }
-            throw VdirError(path: target, errno: code, doing: "cannot be created")
+        let (outcomes, error) = create(all: [(name, bytes)])
+        if let error { throw error }
+        return outcomes[0]
+    }
+
+    /// Writes new files, each as `create` writes one, in order: the outcome of each, up to the first that could not
+    /// be written, and that one's error (then none after it is written). Their temporary files are written and
+    /// flushed on every processor at once: a conversion into a folder waited, one file after another, for the file
+    /// system to give each file an inode and to put it on the disk (about 0.3 ms a file here).
+    package func create(all files: [(name: String, bytes: [UInt8])]) -> (outcomes: [Outcome], error: (any Error)?) {
+        // Worked out here, once: reading the mask sets it, which is no thing to do on several threads.
+        let mode = newFileMode()
+        let path = self.path
+        let temporaries = [Result<String, any Error>](unsafeUninitializedCapacity: files.count) { buffer, count in
+            let slots = Slots(base: buffer.baseAddress)
+            let write: @Sendable (Int) -> Void = { i in
+                let target = Self.joined(path, files[i].name)
+                (slots.base! + i).initialize(
+                    to: Result {
+                        try Self.writeTemporary(files[i].bytes, in: path, like: nil, newMode: mode, for: target)
+                    })
+            }
+            if files.count == 1 {
+                write(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: files.count, execute: write)
+            }
+            count = files.count
         }
-        changes += 1
-        dirty = true
-        return .done(currentStamp(target))
+        var outcomes: [Outcome] = []
+        for (i, temporary) in temporaries.enumerated() {
+            let failure: any Error
+            switch temporary {
+            case .failure(let error):
+                failure = error
+            case .success(let temporary):
+                let target = Self.joined(path, files[i].name)
+                // link(2) fails on an existing name, where rename(2) would replace it.
+                let linked = link(temporary, target) == 0
+                let code = errno
+                unlink(temporary)
+                if linked {
+                    changes += 1
+                    dirty = true
+                    outcomes.append(.done(currentStamp(target)))
+                    continue
+                }
+                if code == EEXIST {
+                    outcomes.append(.changed)
+                    continue
+                }
+                failure = VdirError(path: target, errno: code, doing: "cannot be created")
+            }
+            for case .success(let temporary) in temporaries[(i + 1)...] { unlink(temporary) }
+            return (outcomes, failure)
+        }
+        return (outcomes, nil)
+    }
+
+    /// The results being made, shared by the writers: each makes only its own.
+    private struct Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Result<String, any Error>>?
     }
 
     /// Replaces file `name` with `bytes` if it is still the file read (`expected`), keeping its mode and owner.
     public func replace(_ name: String, _ bytes: [UInt8], expected: FileStamp) throws -> Outcome {
         let target = Self.joined(path, name)
         guard currentStamp(target) == expected else { return .changed }
-        let temporary = try writeTemporary(bytes, like: expected, for: target)
+        let temporary = try Self.writeTemporary(bytes, in: path, like: expected, newMode: 0, for: target)
         // Checked again just before the rename: the window left is the rename itself.
         guard currentStamp(target) == expected else {
             unlink(temporary)
@@ -218,10 +267,12 @@ public final class Vdir {
         dirty = false
     }
 
-    /// A temporary file in the folder holding `bytes`, flushed, with the mode and owner of the file it will
-    /// replace (or, for a new file, the folder's read permissions for files); it never ends in `.vcf`, so
-    /// readers of the folder skip it.
-    private func writeTemporary(_ bytes: [UInt8], like existing: FileStamp?, for target: String) throws -> String {
+    /// A temporary file in the folder `path` holding `bytes`, flushed, with the mode and owner of the file it will
+    /// replace (or, for a new file, `newMode`: the folder's read permissions for files); it never ends in `.vcf`,
+    /// so readers of the folder skip it.
+    private static func writeTemporary(
+        _ bytes: [UInt8], in path: String, like existing: FileStamp?, newMode: mode_t, for target: String
+    ) throws -> String {
         var template = Array(Self.joined(path, Self.temporaryPrefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw VdirError(path: target, errno: errno, doing: "cannot be written (temporary file)") }
@@ -245,7 +296,7 @@ public final class Vdir {
                     }
                 }
             } else {
-                _ = fchmod(fd, newFileMode())
+                _ = fchmod(fd, newMode)
             }
             guard fsync(fd) == 0 else { throw VdirError(path: target, errno: errno, doing: "cannot be written") }
             guard closeDescriptor(fd) == 0 else {

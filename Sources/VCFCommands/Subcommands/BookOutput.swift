@@ -27,8 +27,10 @@ struct BookOutput {
         try upload.add(contact, bytes: bytes, source: source)
     }
 
-    /// Reports what was done; returns 1 when a card was refused, else 0.
-    mutating func finish() -> Int32 {
+    /// Writes the cards still waiting, and reports what was done; returns 1 when a card was refused, else 0.
+    /// - Throws: `CardDAVError` or `VdirError` when the place cannot be written at all, as `add` does.
+    mutating func finish() throws -> Int32 {
+        try upload.flush()
         let report = upload.finish()
         store.close()
         for (source, name, reason) in report.refused {

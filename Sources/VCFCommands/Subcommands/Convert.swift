@@ -251,7 +251,7 @@ enum Convert {
             }
         }
         if book != nil {
-            let refused = book!.finish()
+            let refused = try book!.finish()
             if reader.ioFailures > 0 { return ExitCode.ioFailure }
             return reader.errorCount > 0 || fitFailures > 0 ? ExitCode.problems : refused
         }
