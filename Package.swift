@@ -114,7 +114,7 @@ let package = Package(
         .target(name: "SyntheticBook", path: "Benchmarks/Sources/SyntheticBook"),
         .target(name: "CardIdentity", dependencies: ["ContactModel", "VCardFormat"]),
         .target(name: "CardDAV"),
-        .target(name: "Vdir", dependencies: ["TerminalText"]),
+        .target(name: "Vdir", dependencies: ["TerminalText", "Utilities"]),
         .target(
             name: "AddressBooks",
             dependencies: [

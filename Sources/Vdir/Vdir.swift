@@ -1,5 +1,6 @@
 import Foundation
 import TerminalText
+import Utilities
 
 #if canImport(Glibc)
 import Glibc
@@ -179,21 +180,11 @@ public final class Vdir {
         // Worked out here, once: reading the mask sets it, which is no thing to do on several threads.
         let mode = newFileMode()
         let path = self.path
-        let temporaries = [Result<String, any Error>](unsafeUninitializedCapacity: files.count) { buffer, count in
-            let slots = Slots(base: buffer.baseAddress)
-            let write: @Sendable (Int) -> Void = { i in
-                let target = Self.joined(path, files[i].name)
-                (slots.base! + i).initialize(
-                    to: Result {
-                        try Self.writeTemporary(files[i].bytes, in: path, like: nil, newMode: mode, for: target)
-                    })
+        let temporaries = Concurrently.map(Array(files.indices), chunk: 1) { i in
+            Result<String, any Error> {
+                try Self.writeTemporary(
+                    files[i].bytes, in: path, like: nil, newMode: mode, for: Self.joined(path, files[i].name))
             }
-            if files.count == 1 {
-                write(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: files.count, execute: write)
-            }
-            count = files.count
         }
         var outcomes: [Outcome] = []
         for (i, temporary) in temporaries.enumerated() {
@@ -223,11 +214,6 @@ public final class Vdir {
             return (outcomes, failure)
         }
         return (outcomes, nil)
-    }
-
-    /// The results being made, shared by the writers: each makes only its own.
-    private struct Slots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Result<String, any Error>>?
     }
 
     /// Replaces file `name` with `bytes` if it is still the file read (`expected`), keeping its mode and owner.
