@@ -1,5 +1,6 @@
 import ContactModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `ContactJSON.forEachContact`, the array read a contact at a time, against `decode` of the whole document:
@@ -14,16 +15,11 @@ import Testing
     static func streamedWithFailures(_ bytes: [UInt8], size: Int) throws -> (
         ContactJSON.StreamOutcome, [Contact], [ContactJSON.DecodeError]
     ) {
-        var offset = 0
         var contacts: [Contact] = []
         var failures: [ContactJSON.DecodeError] = []
-        let pieces: () throws -> [UInt8] = {
-            let end = min(bytes.count, offset + size)
-            defer { offset = end }
-            return Array(bytes[offset..<end])
-        }
         let outcome = try ContactJSON.forEachContact(
-            more: pieces, failed: { failures.append($0) }, { contact, _ in contacts.append(contact) })
+            more: pieces(of: bytes, size: size), failed: { failures.append($0) },
+            { contact, _ in contacts.append(contact) })
         return (outcome, contacts, failures)
     }
 
@@ -102,5 +98,54 @@ import Testing
         let (_, given, failures) = try Self.streamedWithFailures(latin, size: 64)
         #expect(given.count == 2)
         #expect(failures.first?.message.hasPrefix("expected UTF-8 text, found the byte 0xE9") == true)
+    }
+
+    /// Contacts decoded a batch at a time on every processor come out as one at a time gives them: in order,
+    /// each contact's unknown keys just before it, each failure in its place, the transform's result for each,
+    /// and, when an element breaks the array, the contacts before it and none after.
+    @Test func batchesDecodedTogetherGiveWhatOneAtATimeGives() throws {
+        var people = (0..<300).map {
+            Contact(formattedName: "Person \($0)", emails: [LabeledValue("p\($0)@x.example")])
+        }
+        people[7].note = "]},[{\""
+        var text = String(decoding: ContactJSON.encode(people), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"Person 120\"", with: "120")
+        text = text.replacingOccurrences(of: "\"Person 200\"", with: "\"Person 200\", \"nickName\" : \"P\"")
+        let bytes = Array(text.utf8)
+        let badLine =
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(": 120") }! + 1
+        for batchBytes in [1, 150, 1_000, 1 << 20] {
+            var events: [String] = []
+            let outcome = try ContactJSON.forEachContact(
+                more: pieces(of: bytes, size: 97),
+                unknownKeys: { events.append("unknown \($0.path) of \($0.contact)") },
+                failed: { events.append("failed at \($0.line)") }, batchBytes: batchBytes,
+                transform: { contact, line in "\(contact.formattedName ?? "") at \(line)" }, { events.append($0) })
+            #expect(outcome == .done)
+            #expect(events.count == 301, "\(batchBytes)")
+            #expect(events[120] == "failed at \(badLine)", "\(batchBytes)")
+            #expect(events[200] == "unknown nickName of 200", "\(batchBytes)")
+            #expect(events[201].hasPrefix("Person 200 at "), "\(batchBytes)")
+            let given = events.filter { $0.hasPrefix("Person ") }
+            #expect(
+                given.map { $0.components(separatedBy: " at ")[0] }
+                    == (0..<300).filter { $0 != 120 }.map { "Person \($0)" })
+            // Each contact is given the line its object starts on.
+            #expect(given.first == "Person 0 at 2")
+        }
+        // A broken separator after contact 250: the 250 before it, then the caller reads the document whole.
+        let broken = Array(
+            String(decoding: ContactJSON.encode(people), as: UTF8.self).replacingOccurrences(
+                of: "\"Person 249\"\n  },\n", with: "\"Person 249\"\n  }\n"
+            ).utf8)
+        for batchBytes in [1, 2_000, 1 << 20] {
+            var names: [String] = []
+            let outcome = try ContactJSON.forEachContact(
+                more: pieces(of: broken, size: 4_096), batchBytes: batchBytes,
+                transform: { contact, _ in contact.formattedName ?? "" },
+                { names.append($0) })
+            #expect(outcome == .broken)
+            #expect(names == (0..<250).map { "Person \($0)" }, "\(batchBytes)")
+        }
     }
 }

@@ -9,14 +9,10 @@ import VCardFormat
 /// line ends; a single jCard or a broken document left to `read`, with nothing given twice.
 @Suite struct JCardStreamTests {
     static func streamed(_ bytes: [UInt8], size: Int) throws -> (JCard.StreamOutcome, [ReadCard]) {
-        var offset = 0
         var cards: [ReadCard] = []
-        let pieces: () throws -> [UInt8] = {
-            let end = min(bytes.count, offset + size)
-            defer { offset = end }
-            return Array(bytes[offset..<end])
+        let outcome = try JCard.forEachCard(more: pieces(of: bytes, size: size), name: "in.json") {
+            cards.append($0)
         }
-        let outcome = try JCard.forEachCard(more: pieces, name: "in.json") { cards.append($0) }
         return (outcome, cards)
     }
 
@@ -72,14 +68,10 @@ import VCardFormat
         #expect(bad != Self.document)
         var failures: [JCardError] = []
         var cards: [ReadCard] = []
-        var offset = 0
         let bytes = Array(bad.utf8)
         let outcome = try JCard.forEachCard(
-            more: {
-                let end = min(bytes.count, offset + 7)
-                defer { offset = end }
-                return Array(bytes[offset..<end])
-            }, name: "in.json", failed: { failures.append($0) }, { cards.append($0) })
+            more: pieces(of: bytes, size: 7), name: "in.json", failed: { failures.append($0) },
+            { cards.append($0) })
         #expect(outcome == .done)
         #expect(cards.map(\.contact.formattedName) == ["Ann ] } [ { , \" Lee", "Cy"])
         #expect(failures.map(\.line) == [2])
@@ -92,6 +84,57 @@ import VCardFormat
             #expect(
                 error.message == "expected UTF-8 text, found the byte 0xE9 (jCard is UTF-8; save the file as UTF-8)")
             #expect(error.column == 36)
+        }
+    }
+
+    /// Cards read a batch at a time on every processor come out as one at a time gives them: in order, with
+    /// their warnings, each failure in its place, the transform's result for each, and, when an element is not
+    /// one card, the cards before it and none after.
+    @Test func batchesReadTogetherGiveWhatOneAtATimeGives() throws {
+        func card(_ i: Int) -> String {
+            i == 90
+                ? #"["vcard", [["fn", {}]]]"#
+                : #"["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "P\#(i) ] \" ["], "#
+                    + #"["bday", {}, "date", "\#(i % 7 == 0 ? "not a date" : "2001-02-03")"]]]"#
+        }
+        let text = "[\n" + (0..<300).map(card).joined(separator: ",\n") + "\n]\n"
+        let bytes = Array(text.utf8)
+        let whole = try JCard.read(
+            Array(text.replacingOccurrences(of: card(90) + ",\n", with: "").utf8), name: "in.json")
+        #expect(whole.count == 299)
+        for batchBytes in [1, 300, 5_000, 1 << 20] {
+            var cards: [ReadCard] = []
+            var failures: [JCardError] = []
+            let outcome = try JCard.forEachCard(
+                more: pieces(of: bytes, size: 101), name: "in.json", failed: { failures.append($0) },
+                batchBytes: batchBytes, transform: { $0 },
+                { cards.append($0) })
+            #expect(outcome == .done)
+            #expect(failures.map(\.line) == [92], "\(batchBytes)")
+            #expect(cards.map(\.contact.formattedName) == (0..<300).filter { $0 != 90 }.map { "P\($0) ] \" [" })
+            // Lines and card numbers are the document's: the whole read without card 90 has them one line and
+            // one card earlier after it.
+            for (i, streamed) in cards.enumerated() {
+                #expect(streamed.raw.beginLine == whole[i].raw.beginLine + (i >= 90 ? 1 : 0))
+                #expect(streamed.diagnostics.count == whole[i].diagnostics.count)
+                #expect(streamed.diagnostics.map(\.line) == whole[i].diagnostics.map { $0.line + (i >= 90 ? 1 : 0) })
+            }
+            #expect(cards.filter { !$0.diagnostics.isEmpty }.count == 43)
+        }
+        // An element that is an array of two cards is not one card: the 150 before it, none after.
+        let nested =
+            "[\n"
+            + (0..<300).map { $0 == 150 ? "[" + card(1) + ", " + card(2) + "]" : card($0 == 90 ? 91 : $0) }
+            .joined(separator: ",\n") + "\n]"
+        let nestedBytes = Array(nested.utf8)
+        for batchBytes in [1, 5_000, 1 << 20] {
+            var names: [String] = []
+            let outcome = try JCard.forEachCard(
+                more: pieces(of: nestedBytes, size: 4_096), name: "in.json", batchBytes: batchBytes,
+                transform: { $0.contact.formattedName ?? "" },
+                { names.append($0) })
+            #expect(outcome == .broken)
+            #expect(names.count == 150, "\(batchBytes)")
         }
     }
 }

@@ -131,6 +131,35 @@ struct InputReader {
         case prepared(any Sendable, diagnostics: [Diagnostic])
     }
 
+    /// A card of a JSON input as the reading threads leave it: the card itself, or what `preparing` made of it,
+    /// or the error of a card too large to write as vCard (see `readCards`), each with the card's diagnostics.
+    private enum StreamedCard: Sendable {
+        case card(ReadCard)
+        case prepared(any Sendable, diagnostics: [Diagnostic])
+        case tooLarge(line: Int, excess: String, diagnostics: [Diagnostic])
+
+        var diagnostics: [Diagnostic] {
+            switch self {
+            case .card(let card): card.diagnostics
+            case .prepared(_, let diagnostics), .tooLarge(_, _, let diagnostics): diagnostics
+            }
+        }
+
+        /// What the reading threads make of a card: its size checked when it will be written as vCard (JSON has no
+        /// line to limit), then prepared when the command prepares its cards.
+        static func checking(writesVCard: Bool, preparing: (@Sendable (ReadCard) -> any Sendable)?)
+            -> @Sendable (ReadCard) -> StreamedCard
+        {
+            { card in
+                if writesVCard, let excess = WrittenSize.excess(of: card.contact) {
+                    return .tooLarge(line: card.raw.beginLine, excess: excess, diagnostics: card.diagnostics)
+                }
+                guard let preparing else { return .card(card) }
+                return .prepared(preparing(card), diagnostics: card.diagnostics)
+            }
+        }
+    }
+
     /// Calls `body` with each card of each input in order, and the input's path. An input that cannot be read
     /// is reported and the others are still read. Reading stops early when standard output has ended.
     mutating func forEachCard(in paths: [UserPath], _ body: (ReadCard, UserPath) throws -> Void) throws {
@@ -340,19 +369,41 @@ struct InputReader {
             // JSON, jCard and CSV have no line to limit: a contact that would be a vCard line or card no reader
             // reads back (a 20 MB note) is refused here, as the vCard reader refuses such a line.
             if writesVCard && format != .vcard, let excess = WrittenSize.excess(of: card.contact) {
-                io.error("\(name):\(max(card.raw.beginLine, 1)): error: \(excess); the contact was skipped")
-                errorCount += 1
+                refuse(line: card.raw.beginLine, excess)
                 return
             }
             try delivered(.card(card), source)
         }
+        func refuse(line: Int, _ excess: String) {
+            io.error("\(name):\(max(line, 1)): error: \(excess); the contact was skipped")
+            errorCount += 1
+        }
+        // A card of a JSON input as the reading threads left it, as `body` gives a card (measured already).
+        func handOn(_ card: StreamedCard) throws {
+            switch card {
+            case .card(let card): try delivered(.card(card), path)
+            case .prepared(let prepared, let diagnostics):
+                try delivered(.prepared(prepared, diagnostics: diagnostics), path)
+            case .tooLarge(let line, let excess, _): refuse(line: line, excess)
+            }
+        }
         switch format {
         case .jcard:
-            var delivered = 0
+            var given = 0
             func deliver(_ card: ReadCard) throws {
                 report(card.diagnostics)
                 try body(card, path)
-                delivered += 1
+                given += 1
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore)
+            }
+            // Streamed, each card is read, measured and prepared on every processor, and told and given here in
+            // order, as `deliver` does.
+            let checked = StreamedCard.checking(writesVCard: writesVCard, preparing: preparing)
+            func deliverStreamed(_ card: StreamedCard) throws {
+                report(card.diagnostics)
+                try handOn(card)
+                given += 1
                 cards += 1
                 progress.update(cards: cards, bytesDone: bytesBefore)
             }
@@ -366,10 +417,13 @@ struct InputReader {
             guard
                 let all = try document(
                     of: file, prefix: prefix,
-                    stream: { try JCard.forEachCard(more: $0, name: name, failed: fail, deliver) == .done })
+                    stream: {
+                        try JCard.forEachCard(more: $0, name: name, failed: fail, transform: checked, deliverStreamed)
+                            == .done
+                    })
             else { return }
             do {
-                for card in try JCard.read(all, name: name).dropFirst(delivered + failures) { try deliver(card) }
+                for card in try JCard.read(all, name: name).dropFirst(given + failures) { try deliver(card) }
             } catch let error as JCardError {
                 io.error(error.description)
                 errorCount += 1
@@ -431,10 +485,18 @@ struct InputReader {
             }
             for problem in problems { reportCSV(problem, name: name) }
         case .json:
-            var delivered = 0
+            var given = 0
             func deliver(_ contact: Contact, line: Int) throws {
                 try body(ReadCard(contact: contact, raw: RawCard(lines: [], beginLine: line), diagnostics: []), path)
-                delivered += 1
+                given += 1
+                cards += 1
+                progress.update(cards: cards, bytesDone: bytesBefore)
+            }
+            // Streamed, each contact is measured and prepared on every processor (see the jCard case above).
+            let checked = StreamedCard.checking(writesVCard: writesVCard, preparing: preparing)
+            func deliverStreamed(_ card: StreamedCard) throws {
+                try handOn(card)
+                given += 1
                 cards += 1
                 progress.update(cards: cards, bytesDone: bytesBefore)
             }
@@ -467,19 +529,26 @@ struct InputReader {
                 let all = try document(
                     of: file, prefix: prefix,
                     stream: {
-                        try ContactJSON.forEachContact(more: $0, unknownKeys: collect, failed: fail) { contact, line in
+                        try ContactJSON.forEachContact(
+                            more: $0, unknownKeys: collect, failed: fail,
+                            transform: { contact, line in
+                                checked(
+                                    ReadCard(
+                                        contact: contact, raw: RawCard(lines: [], beginLine: line), diagnostics: []))
+                            }
+                        ) { card in
                             sayUnknown()
-                            try deliver(contact, line: line)
+                            try deliverStreamed(card)
                         } == .done
                     })
             else { return }
             unknown = []
             // The document is one contact, or its array's grammar broke after the contacts given.
-            let given = delivered + failures
+            let streamed = given + failures
             do {
-                let contacts = try ContactJSON.decode(all) { if $0.contact >= given { collect($0) } }
+                let contacts = try ContactJSON.decode(all) { if $0.contact >= streamed { collect($0) } }
                 sayUnknown()
-                for contact in contacts.dropFirst(given) { try deliver(contact, line: 1) }
+                for contact in contacts.dropFirst(streamed) { try deliver(contact, line: 1) }
             } catch let error as ContactJSON.DecodeError {
                 sayUnknown()
                 io.error("\(name):\(error.line):\(error.column): error: \(error.message)")

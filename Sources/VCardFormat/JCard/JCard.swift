@@ -41,41 +41,74 @@ public enum JCard {
     }
 
     /// Reads an array of jCards a card at a time from its bytes in pieces (`more`, empty at the end), giving each
-    /// to `body` with the lines, columns and card numbers `read` gives it: memory holds a piece and one card's
-    /// text, not the document (a 160 MB array of 100,000 jCards took 1.6 GB read whole). UTF-8 only. When the
-    /// outcome is not `done`, `read` of the whole document says what is wrong, as it says it for any document.
+    /// to `body` with the lines, columns and card numbers `read` gives it: memory holds a piece and a batch of
+    /// cards' text, not the document (a 160 MB array of 100,000 jCards took 1.6 GB read whole). UTF-8 only. When
+    /// the outcome is not `done`, `read` of the whole document says what is wrong, as it says it for any document.
     /// A card that is not jCard goes to `failed`, and those after it are read: one bad card lost every one after
     /// it.
     package static func forEachCard(
         more: @escaping () throws -> [UInt8], name: String?, failed: (JCardError) -> Void = { _ in },
         _ body: (ReadCard) throws -> Void
     ) throws -> StreamOutcome {
+        try forEachCard(more: more, name: name, failed: failed, transform: { $0 }, body)
+    }
+
+    /// `forEachCard`, with `transform` applied to each card on every processor (it must not depend on earlier
+    /// cards) and its results handed to `body` in order on this thread. The array is cut into cards here, and the
+    /// cards of about `batchBytes` are read (parsed, shaped into lines, turned into contacts) together: reading
+    /// is most of the work, and it ran on one thread at a fifth of the speed of a vCard input.
+    package static func forEachCard<T: Sendable>(
+        more: @escaping () throws -> [UInt8], name: String?, failed: (JCardError) -> Void = { _ in },
+        batchBytes: Int = streamBatchBytes, transform: @escaping @Sendable (ReadCard) -> T, _ body: (T) throws -> Void
+    ) throws -> StreamOutcome {
         var stream = JSONArrayStream(more: more)
         var number = 0
+        var batch: [(bytes: [UInt8], origin: JSONArrayStream.Position, number: Int)] = []
+        var held = 0
+        // The batch gathered, read on every processor and given in order; false when a card ends the stream.
+        func flush() throws -> Bool {
+            let reads = Concurrently.map(batch, chunk: 8) { element -> StreamedCard<T> in
+                var reader = JCardReader(bytes: element.bytes, name: name)
+                reader.origin = element.origin
+                reader.firstCard = element.number
+                do throws(JCardError) {
+                    let cards = try read(reader)
+                    return cards.count == 1 ? .card(transform(cards[0])) : .broken
+                } catch {
+                    return .failed(error)
+                }
+            }
+            batch = []
+            held = 0
+            for read in reads {
+                switch read {
+                case .card(let card): try body(card)
+                case .failed(let error): failed(error)
+                case .broken: return false
+                }
+            }
+            return true
+        }
         while true {
             switch try stream.next() {
             case .element(let bytes, let origin):
                 // A jCard itself starts with the string "vcard": one card, read whole.
                 if number == 0 && bytes.first == UInt8(ascii: "\"") { return .notAnArray }
                 number += 1
-                var reader = JCardReader(bytes: bytes, name: name)
-                reader.origin = origin
-                reader.firstCard = number
-                let cards: [ReadCard]
-                do {
-                    cards = try read(reader)
-                } catch {
-                    failed(error)
-                    continue
-                }
-                guard cards.count == 1 else { return .broken }
-                try body(cards[0])
-            case .end: return .done
+                held += bytes.count
+                batch.append((bytes, origin, number))
+                if held >= batchBytes { guard try flush() else { return .broken } }
+            case .end: return try flush() ? .done : .broken
             case .notAnArray: return .notAnArray
-            case .malformed: return number == 0 ? .notAnArray : .broken
+            case .malformed:
+                guard try flush() else { return .broken }
+                return number == 0 ? .notAnArray : .broken
             }
         }
     }
+
+    /// How many bytes of cards a streamed read reads together on every processor.
+    package static let streamBatchBytes = 256 << 10
 
     private static func read(_ reader: JCardReader) throws(JCardError) -> [ReadCard] {
         var reader = reader
@@ -223,4 +256,12 @@ public struct JCardError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line:col: error: message`, the form the tool prints diagnostics in.
     public var description: String { "\(file ?? "<input>"):\(line):\(column): error: \(message)" }
+}
+
+/// What reading one card of a streamed array gave.
+private enum StreamedCard<T: Sendable>: Sendable {
+    case card(T)
+    case failed(JCardError)
+    /// Not one card: the array is not what `JCard.read` reads, which reports it.
+    case broken
 }
