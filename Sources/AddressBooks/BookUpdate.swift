@@ -70,7 +70,7 @@ public struct BookUpdate {
             let bytes = book.rendered(item: item, replacing: replacedByItem[item]!, removing: [])
             _ = try write(bytes, over: book.items[item], contributions: contributions[item] ?? [], addUnmatched: true)
         }
-        for contact in result.added { try create(contact) }
+        try create(result.added)
         if !dryRun { book.store.sync() }
         report.writes = book.store.writes
         return report
@@ -196,55 +196,114 @@ public struct BookUpdate {
         return (false, notAbsorbed)
     }
 
+    /// A new card ready to be written: given a UID, written as `bytes`, and named from `stem`.
+    private struct NewCard {
+        var card: Contact
+        var bytes: [UInt8]
+        var stem: String
+        var name: String
+    }
+
     /// Adds `contact` as a new item named from its UID (made when it has none).
-    private mutating func create(_ contact: Contact) throws {
-        var card = contact
-        if uids.ensure(&card) != nil { report.newUIDs += 1 }
-        let bytes = ParsedItem.written(card, version: book.versionForNewCards)
-        let stem = UIDFileName.stem(for: card.uid ?? "")
-        let name = AddressBookMerge.displayName(card)
-        if let reason = book.store.refusal(of: bytes) {
-            report.refused.append(("\(book.store.name) (\(stem).vcf)", name, reason))
-            return
+    private mutating func create(_ contact: Contact) throws { try create([contact]) }
+
+    /// Adds each of `contacts` as `create` adds one, in order: into a folder 64 at a time, their files written
+    /// on every processor at once (`Vdir.create(all:)`); to a server one after another.
+    private mutating func create(_ contacts: [Contact]) throws {
+        let batch = book.store is VdirStore ? 64 : 1
+        var start = 0
+        while start < contacts.count {
+            let end = min(contacts.count, start + batch)
+            try createTogether(contacts[start..<end])
+            start = end
         }
-        var number = 1
-        for _ in 0..<20 {
-            let file = number == 1 ? "\(stem).vcf" : "\(stem)-\(number).vcf"
-            number += 1
-            guard takenNames.insert(file.lowercased()).inserted else { continue }
+    }
+
+    private mutating func createTogether(_ contacts: ArraySlice<Contact>) throws {
+        var ready: [(new: NewCard, file: String, next: Int)] = []
+        for contact in contacts {
+            var card = contact
+            if uids.ensure(&card) != nil { report.newUIDs += 1 }
+            let new = NewCard(
+                card: card, bytes: ParsedItem.written(card, version: book.versionForNewCards),
+                stem: UIDFileName.stem(for: card.uid ?? ""), name: AddressBookMerge.displayName(card))
+            if let reason = book.store.refusal(of: new.bytes) {
+                report.refused.append(("\(book.store.name) (\(new.stem).vcf)", new.name, reason))
+                continue
+            }
+            guard let (file, next) = freeName(new.stem, from: 1) else {
+                report.unresolved.append(noFreeName(new))
+                continue
+            }
             if dryRun {
                 report.created.append(book.store.name + (book.store.name.hasSuffix("/") ? "" : "/") + file)
-                return
+                continue
             }
-            let (id, location, outcome) = try book.store.create(file, bytes)
-            switch outcome {
+            ready.append((new, file, next))
+        }
+        guard !ready.isEmpty else { return }
+        let (results, error) = book.store.createInOrder(ready.map { ($0.file, $0.new.bytes) })
+        // Every card written is recorded before the store's failure ends the update.
+        for (k, item) in ready.enumerated() where k < results.count {
+            try settle(item.new, results[k], next: item.next)
+        }
+        if let error { throw error }
+    }
+
+    /// The first name from number `number` on (at most 20) not taken yet, taken now, with the number after it.
+    private mutating func freeName(_ stem: String, from number: Int) -> (file: String, next: Int)? {
+        var number = number
+        while number <= 20 {
+            let file = number == 1 ? "\(stem).vcf" : "\(stem)-\(number).vcf"
+            number += 1
+            if takenNames.insert(file.lowercased()).inserted { return (file, number) }
+        }
+        return nil
+    }
+
+    private func noFreeName(_ new: NewCard) -> (location: String, reason: String) {
+        ("\(book.store.name) (\(new.stem).vcf)", "no free name for the new card \(new.name)")
+    }
+
+    /// Records what became of `new`. Under a name taken meanwhile by its own UID (another run, another client),
+    /// it is merged into that item; by another card, it is created under the next free name.
+    private mutating func settle(
+        _ new: NewCard, _ result: (id: String, location: String, outcome: StoreWrite), next: Int
+    ) throws {
+        var (result, next) = (result, next)
+        while true {
+            switch result.outcome {
             case .written:
-                report.created.append(location)
+                report.created.append(result.location)
                 return
             case .refused(let reason):
-                report.refused.append((location, name, reason))
+                report.refused.append((result.location, new.name, reason))
                 return
             case .conflict:
-                // The name was taken meanwhile: by this card's own UID (another run, another client), merge
-                // into it; else try the next name.
-                guard let there = try book.store.reload(id), let parsed = StoredBook.parse(there),
+                if let there = try book.store.reload(result.id), let parsed = StoredBook.parse(there),
                     parsed.errors.isEmpty,
-                    parsed.identities.contains(where: { $0.uid == card.uid })
-                else { continue }
-                let incoming = [IncomingCard(contact: card, file: location, line: 1)]
-                let contacts = parsed.contacts
-                let again = engine.merge(incoming, into: ExistingCards(contacts, countryCode: book.countryCode))
-                report.remerged.append(location)
-                guard !again.replaced.isEmpty else { return }
-                var byIndex: [Int: Contact] = [:]
-                for (index, contact) in again.replaced { byIndex[index] = contact }
-                _ = try write(
-                    parsed.rendered(replacing: byIndex, removing: []), over: there, contributions: incoming,
-                    addUnmatched: false)
-                return
+                    parsed.identities.contains(where: { $0.uid == new.card.uid })
+                {
+                    let incoming = [IncomingCard(contact: new.card, file: result.location, line: 1)]
+                    let contacts = parsed.contacts
+                    let again = engine.merge(incoming, into: ExistingCards(contacts, countryCode: book.countryCode))
+                    report.remerged.append(result.location)
+                    guard !again.replaced.isEmpty else { return }
+                    var byIndex: [Int: Contact] = [:]
+                    for (index, contact) in again.replaced { byIndex[index] = contact }
+                    _ = try write(
+                        parsed.rendered(replacing: byIndex, removing: []), over: there, contributions: incoming,
+                        addUnmatched: false)
+                    return
+                }
+                guard let name = freeName(new.stem, from: next) else {
+                    report.unresolved.append(noFreeName(new))
+                    return
+                }
+                next = name.next
+                result = try book.store.create(name.file, new.bytes)
             }
         }
-        report.unresolved.append(("\(book.store.name) (\(stem).vcf)", "no free name for the new card \(name)"))
     }
 
     private func names(in item: StoredItem) -> String {

@@ -122,7 +122,8 @@ public struct BookUpload {
         waitingUIDs = []
         // Each card's first free name, and the number to go on from if another program took it meanwhile.
         let names = cards.map { freeName(UIDFileName.stem(for: $0.uid), from: 1) }
-        let (results, error) = create(cards.indices.compactMap { k in names[k].map { ($0.file, cards[k].bytes) } })
+        let (results, error) = book.store.createInOrder(
+            cards.indices.compactMap { k in names[k].map { ($0.file, cards[k].bytes) } })
         // The store's first failure; every card written is recorded all the same.
         var failure = error
         var position = 0
@@ -154,23 +155,6 @@ public struct BookUpload {
             if takenNames.insert(file.lowercased()).inserted { return (file, number) }
         }
         return nil
-    }
-
-    /// The items `files` made, in order, up to the first that could not be, and that one's error: written
-    /// together into a folder, one after another to a server.
-    private func create(_ files: [(name: String, bytes: [UInt8])]) -> (
-        results: [(id: String, location: String, outcome: StoreWrite)], error: (any Error)?
-    ) {
-        if let folder = book.store as? VdirStore { return folder.create(all: files) }
-        var results: [(id: String, location: String, outcome: StoreWrite)] = []
-        for file in files {
-            do {
-                results.append(try book.store.create(file.name, file.bytes))
-            } catch {
-                return (results, error)
-            }
-        }
-        return (results, nil)
     }
 
     /// Records what became of `card`; under a name another program took meanwhile, it is created under the next

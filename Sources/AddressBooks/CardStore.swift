@@ -68,3 +68,22 @@ public protocol CardStore: AnyObject {
     /// Ends the work with the store: a vdir is synced and its lock released.
     func close()
 }
+
+extension CardStore {
+    /// The items `files` make, in order, up to the first that could not be made, and that one's error: written
+    /// together into a folder (`VdirStore.create(all:)`), one after another to a server.
+    func createInOrder(_ files: [(name: String, bytes: [UInt8])]) -> (
+        results: [(id: String, location: String, outcome: StoreWrite)], error: (any Error)?
+    ) {
+        if let folder = self as? VdirStore { return folder.create(all: files) }
+        var results: [(id: String, location: String, outcome: StoreWrite)] = []
+        for file in files {
+            do {
+                results.append(try create(file.name, file.bytes))
+            } catch {
+                return (results, error)
+            }
+        }
+        return (results, nil)
+    }
+}

@@ -7,7 +7,9 @@ import VCardFormat
 
 /// A small address book and the cards merged into it, shared by the vdir and CardDAV tests.
 enum BookFixtures {
-    static func card(_ lines: String...) -> [UInt8] {
+    static func card(_ lines: String...) -> [UInt8] { card(lines) }
+
+    static func card(_ lines: [String]) -> [UInt8] {
         Array((["BEGIN:VCARD", "VERSION:3.0"] + lines + ["END:VCARD"]).joined(separator: "\r\n").utf8) + [13, 10]
     }
 

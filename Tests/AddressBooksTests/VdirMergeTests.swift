@@ -173,4 +173,67 @@ import Darwin
             }
         }
     }
+
+    /// A merge that adds many cards to a folder writes them several at a time (`Vdir.create(all:)`), with what
+    /// writing them one by one gives: the same files under the same names, and the same report. Among 150 new
+    /// cards: some without a UID (given one from their content), two whose UIDs differ only in case (one file
+    /// name, numbered for the second), one whose name another program takes meanwhile with another card (the
+    /// next name), one whose name is taken meanwhile by a card with its own UID (merged into it), and one whose
+    /// 20 names are all taken.
+    @Test func newCardsWrittenTogetherAreTheCardsWrittenOneByOne() throws {
+        let incoming = (0..<150).map { index -> IncomingCard in
+            var lines = ["FN:Person \(index)", "N:\(index);Person;;;", "EMAIL:p\(index)@example.com"]
+            switch index {
+            case _ where index % 29 == 3: break
+            case 40: lines.append("UID:Twin")
+            case 41: lines.append("UID:twin")
+            case 77: lines.append("UID:full")
+            default: lines.append("UID:n-\(index)")
+            }
+            let card = VCardDocument.read(BookFixtures.card(lines)).cards[0]
+            return IncomingCard(contact: card.contact, file: "in.vcf", line: index + 1)
+        }
+        func run(oneByOne: Bool) throws -> (files: [String: [UInt8]], report: [String]) {
+            let path = try Self.folder()
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            for number in 1...20 {
+                try Data("x".utf8).write(
+                    to: URL(fileURLWithPath: path + (number == 1 ? "/full.vcf" : "/full-\(number).vcf")))
+            }
+            let folder = try VdirStore(path: path, create: false)
+            let store: any CardStore = oneByOne ? VdirUploadTests.OneByOne(folder) : folder
+            let book = try StoredBook(store: store, countryCode: nil)
+            let engine = AddressBookMerge()
+            let result = engine.merge(incoming, into: book.existingCards)
+            // Taken after the folder was read: one name by someone else, one by the card's own UID.
+            try Data(BookFixtures.card("UID:other", "FN:Other One")).write(to: URL(fileURLWithPath: path + "/n-5.vcf"))
+            try Data(BookFixtures.card("UID:n-6", "FN:Person 6", "N:6;Person;;;", "TEL:+44 7700 900606"))
+                .write(to: URL(fileURLWithPath: path + "/n-6.vcf"))
+            var update = BookUpdate(book: book, engine: engine)
+            let report = try update.applyMerge(result, incoming: incoming)
+            store.close()
+            var files: [String: [UInt8]] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+                files[name] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)))
+            }
+            let lines =
+                report.created.map { "created \($0)" } + report.remerged.map { "remerged \($0)" }
+                + report.refused.map { "refused \($0.location) \($0.name): \($0.reason)" }
+                + report.unresolved.map { "unresolved \($0.location): \($0.reason)" }
+                + ["new UIDs \(report.newUIDs)", "writes \(report.writes)"]
+            return (files, lines.map { $0.replacingOccurrences(of: path, with: "FOLDER") })
+        }
+        let together = try run(oneByOne: false)
+        let oneByOne = try run(oneByOne: true)
+        #expect(together.report == oneByOne.report)
+        #expect(together.files == oneByOne.files)
+        #expect(together.report.filter { $0.hasPrefix("created") }.count == 148)
+        #expect(together.report.contains("new UIDs 6"))
+        #expect(together.files["n-5-2.vcf"] != nil && together.files["twin-2.vcf"] != nil)
+        #expect(together.report.contains("remerged FOLDER/n-6.vcf"))
+        let six = BookFixtures.contacts([together.files["n-6.vcf"] ?? []]).first
+        #expect(six?.phones.count == 1 && six?.emails.count == 1)
+        #expect(together.report.contains { $0.hasPrefix("unresolved FOLDER (full.vcf): no free name") })
+        #expect(!together.files.keys.contains { $0.hasPrefix(".") })
+    }
 }
