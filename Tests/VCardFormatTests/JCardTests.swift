@@ -26,6 +26,15 @@ import VCardSyntax
 
     // MARK: jCard -> vCard -> jCard on the RFC examples
 
+    /// A text value is written as one JSON string, exactly: quotes, backslashes and line ends escaped, the rest
+    /// (non-ASCII letters, emoji) as UTF-8, the runs between escapes copied whole.
+    @Test func textIsEscapedAsJSONAsks() {
+        let written = jCard(
+            "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:A\r\nNOTE:say \"hi\"\\, back\\\\slash\\nnext\tJosé 🎉 \"\"\r\nEND:VCARD\r\n"
+        )
+        #expect(written.contains(#"["note", {}, "text", "say \"hi\", back\\slash\nnext\tJosé 🎉 \"\""]"#))
+    }
+
     @Test func fixturesArePresent() {
         #expect(Self.fixtures.filter { $0.hasPrefix("rfc7095-") }.count == 7)
         #expect(Self.fixtures.count >= 9)
