@@ -26,7 +26,8 @@
 #                   vcf preview BOOK --format json -o OUT; vcf lint BOOK; vcf convert BOOK --to jcard -o OUT;
 #                   vcf preview BOOK --format html -o OUT; vcf convert BOOK --to csv -o OUT; vcf dedupe COPY (in place);
 #                   vcf dedupe BOOK -n --json > OUT; vcf lint BOOK --fix -o OUT; vcf lint COPY --fix -o COPY;
-#                   vcf convert BOOK --ensure-uid -o OUT;
+#                   vcf convert BOOK --ensure-uid -o OUT; vcf convert BOOK.jcard -o OUT; vcf convert BOOK.json -o OUT
+#                   (the book as jCard and Contact JSON, written by this vcf before the rounds);
 #                   vcf merge INCOMING --into COPY --country-code 1; vcf convert INCOMING -o OUT;
 #                   vcf merge BOOK --into NEW (an import into a new file);
 #                   and each peer parsing the book and writing every card as vCard 3.0 to a file: EVCard,
@@ -88,6 +89,9 @@ SMALL_BOOK=$BENCH_DIR/book-$(bench_count_name "$VOBJECT_CARDS").vcf
 INCOMING=$BENCH_DIR/incoming-$(bench_count_name "$INCOMING_CARDS")-for-$(bench_count_name "$BOOK_CARDS").vcf
 BIG_BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS")-x$BIG_COPIES.vcf
 # A book a sync loop filled: the book's first tenth, ten times over, as many cards as the book.
+# The book as jCard and as Contact JSON, written by the vcf measured (no peer reads either; see the report).
+JCARD_BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS").jcard
+JSON_BOOK=$BENCH_DIR/book-$(bench_count_name "$BOOK_CARDS").json
 TENTH_CARDS=$(( BOOK_CARDS / 10 > 0 ? BOOK_CARDS / 10 : 1 ))
 TENTH_BOOK=$BENCH_DIR/book-$(bench_count_name "$TENTH_CARDS").vcf
 COPIES_BOOK=$BENCH_DIR/book-$(bench_count_name "$TENTH_CARDS")-x10.vcf
@@ -118,6 +122,8 @@ if [ "$SKIP_DEDUPE" != 1 ]; then
   bench_make_repeated "$COPIES_BOOK" "$TENTH_BOOK" 10
 fi
 [ "$SKIP_PHOTO" = 1 ] || bench_make_photos "$BENCH_DIR/photos"
+"$VCF" convert "$BOOK" --to jcard -o "$JCARD_BOOK"
+"$VCF" convert "$BOOK" --to json -o "$JSON_BOOK"
 
 # --- one run of each command -----------------------------------------------------------------
 procs=$BENCH_TMP/processes.tsv
@@ -153,6 +159,12 @@ run_case() {
     vcf.convert-csv)
       bench_process "$procs" "$id" "vcf convert BOOK --to csv -o OUT" none "$OUT.csv" "$file" -- \
         "$VCF" convert "$file" --to csv -o "$OUT.csv" ;;
+    vcf.from-jcard)
+      bench_process "$procs" "$id" "vcf convert BOOK.jcard -o OUT" vcard "$OUT.vcf" "$JCARD_BOOK" -- \
+        "$VCF" convert "$JCARD_BOOK" -o "$OUT.vcf" ;;
+    vcf.from-json)
+      bench_process "$procs" "$id" "vcf convert BOOK.json -o OUT" vcard "$OUT.vcf" "$JSON_BOOK" -- \
+        "$VCF" convert "$JSON_BOOK" -o "$OUT.vcf" ;;
     vcf.preview-html)
       bench_process "$procs" "$id" "vcf preview BOOK --format html -o OUT" none "$OUT.html" "$file" -- \
         "$VCF" preview "$file" --format html -o "$OUT.html" ;;
@@ -221,7 +233,7 @@ rotated() {
 # Ours and the peers alternate, so a slow minute on the shared machine does not fall on one side only.
 book_cases=(peer.evcard vcf.convert peer.sabre vcf.convert-stdout peer.ezvcard vcf.convert-json peer.vobject
   vcf.preview-json vcf.lint vcf.convert-jcard vcf.preview-html vcf.convert-csv vcf.convert-pipe vcf.lint-fix
-  vcf.lint-fix-in-place vcf.convert-ensure-uid)
+  vcf.lint-fix-in-place vcf.convert-ensure-uid vcf.from-jcard vcf.from-json)
 [ "$SKIP_DEDUPE" = 1 ] || book_cases+=(vcf.dedupe vcf.dedupe-json vcf.dedupe-copies)
 [ "$SKIP_MERGE" = 1 ] || book_cases+=(vcf.merge vcf.convert-incoming vcf.merge-new)
 big_cases=(peer.evcard vcf.convert vcf.convert-json vcf.preview-json vcf.lint)
@@ -273,6 +285,7 @@ report() {
   inputs="$(basename "$BOOK") ($BOOK_CARDS cards, $(stat -c %s "$BOOK") bytes)"
   [ "$SMALL_BOOK" = "$BOOK" ] ||
     inputs+="; $(basename "$SMALL_BOOK") for Python vobject ($VOBJECT_CARDS cards, $(stat -c %s "$SMALL_BOOK") bytes)"
+  inputs+="; $(basename "$JCARD_BOOK") and $(basename "$JSON_BOOK") (the book as jCard and as Contact JSON, written by this vcf: $(stat -c %s "$JCARD_BOOK") and $(stat -c %s "$JSON_BOOK") bytes)"
   [ "$SKIP_MERGE" = 1 ] ||
     inputs+="; $(basename "$INCOMING") ($INCOMING_CARDS cards, $DUPLICATES duplicates, $(stat -c %s "$INCOMING") bytes)"
   [ "$SKIP_BIG" = 1 ] ||
@@ -291,7 +304,8 @@ report() {
   local args=(--procs "$procs" --runs "$RUNS" --jobs "$(nproc)" --book "$(basename "$BOOK")"
     --small-book "$(basename "$SMALL_BOOK")" --ok-codes vcf.lint=0,1
     --warmup-bytes "${EZVCARD_WARMUP_BYTES:-4000000}" --photo-names "$PHOTOS"
-    --cards "$(basename "$BOOK")=$BOOK_CARDS" --cards "$(basename "$SMALL_BOOK")=$VOBJECT_CARDS")
+    --cards "$(basename "$BOOK")=$BOOK_CARDS" --cards "$(basename "$SMALL_BOOK")=$VOBJECT_CARDS"
+    --cards "$(basename "$JCARD_BOOK")=$BOOK_CARDS" --cards "$(basename "$JSON_BOOK")=$BOOK_CARDS")
   [ "$SKIP_ENGINE" = 1 ] || args+=(--engine "$engine")
   [ "$SKIP_PHOTO" = 1 ] || args+=(--photos "$photo_runs")
   [ "$SKIP_MERGE" = 1 ] || args+=(--incoming "$(basename "$INCOMING")" --cards "$(basename "$INCOMING")=$INCOMING_CARDS")

@@ -33,6 +33,8 @@ PROCESS_ROWS = [
      "compared with the file up to where they differ, then written"),
     ("vcf.convert-ensure-uid", "vCard 3.0 to a file, every card without a UID given one made from its content"),
     ("vcf.convert-jcard", "jCard (RFC 7095) to a file"),
+    ("vcf.from-jcard", "the book as jCard (written by this vcf) to vCard 3.0 in a file; no peer here reads jCard"),
+    ("vcf.from-json", "the book as Contact JSON (written by this vcf) to vCard 3.0 in a file"),
     ("vcf.preview-html", "the HTML preview page (photos inline) to a file"),
     ("vcf.convert-csv", "Google CSV to a file (its columns come from every card)"),
     ("vcf.dedupe", "in place on a copy of the book (copied before the clock)"),
@@ -211,6 +213,8 @@ def peers_for(groups, g, args):
     Python vobject's smaller prefix of the book for the book)."""
     if g.id == "vcf.convert-incoming":
         return {}  # a tenth of the book: start-up weighs more, so no peer ratio (it is there for the merge's bar)
+    if g.id in ("vcf.from-jcard", "vcf.from-json"):
+        return {}  # no peer reads these inputs; the peers' rates are of the vCard book's bytes
     target = args.big_book if g.files == args.big_book and args.big_book else args.book
     found = {}
     for (id_, files), peer in groups.items():
