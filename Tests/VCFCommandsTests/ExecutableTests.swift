@@ -120,3 +120,48 @@ extension ExecutableTests {
         #expect(errText.isEmpty)
     }
 }
+
+extension ExecutableTests {
+    /// A Contact JSON or jCard file of many batches (each read on every processor) converts as one read card by
+    /// card would: the cards in order, each bad one told at its line in its place among the others and left out,
+    /// an unknown key warned about before the cards after it, and exit 1 for the skipped cards.
+    @Test func jsonInputsReadOnEveryProcessorKeepTheirOrder() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // About 1.5 MB each: six batches and more.
+        let count = 6_000
+        let contacts = (0..<count).map { i -> String in
+            switch i {
+            case 1_234: return "  {\"formattedName\": 5}"
+            case 4_321: return "  {\"formattedName\": \"Person \(i)\", \"nickName\": \"P\"}"
+            default:
+                return "  {\"formattedName\": \"Person \(i)\", \"note\": \"\(String(repeating: "x", count: 200))\"}"
+            }
+        }
+        let json = try scratch.write("in.json", "[\n" + contacts.joined(separator: ",\n") + "\n]\n")
+        let jCards = (0..<count).map { i -> String in
+            i == 2_345
+                ? "  [\"vcard\", [[\"fn\", {}]]]"
+                : "  [\"vcard\", [[\"version\", {}, \"text\", \"4.0\"], [\"fn\", {}, \"text\", \"Person \(i)\"], "
+                    + "[\"note\", {}, \"text\", \"\(String(repeating: "y", count: 200))\"]]]"
+        }
+        let jCard = try scratch.write("in.jcard", "[\n" + jCards.joined(separator: ",\n") + "\n]\n")
+        for (input, bad) in [(json, 1_234), (jCard, 2_345)] {
+            let out = scratch("out.vcf")
+            let (code, _, err) = try Self.run(["convert", input, "-o", out])
+            #expect(code == 1)
+            let lines = err.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("\(input):\(bad + 2):") == true, "\(lines.prefix(3))")
+            #expect(lines.first?.hasSuffix("skipped") == true)
+            if input == json {
+                #expect(lines.count == 2)
+                #expect(lines.last?.hasPrefix("\(input):4323:") == true && lines.last?.contains("nickName") == true)
+            } else {
+                #expect(lines.count == 1)
+            }
+            let names = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\r\n")
+                .filter { $0.hasPrefix("FN:") }
+            #expect(names == (0..<count).filter { $0 != bad }.map { "FN:Person \($0)"[...] })
+        }
+    }
+}
