@@ -159,8 +159,7 @@ public enum HTMLPreview {
             target = "tel:" + dialable
         case .email:
             // Only a plain address is linked; anything with quotes, brackets or spaces is shown as text.
-            guard value.contains("@"), !value.contains(where: { $0.isWhitespace || "<>\"'()[]\\,;:".contains($0) })
-            else { return nil }
+            guard value.contains("@"), !hasAddressBreaker(value) else { return nil }
             target = "mailto:" + value
         case .url:
             let lower = value.lowercased()
@@ -170,6 +169,25 @@ public enum HTMLPreview {
             return nil
         }
         return "<a href=\"\(escape(target))\">\(escape(value))</a>"
+    }
+
+    /// Whether `value` holds white space or a character that makes it more than a plain address (quotes,
+    /// brackets, `\`, `,`, `;`, `:`). An ASCII value is checked byte by byte, with the answer the characters give:
+    /// a check by characters was most of the work of linking a book's addresses.
+    private static func hasAddressBreaker(_ value: String) -> Bool {
+        let ascii = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // White space (as `Character.isWhitespace` has it in ASCII: tab to CR, and space) and the breakers.
+            return bytes.contains { byte in
+                switch byte {
+                // Tab to CR, space, `"`, `'`, `(`, `)`, `,`, `:`, `;`, `<`, `>`, `[`, `\`, `]`.
+                case 0x09...0x0D, 0x20, 0x22, 0x27, 0x28, 0x29, 0x2C, 0x3A, 0x3B, 0x3C, 0x3E, 0x5B, 0x5C, 0x5D: true
+                default: false
+                }
+            }
+        }
+        if let answer = ascii ?? nil { return answer }
+        return value.contains(where: { $0.isWhitespace || "<>\"'()[]\\,;:".contains($0) })
     }
 
     /// The digits (and a leading `+`) of a value that is written as a phone number and nothing else: digits
@@ -215,6 +233,17 @@ public enum HTMLPreview {
     /// breaks and tabs are kept (values are laid out `pre-wrap`): Apple's two-line street was shown with U+FFFD
     /// between its lines.
     public static func escape(_ text: String) -> String {
+        // Printable ASCII without `&<>"'` is its own escape: most values of a book, given back as they are.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { byte in
+                switch byte {
+                // `"`, `&`, `'`, `<`, `>`.
+                case 0x22, 0x26, 0x27, 0x3C, 0x3E: false
+                default: byte >= 0x20 && byte < 0x7F
+                }
+            }
+        }
+        if plain == true { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         let scalars = Array(text.unicodeScalars)

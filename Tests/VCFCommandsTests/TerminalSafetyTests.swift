@@ -92,11 +92,23 @@ struct TerminalSafetyTests {
             LabeledValue("tel:+44-20-7946-0958"),
             LabeledValue("call 555 0100"),
         ]
-        contact.emails = [LabeledValue("ann@example.com"), LabeledValue("javascript:x@y")]
+        // Read byte by byte when ASCII, by characters otherwise: white space, quotes and brackets keep a value
+        // from being linked either way.
+        contact.emails = [
+            LabeledValue("ann@example.com"), LabeledValue("javascript:x@y"), LabeledValue("a b@example.com"),
+            LabeledValue("a\tb@example.com"), LabeledValue("o'neil@example.com"), LabeledValue("(x)@example.com"),
+            LabeledValue("josé@example.com"), LabeledValue("José <j@example.com>"),
+            LabeledValue("zoë\u{3000}z@example.com"),
+        ]
         contact.urls = [LabeledValue("javascript:alert(1)"), LabeledValue("https://example.com/a")]
         let page = HTMLPreview.page([HTMLPreview.Card(view: CardView(contact), photo: nil)])
         let links = page.components(separatedBy: "<a href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
-        #expect(links == ["tel:+15550100199", "tel:+442079460958", "mailto:ann@example.com", "https://example.com/a"])
+        #expect(
+            links == [
+                "tel:+15550100199", "tel:+442079460958", "mailto:ann@example.com", "mailto:josé@example.com",
+                "https://example.com/a",
+            ])
         #expect(page.contains("javascript:alert(7)"))
+        #expect(page.contains("o&#39;neil@example.com") && page.contains("José &lt;j@example.com&gt;"))
     }
 }
