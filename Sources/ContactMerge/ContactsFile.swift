@@ -311,9 +311,9 @@ public struct ContactsFile: Sendable {
         return out
     }
 
-    /// The pieces of `rendered`, each non-empty, handed to `sink` as the new cards are written, a batch at a time,
-    /// and as the bytes between them are read again from the file, a megabyte at a time: a large book is never
-    /// held in memory on its way to disk.
+    /// The pieces of `rendered`, each non-empty, handed to `sink` as the new cards are written, a batch at a time
+    /// (at most three batches held), and as the bytes between them are read again from the file, a megabyte at a
+    /// time: a large book is never held in memory on its way to disk.
     /// - Throws: `ChangedSinceRead` when the file's bytes are not those first read (another program changed
     ///   them), or a card could not be read again; the error of reading the file; what `sink` throws.
     public func writeRendered(
@@ -366,20 +366,24 @@ public struct ContactsFile: Sendable {
         }
         let total = rewritten.count + added.count
         // The new cards are written on every processor (a merge into a large book rewrites thousands), a batch
-        // at a time, so only one batch of them is held at once.
+        // at a time, on a thread of their own: the cards added at the end are written while the file is copied.
+        // The rewritten cards come in batches of their own, so that the copy waits only for them.
         let batch = 4_096
-        var start = 0
-        while start < total {
-            let end = min(total, start + batch)
-            // By index: a list of the cards with their versions copied every card (retaining each of its values)
-            // only to write it, and an import writes every card of a book.
-            let written = Concurrently.map(Array(start..<end), chunk: 64) { i -> [UInt8] in
-                guard i < rewritten.count else { return file.written(added[i - rewritten.count], version: version) }
-                let position = rewritten[i]
-                return file.written(replaced[position]!, version: file.cards[position].version)
-            }
-            for (offset, card) in written.enumerated() {
-                let i = start + offset
+        let batches =
+            stride(from: 0, to: rewritten.count, by: batch).map { $0..<min(rewritten.count, $0 + batch) }
+            + stride(from: rewritten.count, to: total, by: batch).map { $0..<min(total, $0 + batch) }
+        // By index: a list of the cards with their versions copied every card (retaining each of its values)
+        // only to write it, and an import writes every card of a book.
+        let written = BatchesAhead(batches) { i -> [UInt8] in
+            guard i < rewritten.count else { return file.written(added[i - rewritten.count], version: version) }
+            let position = rewritten[i]
+            return file.written(replaced[position]!, version: file.cards[position].version)
+        }
+        defer { written.stop() }
+        for range in batches {
+            if range.lowerBound == rewritten.count { try finishFile() }
+            for (offset, card) in written.next()!.enumerated() {
+                let i = range.lowerBound + offset
                 if i < rewritten.count {
                     let position = rewritten[i]
                     try copyRemoved(before: position)
@@ -388,11 +392,9 @@ public struct ContactsFile: Sendable {
                     try pass(to: cards[position].byteRange.upperBound, copying: false)
                     nextChanged += 1
                 } else {
-                    if i == rewritten.count { try finishFile() }
                     try emit(card[...])
                 }
             }
-            start = end
         }
         if added.isEmpty { try finishFile() }
     }

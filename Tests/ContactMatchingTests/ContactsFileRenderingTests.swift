@@ -54,6 +54,40 @@ import VCardFormat
         #expect(try file.rendered(replacing: replaced, removing: removed, adding: added) == expected)
     }
 
+    /// Rewritten cards fill several batches of their own, and the added cards are written on another thread
+    /// while the file is copied: the pieces still come in file order.
+    @Test func rewrittenCardsOfSeveralBatchesKeepTheirPlaces() throws {
+        let cardCount = 9_000
+        let text = (0..<cardCount).map(Self.card).joined()
+        let file = try ContactsFile(bytes: Array(text.utf8), name: "book.vcf")
+        var replaced: [Int: Contact] = [:]
+        for i in 0..<cardCount where i % 3 != 0 { replaced[i] = Self.contact("Replaced \(i)") }
+        let removed = Set(stride(from: 0, to: cardCount, by: 9))
+        let added = (0..<4_500).map { Self.contact("Added \($0)") }
+        var expected: [UInt8] = []
+        for i in 0..<cardCount where !removed.contains(i) {
+            expected += replaced[i].map(Self.written) ?? Array(Self.card(i).utf8)
+        }
+        for contact in added { expected += Self.written(contact) }
+        #expect(try file.rendered(replacing: replaced, removing: removed, adding: added) == expected)
+    }
+
+    /// A sink that fails stops the writing there: the error comes back, and nothing more is handed over.
+    @Test func aFailingSinkStopsTheWriting() throws {
+        struct Full: Error {}
+        let text = (0..<3_000).map(Self.card).joined()
+        let file = try ContactsFile(bytes: Array(text.utf8), name: "book.vcf")
+        let added = (0..<20_000).map { Self.contact("Added \($0)") }
+        var handed = 0
+        #expect(throws: Full.self) {
+            try file.writeRendered(replacing: [5: Self.contact("Replaced")], adding: added) { piece in
+                handed += piece.count
+                if handed > text.utf8.count + 100_000 { throw Full() }
+            }
+        }
+        #expect(handed < text.utf8.count + 100_000 + 1_000)
+    }
+
     @Test func aLineBreakGoesBeforeAddedCardsWhenTheFileEndsWithoutOne() throws {
         var text = Self.card(0) + Self.card(1)
         text.removeLast()  // "\r\n" is one Character
