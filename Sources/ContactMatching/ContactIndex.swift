@@ -89,6 +89,15 @@ public struct ContactIndex: Sendable {
     /// looks keys up several million times.
     private let bucketStarts: [Int]
     private let bucketBits: Int
+    /// For an index made by `updating`: whether each position's entries in `entries` no longer count (the card is
+    /// left out, or has new keys, whose entries are in `extra`); nil for an index built afresh. The settling of a
+    /// merge or dedupe makes an index of the groups at every pass, and rebuilding a large book's million entries
+    /// for the few groups that changed took most of a pass, on one processor.
+    private let gone: [Bool]?
+    /// The entries of the cards `updating` gave new keys, sorted, and their buckets (as `bucketStarts`).
+    private let extra: [Int]
+    private let extraStarts: [Int]
+    private let extraBits: Int
 
     /// Indexes `keys` in order.
     public init(_ keys: [MatchKeys]) {
@@ -136,6 +145,7 @@ public struct ContactIndex: Sendable {
         let positionBits = max(1, Int.bitWidth - count.leadingZeroBitCount)
         // This index's entries keep their positions only when no more bits are needed to hold the new ones, and
         // the other's need at least as many hash bits as they kept.
+        precondition(gone == nil && other.gone == nil, "an updated index is not appended to")
         guard positionBits == self.positionBits, other.positionBits <= positionBits else {
             return ContactIndex(keys + other.keys)
         }
@@ -152,47 +162,43 @@ public struct ContactIndex: Sendable {
     /// out (they keep their positions, with no key): the same as indexing the changed collection afresh, at a
     /// fraction of the cost when few cards change, as when groups of a large book are looked up again.
     package func updating(_ replaced: [Int: MatchKeys], removing removed: some Sequence<Int>) -> ContactIndex {
-        var dropped = [Bool](repeating: false, count: lent.count)
-        for p in removed { dropped[p] = true }
+        // The entries stay as they are; the cards that changed are marked, and their new keys' entries kept apart.
+        var gone = self.gone ?? [Bool](repeating: false, count: lent.count)
+        // The cards that change now: an index updated before keeps the new keys of the cards that do not.
+        var changed = self.gone == nil ? [] : [Bool](repeating: false, count: lent.count)
+        for p in removed {
+            gone[p] = true
+            if !changed.isEmpty { changed[p] = true }
+        }
         var lent = self.lent
         var added: [Int] = []
         let hashMask = ~((1 << positionBits) - 1)
         for (p, k) in replaced {
-            dropped[p] = true
+            gone[p] = true
+            if !changed.isEmpty { changed[p] = true }
             lent[p] = Unmanaged.passUnretained(k)
             for key in k.indexKeys { added.append(key.hash & hashMask | p) }
         }
+        if !changed.isEmpty { added += extra.filter { !changed[position($0)] } }
         RadixSort.sort(&added)
-        let positionMask = (1 << positionBits) - 1
-        // Written through buffers: this runs at every pass over a large book's million entries, and appending
-        // one at a time checked the list's room and uniqueness at each.
-        let entries = [Int](unsafeUninitializedCapacity: self.entries.count + added.count) { out, written in
-            var k = 0
-            var j = 0
-            self.entries.withUnsafeBufferPointer { old in
-                dropped.withUnsafeBufferPointer { dropped in
-                    added.withUnsafeBufferPointer { added in
-                        for entry in old where !dropped[entry & positionMask] {
-                            while j < added.count && added[j] < entry {
-                                out[k] = added[j]
-                                k += 1
-                                j += 1
-                            }
-                            out[k] = entry
-                            k += 1
-                        }
-                        while j < added.count {
-                            out[k] = added[j]
-                            k += 1
-                            j += 1
-                        }
-                    }
-                }
-            }
-            written = k
-        }
         return ContactIndex(
-            lent: lent, owners: owners + [Array(replaced.values)], entries: entries, positionBits: positionBits)
+            lent: lent, owners: owners + [Array(replaced.values)], entries: entries, positionBits: positionBits,
+            bucketStarts: bucketStarts, bucketBits: bucketBits, gone: gone, extra: added)
+    }
+
+    private init(
+        lent: [Unmanaged<MatchKeys>], owners: [[MatchKeys]], entries: [Int], positionBits: Int, bucketStarts: [Int],
+        bucketBits: Int, gone: [Bool], extra: [Int]
+    ) {
+        self.lent = lent
+        self.owners = owners
+        self.entries = entries
+        self.positionBits = positionBits
+        self.bucketStarts = bucketStarts
+        self.bucketBits = bucketBits
+        self.gone = gone
+        self.extra = extra
+        (extraStarts, extraBits) = Self.directory(of: extra, positionBits: positionBits)
     }
 
     private init(lent: [Unmanaged<MatchKeys>], owners: [[MatchKeys]], entries: [Int], positionBits: Int) {
@@ -200,8 +206,16 @@ public struct ContactIndex: Sendable {
         self.owners = owners
         self.entries = entries
         self.positionBits = positionBits
-        // About eight entries a bucket, and never a bucket that splits one key's entries (they differ only in
-        // the position bits).
+        (bucketStarts, bucketBits) = Self.directory(of: entries, positionBits: positionBits)
+        gone = nil
+        extra = []
+        (extraStarts, extraBits) = ([0, 0], 0)
+    }
+
+    /// Where each bucket of the sorted `entries` starts (and, one further, where the last ends), and how many top
+    /// bits make a bucket: about eight entries a bucket, and never a bucket that splits one key's entries (they
+    /// differ only in the position bits).
+    private static func directory(of entries: [Int], positionBits: Int) -> (starts: [Int], bits: Int) {
         let bits = min(max(0, Int.bitWidth - entries.count.leadingZeroBitCount - 3), 20, Int.bitWidth - positionBits)
         var starts = [Int](repeating: entries.count, count: (1 << bits) + 1)
         starts.withUnsafeMutableBufferPointer { starts in
@@ -216,8 +230,7 @@ public struct ContactIndex: Sendable {
                 }
             }
         }
-        bucketStarts = starts
-        bucketBits = bits
+        return (starts, bits)
     }
 
     /// The bucket of an entry or key: its top `bits` in the order entries are sorted in (signed).
@@ -264,21 +277,94 @@ public struct ContactIndex: Sendable {
 
     private func position(_ entry: Int) -> Int { entry & ((1 << positionBits) - 1) }
 
+    /// The entries of `extra` under `hash`.
+    private func extraRange(of hash: Int) -> Range<Int> {
+        let hashMask = ~((1 << positionBits) - 1)
+        let key = hash & hashMask
+        let bucket = Self.bucket(of: key, bits: extraBits)
+        var low = extraStarts[bucket]
+        let bucketEnd = extraStarts[bucket + 1]
+        while low < bucketEnd && extra[low] < key { low += 1 }
+        var end = low
+        while end < bucketEnd && extra[end] & hashMask == key { end += 1 }
+        return low..<end
+    }
+
+    /// Calls `body` with the position of each card under `hash`, in ascending order, until it returns false.
+    private func forEachPosition(of hash: Int, _ body: (Int) -> Bool) {
+        let range = range(of: hash)
+        guard let gone else {
+            for i in range where !body(position(entries[i])) { return }
+            return
+        }
+        // The entries that still count and the new ones, each in ascending order of position: merged.
+        let added = extraRange(of: hash)
+        var j = added.lowerBound
+        for i in range {
+            let p = position(entries[i])
+            guard !gone[p] else { continue }
+            while j < added.upperBound && position(extra[j]) < p {
+                guard body(position(extra[j])) else { return }
+                j += 1
+            }
+            guard body(p) else { return }
+        }
+        while j < added.upperBound {
+            guard body(position(extra[j])) else { return }
+            j += 1
+        }
+    }
+
+    /// How many cards are under `hash`.
+    private func count(of hash: Int) -> Int {
+        let range = range(of: hash)
+        guard let gone else { return range.count }
+        return counted(range, gone) + extraRange(of: hash).count
+    }
+
+    /// How many of the entries of `range` still count, or some number above `limit` when more than `limit` do.
+    @inline(__always) private func counted(_ range: Range<Int>, _ gone: [Bool], limit: Int = .max) -> Int {
+        var count = 0
+        entries.withUnsafeBufferPointer { entries in
+            gone.withUnsafeBufferPointer { gone in
+                let mask = (1 << positionBits) - 1
+                for i in range where !gone[entries[i] & mask] {
+                    count += 1
+                    if count > limit { return }
+                }
+            }
+        }
+        return count
+    }
+
     /// Whether an indexed card has the UID key `uid` (see `MatchKeys.uidKey`): found through the index, not by
     /// reading every card's keys.
     public func contains(uid: String) -> Bool {
-        range(of: IndexKey(.uid, uid).hash).contains { key(at: position(entries[$0])).uid == uid }
+        var found = false
+        forEachPosition(of: IndexKey(.uid, uid).hash) { p in
+            found = key(at: p).uid == uid
+            return !found
+        }
+        return found
     }
 
     /// How many indexed cards carry this email or phone (a family address, a switchboard).
-    public func cardCount(email: String) -> Int { range(of: IndexKey(.email, email).hash).count }
+    public func cardCount(email: String) -> Int { count(of: IndexKey(.email, email).hash) }
     /// How many indexed cards carry `key` (or a key the index cannot tell from it).
-    package func cardCount(_ key: IndexKey) -> Int { range(of: key.hash).count }
+    package func cardCount(_ key: IndexKey) -> Int { count(of: key.hash) }
+
+    /// `cardCount(key)` when it is at most `limit`, else some number above `limit`: all that deciding by a cap
+    /// asks, found without counting every card of a common key in an updated index.
+    package func cardCount(_ key: IndexKey, upTo limit: Int) -> Int {
+        let range = range(of: key.hash)
+        guard let gone else { return range.count }
+        return counted(range, gone, limit: limit) + extraRange(of: key.hash).count
+    }
 
     /// Calls `body` with the keys of each indexed card carrying `key` (as `cardCount` counts them), lent, until it
     /// returns false.
     package func forEachCard(carrying key: IndexKey, _ body: (MatchKeys) -> Bool) {
-        for i in range(of: key.hash) where !withKey(at: position(entries[i]), body) { return }
+        forEachPosition(of: key.hash) { withKey(at: $0, body) }
     }
 
     /// The most cards one key of `kind` may bring as candidates; a larger block is skipped (and counted).
@@ -298,6 +384,11 @@ public struct ContactIndex: Sendable {
     /// Positions of the cards that share at least one key with `k`, each once, in index order.
     public func candidates(for k: MatchKeys) -> [Int] {
         var capped = BlockingTally()
+        // Nothing reads the keys skipped: an updated index need not count a skipped key's cards exactly.
+        if gone != nil {
+            var allCapped = false
+            return updatedCandidates(for: k, below: Int.max, capped: &capped, allCapped: &allCapped, tallied: false)
+        }
         return candidates(for: k, capped: &capped)
     }
 
@@ -318,6 +409,9 @@ public struct ContactIndex: Sendable {
     package func candidates(
         for k: MatchKeys, below limit: Int, capped: inout BlockingTally, allCapped: inout Bool
     ) -> [Int] {
+        if gone != nil {
+            return updatedCandidates(for: k, below: limit, capped: &capped, allCapped: &allCapped, tallied: true)
+        }
         let keys = k.indexKeys
         // Keys other than the UID kept, and skipped.
         var (uncapped, skipped) = (0, 0)
@@ -365,7 +459,13 @@ public struct ContactIndex: Sendable {
             return found
         }
         allCapped = uncapped == 0 && skipped > 0
-        // Sorted, then each position once: cheaper than checking every position against those found before.
+        Self.sortOnce(&found)
+        return found
+    }
+
+    /// Sorts `found`, then keeps each position once: cheaper than checking every position against those found
+    /// before.
+    private static func sortOnce(_ found: inout [Int]) {
         found.sort()
         var kept = 0
         for p in found where kept == 0 || found[kept - 1] != p {
@@ -373,6 +473,40 @@ public struct ContactIndex: Sendable {
             kept += 1
         }
         found.removeLast(found.count - kept)
+    }
+
+    /// `candidates(for:below:capped:allCapped:)` for an index made by `updating`, with the same caps on the cards
+    /// that count under each key. Unless `tallied`, a key is known to be skipped once more cards than its cap are
+    /// found under it: a common name's thousand entries are not walked for each group looked up.
+    private func updatedCandidates(
+        for k: MatchKeys, below limit: Int, capped: inout BlockingTally, allCapped: inout Bool, tallied: Bool
+    ) -> [Int] {
+        guard let gone else { return [] }
+        var (uncapped, skipped) = (0, 0)
+        var found: [Int] = []
+        for key in k.indexKeys {
+            let range = range(of: key.hash)
+            let added = extraRange(of: key.hash)
+            let count = counted(range, gone, limit: tallied ? .max : Self.cap(key.kind)) + added.count
+            guard count <= Self.cap(key.kind) else {
+                capped.add(key, cards: count)
+                if key.kind != .uid { skipped += 1 }
+                continue
+            }
+            if key.kind != .uid { uncapped += 1 }
+            for i in range {
+                let p = position(entries[i])
+                if p >= limit { break }
+                if !gone[p] { found.append(p) }
+            }
+            for i in added {
+                let p = position(extra[i])
+                if p >= limit { break }
+                found.append(p)
+            }
+        }
+        allCapped = uncapped == 0 && skipped > 0
+        Self.sortOnce(&found)
         return found
     }
 }

@@ -45,7 +45,11 @@ public struct Matcher: Sendable {
     }
 
     /// How many cards carry `key`, among the indexed ones and those counted too.
-    private func count(_ key: IndexKey) -> Int { index.cardCount(key) + (counted?.index.cardCount(key) ?? 0) }
+    /// Exact up to `ContactIndex.identifierCap` (and `sharedAbove`), above which every count means the same.
+    private func count(_ key: IndexKey) -> Int {
+        let cap = max(ContactIndex.identifierCap, sharedAbove)
+        return index.cardCount(key, upTo: cap) + (counted?.index.cardCount(key, upTo: cap) ?? 0)
+    }
 
     /// Whether the email or phone `key` is shared by more people than `sharedAbove`, cards of one name counting as
     /// one person: three copies of one card share their address with nobody, where a family's cards do. A key on

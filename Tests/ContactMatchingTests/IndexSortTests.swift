@@ -73,6 +73,46 @@ import Utilities
         #expect(updated.candidates(for: keys[4]).allSatisfy { !removed.contains($0) })
     }
 
+    /// Over thousands of cards, with keys on more cards than their caps before or after the update, and an
+    /// updated index updated again: the same candidates, the same keys skipped and the same counts as an index
+    /// built afresh over the changed collection.
+    @Test func anIndexUpdatedTwiceFindsWhatAFreshIndexFinds() {
+        let count = 3_000
+        func card(_ i: Int, _ salt: Int = 0) -> MatchKeys {
+            MatchKeys(
+                Contact(
+                    formattedName: "Given\((i + salt) % 13) Family\((i + salt) % 11)",
+                    emails: [LabeledValue("user\((i + salt) % 150)@example.com")],
+                    phones: [LabeledValue("+1 555 \(100 + i % 40) \(1000 + (i + salt) % 700)", types: ["CELL"])]),
+                countryCode: 1)
+        }
+        let keys = (0..<count).map { card($0) }
+        var current = keys.map(Optional.some)
+        var index = ContactIndex(keys)
+        for round in 1...2 {
+            var replaced: [Int: MatchKeys] = [:]
+            for p in stride(from: round, to: count, by: 37) { replaced[p] = card(p, 500 * round) }
+            let removed = Array(stride(from: round * 5, to: count, by: 23)).filter { replaced[$0] == nil }
+            index = index.updating(replaced, removing: removed)
+            for (p, k) in replaced { current[p] = k }
+            for p in removed { current[p] = nil }
+            let positions = current.indices.filter { current[$0] != nil }
+            let fresh = ContactIndex(positions.map { current[$0]! })
+            for (n, p) in positions.enumerated() where n % 7 == 0 {
+                let probe = current[p]!
+                var (cappedUpdated, cappedFresh) = (BlockingTally(), BlockingTally())
+                var (allUpdated, allFresh) = (false, false)
+                let found = index.candidates(for: probe, below: p, capped: &cappedUpdated, allCapped: &allUpdated)
+                let expected = fresh.candidates(for: probe, below: n, capped: &cappedFresh, allCapped: &allFresh)
+                #expect(found == expected.map { positions[$0] })
+                #expect(cappedUpdated == cappedFresh)
+                #expect(allUpdated == allFresh)
+                for key in probe.indexKeys { #expect(index.cardCount(key) == fresh.cardCount(key)) }
+                #expect(index.key(at: p) === probe)
+            }
+        }
+    }
+
     /// An index appended to another finds what an index of both lists of keys finds, also when the two need
     /// more position bits together than the first alone (it is then built afresh).
     @Test(arguments: [(40, 9), (1_000, 20), (1_000, 24)])

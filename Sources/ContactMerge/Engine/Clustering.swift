@@ -508,7 +508,9 @@ struct Clustering: Sendable {
             func add(_ keys: MatchKeys) {
                 for key in keys.indexKeys where !out.contains(key.hash >> 32) {
                     let cap = ContactIndex.cap(key.kind)
-                    if index.cardCount(key) <= cap || now.cardCount(key) <= cap { out.insert(key.hash >> 32) }
+                    if index.cardCount(key, upTo: cap) <= cap || now.cardCount(key, upTo: cap) <= cap {
+                        out.insert(key.hash >> 32)
+                    }
                 }
             }
             for root in changed {
@@ -530,7 +532,7 @@ struct Clustering: Sendable {
             // shares a key that is not capped with, whose neighbourhood must then be looked at as before too.
             for node in ambiguous.keys where !looked.contains(node) {
                 for key in clustering.keys(of: state.find(node), in: &state).indexKeys
-                where now.cardCount(key) <= ContactIndex.cap(key.kind) {
+                where now.cardCount(key, upTo: ContactIndex.cap(key.kind)) <= ContactIndex.cap(key.kind) {
                     dirtyKeys.insert(key.hash >> 32)
                 }
             }
