@@ -88,7 +88,7 @@ for kind in "${kinds[@]}"; do
         swift build --build-tests --sanitize=thread --scratch-path .build/tsan
         TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan \
             --filter \
-            'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID|FolderReading|VdirUpload|JCardStream|ContactJSONStream|ContactsFileRendering' \
+            'PhotoProcessingTests|CardPhotoTests|ParallelReading|MergeInvariant|StreamLinter|StreamFixer|EnsureUID|FolderReading|VdirUpload|JCardStream|ContactJSONStream|ContactsFileRendering|LargeReplacement' \
             "${heavy[@]}"
         ;;
     *)

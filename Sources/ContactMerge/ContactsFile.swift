@@ -311,9 +311,9 @@ public struct ContactsFile: Sendable {
         return out
     }
 
-    /// The pieces of `rendered`, each non-empty, handed to `sink` as the new cards are written, a batch at a time
-    /// (at most three batches held), and as the bytes between them are read again from the file, a megabyte at a
-    /// time: a large book is never held in memory on its way to disk.
+    /// The pieces of `rendered`, each non-empty, handed to `sink` as the new cards are written, a batch at a time,
+    /// and as the bytes between them are read again from the file, a megabyte at a time (a few megabytes ahead):
+    /// a large book is never held in memory on its way to disk.
     /// - Throws: `ChangedSinceRead` when the file's bytes are not those first read (another program changed
     ///   them), or a card could not be read again; the error of reading the file; what `sink` throws.
     public func writeRendered(
@@ -332,16 +332,24 @@ public struct ContactsFile: Sendable {
             try sink(part)
         }
         // The file is read again in order from its start, every byte of it (those of the cards left out too), and
-        // fingerprinted on the way, so what is copied is what was read.
+        // fingerprinted on the way, so what is copied is what was read. It is read and fingerprinted on a thread of
+        // its own, a few megabytes ahead of the copy.
+        let source = self.source
+        let reader = ReadAhead(byteCount: byteCount, chunkBytes: Self.copiedBytes) { try source.read($0) }
+        defer { reader.stop() }
         var position = 0
-        var digest = ContentDigest()
+        var chunk: [UInt8] = []
+        var used = 0
         func pass(to end: Int, copying: Bool) throws {
             while position < end {
-                let chunk = try source.read(position..<min(end, position + Self.copiedBytes))
-                guard !chunk.isEmpty else { throw ChangedSinceRead(name: name) }
-                chunk.withUnsafeBytes { digest.update($0) }
-                position += chunk.count
-                if copying { try emit(chunk[...]) }
+                if used == chunk.count {
+                    guard let next = try reader.next(), !next.isEmpty else { throw ChangedSinceRead(name: name) }
+                    (chunk, used) = (next, 0)
+                }
+                let count = min(end - position, chunk.count - used)
+                if copying { try emit(chunk[used..<used + count]) }
+                used += count
+                position += count
             }
         }
         var nextChanged = 0
@@ -359,30 +367,30 @@ public struct ContactsFile: Sendable {
             try copyRemoved(before: Int.max)
             try pass(to: byteCount, copying: true)
             // Nothing after what was read, and the same bytes: the file is as it was read.
-            guard try source.read(byteCount..<byteCount + 1).isEmpty, digest.value == contentDigest else {
+            guard try source.read(byteCount..<byteCount + 1).isEmpty, reader.fingerprint == contentDigest else {
                 throw ChangedSinceRead(name: name)
             }
             if !added.isEmpty, let lastByte, lastByte != 0x0A { try emit(lineEnding[...]) }
         }
         let total = rewritten.count + added.count
         // The new cards are written on every processor (a merge into a large book rewrites thousands), a batch
-        // at a time, on a thread of their own: the cards added at the end are written while the file is copied.
-        // The rewritten cards come in batches of their own, so that the copy waits only for them.
+        // at a time, so only one batch of them is held at once. The rewritten cards come in batches of their own,
+        // so that the copy waits only for them. (Writing the added cards on another thread during the copy was
+        // tried: it took the processors the copy needed, and the copy is what the rest waits for.)
         let batch = 4_096
         let batches =
             stride(from: 0, to: rewritten.count, by: batch).map { $0..<min(rewritten.count, $0 + batch) }
             + stride(from: rewritten.count, to: total, by: batch).map { $0..<min(total, $0 + batch) }
         // By index: a list of the cards with their versions copied every card (retaining each of its values)
         // only to write it, and an import writes every card of a book.
-        let written = BatchesAhead(batches) { i -> [UInt8] in
+        let written: @Sendable (Int) -> [UInt8] = { i in
             guard i < rewritten.count else { return file.written(added[i - rewritten.count], version: version) }
             let position = rewritten[i]
             return file.written(replaced[position]!, version: file.cards[position].version)
         }
-        defer { written.stop() }
         for range in batches {
             if range.lowerBound == rewritten.count { try finishFile() }
-            for (offset, card) in written.next()!.enumerated() {
+            for (offset, card) in Concurrently.map(Array(range), chunk: 64, written).enumerated() {
                 let i = range.lowerBound + offset
                 if i < rewritten.count {
                     let position = rewritten[i]

@@ -243,19 +243,33 @@ public final class InputFile {
     }
 
     /// Whether the file holds exactly `count` bytes whose `ContentDigest` is `digest`, read from its start a
-    /// megabyte at a time.
+    /// megabyte at a time on another thread while the megabyte before is fingerprinted: an update in place checks
+    /// a large book just before it is replaced.
     func holds(count: Int, digest: UInt64) -> Bool {
         var probe: UInt8 = 0
         guard System.read(descriptor, &probe, 1, at: count) == 0 else { return false }
-        let chunk = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { chunk.deallocate() }
+        struct Unreadable: Error {}
+        let descriptor = self.descriptor
+        let reader = ReadAhead(byteCount: count, chunkBytes: 1 << 20, ahead: 2, fingerprinting: false) { range in
+            try [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+                // A read may give less than asked; only the file's end gives nothing.
+                while initialized < range.count {
+                    let n = System.read(
+                        descriptor, buffer.baseAddress! + initialized, range.count - initialized,
+                        at: range.lowerBound + initialized)
+                    guard n >= 0 else { throw Unreadable() }
+                    guard n > 0 else { return }
+                    initialized += n
+                }
+            }
+        }
+        defer { reader.stop() }
         var fed = ContentDigest()
         var offset = 0
         while offset < count {
-            let n = System.read(descriptor, chunk, min(1 << 20, count - offset), at: offset)
-            guard n > 0 else { return false }
-            fed.update(UnsafeRawBufferPointer(start: chunk, count: n))
-            offset += n
+            guard let chunk = try? reader.next(), !chunk.isEmpty else { return false }
+            chunk.withUnsafeBytes { fed.update($0) }
+            offset += chunk.count
         }
         return fed.value == digest
     }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import Utilities
+
 @testable import UserFiles
 
 /// A replacement larger than the part `FileReplacement` sends on to disk at a time (8 MiB, while it is written)
@@ -93,5 +95,37 @@ import Testing
         defer { empty.close() }
         #expect(empty.holds([]))
         #expect(!empty.holds([0x41]))
+    }
+
+    /// The check of a file read by parts compares its size and fingerprint, the file read on one thread while
+    /// the part before is fingerprinted on another: a byte changed anywhere, one missing or one more is a
+    /// difference.
+    @Test func aLargeFileHoldsExactlyTheContentFingerprinted() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var content = [UInt8](Self.content)
+        content += content
+        var digest = ContentDigest()
+        content.withUnsafeBytes { digest.update($0) }
+        let path = scratch("big.vcf")
+        func holds(_ bytes: [UInt8]) throws -> Bool {
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let file = try InputFile.open(UserPath(path))
+            defer { file.close() }
+            return file.holds(count: content.count, digest: digest.value)
+        }
+        #expect(try holds(content))
+        for offset in [0, (1 << 20) - 1, 1 << 20, content.count / 2, content.count - 1] {
+            var changed = content
+            changed[offset] ^= 0x01
+            #expect(try !holds(changed), "a byte changed at \(offset)")
+        }
+        #expect(try !holds(Array(content.dropLast())))
+        #expect(try !holds(content + [0x0A]))
+        try Data().write(to: URL(fileURLWithPath: path))
+        let empty = try InputFile.open(UserPath(path))
+        defer { empty.close() }
+        #expect(empty.holds(count: 0, digest: ContentDigest().value))
+        #expect(!empty.holds(count: 1, digest: digest.value))
     }
 }
