@@ -452,7 +452,8 @@ enum Merge {
     static func summary(
         _ entries: [MergeEntry], result: MergeResult, target: String, dryRun: Bool, changed: Bool, isDedupe: Bool
     ) -> String {
-        func count(_ o: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == o }.count }
+        let counts = entries.outcomeCounts
+        func count(_ o: MergeEntry.Outcome) -> Int { counts[o] ?? 0 }
         let possible = result.suggestions.count
         var parts = [
             "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
@@ -463,5 +464,18 @@ enum Merge {
         if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
         let verb = dryRun ? "would change nothing yet (dry run)" : (changed ? "updated" : "unchanged")
         return "\(target): \(parts.joined(separator: ", ")); \(verb)"
+    }
+}
+
+extension [MergeEntry] {
+    /// How many entries have each outcome, counted in place in one pass: filtering the list for each outcome
+    /// copied every entry it kept (a dedupe of a large book has one for each of its cards), retaining each of
+    /// its values.
+    var outcomeCounts: [MergeEntry.Outcome: Int] {
+        var counts: [MergeEntry.Outcome: Int] = [:]
+        withUnsafeBufferPointer { entries in
+            for i in entries.indices { counts[entries[i].outcome, default: 0] += 1 }
+        }
+        return counts
     }
 }

@@ -164,7 +164,8 @@ enum MergeIntoBook {
                 }
             }
         }
-        func count(_ outcome: MergeEntry.Outcome) -> Int { entries.filter { $0.outcome == outcome }.count }
+        let counts = entries.outcomeCounts
+        func count(_ outcome: MergeEntry.Outcome) -> Int { counts[outcome] ?? 0 }
         let possible = result.suggestions.count
         var parts = [
             "\(count(.added) + count(.possible)) added", "\(count(.merged)) merged", "\(count(.unchanged)) unchanged",
