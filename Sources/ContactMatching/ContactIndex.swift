@@ -315,15 +315,15 @@ public struct ContactIndex: Sendable {
         }
     }
 
-    /// How many cards are under `hash`.
-    private func count(of hash: Int) -> Int {
+    /// How many cards are under `hash`, or some number above `limit` when more than `limit` are.
+    private func count(of hash: Int, upTo limit: Int = .max) -> Int {
         let range = range(of: hash)
         guard let gone else { return range.count }
-        return counted(range, gone) + extraRange(of: hash).count
+        return counted(range, gone, limit: limit) + extraRange(of: hash).count
     }
 
     /// How many of the entries of `range` still count, or some number above `limit` when more than `limit` do.
-    @inline(__always) private func counted(_ range: Range<Int>, _ gone: [Bool], limit: Int = .max) -> Int {
+    @inline(__always) private func counted(_ range: Range<Int>, _ gone: [Bool], limit: Int) -> Int {
         var count = 0
         entries.withUnsafeBufferPointer { entries in
             gone.withUnsafeBufferPointer { gone in
@@ -355,11 +355,7 @@ public struct ContactIndex: Sendable {
 
     /// `cardCount(key)` when it is at most `limit`, else some number above `limit`: all that deciding by a cap
     /// asks, found without counting every card of a common key in an updated index.
-    package func cardCount(_ key: IndexKey, upTo limit: Int) -> Int {
-        let range = range(of: key.hash)
-        guard let gone else { return range.count }
-        return counted(range, gone, limit: limit) + extraRange(of: key.hash).count
-    }
+    package func cardCount(_ key: IndexKey, upTo limit: Int) -> Int { count(of: key.hash, upTo: limit) }
 
     /// Calls `body` with the keys of each indexed card carrying `key` (as `cardCount` counts them), lent, until it
     /// returns false.

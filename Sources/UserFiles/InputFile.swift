@@ -248,19 +248,10 @@ public final class InputFile {
     func holds(count: Int, digest: UInt64) -> Bool {
         var probe: UInt8 = 0
         guard System.read(descriptor, &probe, 1, at: count) == 0 else { return false }
-        struct Unreadable: Error {}
-        let descriptor = self.descriptor
+        let (descriptor, path) = (self.descriptor, self.path)
         let reader = ReadAhead(byteCount: count, chunkBytes: 1 << 20, ahead: 2, fingerprinting: false) { range in
-            try [UInt8](unsafeUninitializedCapacity: range.count) { buffer, initialized in
-                // A read may give less than asked; only the file's end gives nothing.
-                while initialized < range.count {
-                    let n = System.read(
-                        descriptor, buffer.baseAddress! + initialized, range.count - initialized,
-                        at: range.lowerBound + initialized)
-                    guard n >= 0 else { throw Unreadable() }
-                    guard n > 0 else { return }
-                    initialized += n
-                }
+            try Self.filled(range.count, path: path) { base, missing in
+                System.read(descriptor, base, missing, at: range.upperBound - missing)
             }
         }
         defer { reader.stop() }

@@ -12,9 +12,6 @@ package final class ReadAhead: @unchecked Sendable {
     private var running = true
     private var digest = ContentDigest()
 
-    /// How many chunks there are.
-    package let chunkCount: Int
-
     /// Starts reading `0..<byteCount` in chunks of `chunkBytes` with `read`, at most `ahead` chunks ahead of the
     /// last taken, and fingerprinting them there when `fingerprinting` (a thread that only checks them
     /// fingerprints them itself, while the next is read). A chunk `read` gives short ends the reading there.
@@ -22,8 +19,7 @@ package final class ReadAhead: @unchecked Sendable {
         byteCount: Int, chunkBytes: Int, ahead: Int = 4, fingerprinting: Bool = true,
         read: @escaping @Sendable (Range<Int>) throws -> [UInt8]
     ) {
-        chunkCount = (byteCount + chunkBytes - 1) / chunkBytes
-        let chunkCount = chunkCount
+        let chunkCount = (byteCount + chunkBytes - 1) / chunkBytes
         guard chunkCount > 0 else {
             running = false
             return
